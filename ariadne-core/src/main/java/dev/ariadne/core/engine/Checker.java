@@ -1,0 +1,171 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
+import dev.ariadne.core.model.Partition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Decides whether a history is linearizable with respect to a model. This is the library's entry point:
+ * operations are prepared by the model, split into its independent partitions, and each partition is searched
+ * (in parallel on a bounded pool); the first violation cancels the rest. With a time limit the answer comes
+ * back by the deadline even if a model step never returns: the search is abandoned and the verdict is
+ * {@link Verdict#UNKNOWN}.
+ */
+public final class Checker {
+    static final String CANCELLED = "cancelled: another partition is not linearizable";
+
+    private Checker() {
+    }
+
+    /** Checks with {@link CheckOptions#defaults()}. */
+    public static <S> Result check(History history, Model<S> model) {
+        return check(history, model, CheckOptions.defaults());
+    }
+
+    /** Checks a nondeterministic model through its subset construction. */
+    public static <S> Result check(History history, NondeterministicModel<S> model, CheckOptions options) {
+        return check(history, model.toModel(), options);
+    }
+
+    /**
+     * Checks {@code history} against {@code model}.
+     *
+     * @throws InvalidOperationException if the model cannot interpret an operation (see {@link Model#prepare})
+     */
+    public static <S> Result check(History history, Model<S> model, CheckOptions options) {
+        long start = System.nanoTime();
+        List<Operation> prepared = prepare(history, model);
+        List<Partition> parts = options.partition() ? model.partition(prepared) : List.of(Partition.whole(prepared));
+        Budget budget = options.timeout() == null ? Budget.unlimited()
+                : Budget.until(start + options.timeout().toNanos());
+        PartitionResult[] results = new PartitionResult[parts.size()];
+        if (options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
+            for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
+                results[i] = search(model, parts.get(i), i, budget);
+                if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
+                    budget.stop(CANCELLED);
+                }
+            }
+        } else {
+            runInParallel(model, parts, options, budget, start, results);
+        }
+        return combine(model, history.size(), parts, results, budget, start);
+    }
+
+    private static <S> List<Operation> prepare(History history, Model<S> model) {
+        List<Operation> prepared = new ArrayList<>(history.size());
+        for (Operation op : history.operations()) {
+            try {
+                prepared.add(model.prepare(op));
+            } catch (InvalidOperationException e) {
+                throw e.operation() == null ? e.at(op) : e;
+            }
+        }
+        return prepared;
+    }
+
+    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Budget budget) {
+        return new DfsSearch<>(model, part.operations(), budget).run(index, part.label());
+    }
+
+    private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
+                                          long start, PartitionResult[] results) {
+        AtomicInteger threadNumber = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.parallelism(), parts.size()), r -> {
+            Thread t = new Thread(r, "ariadne-search-" + threadNumber.incrementAndGet());
+            t.setDaemon(true); // a model step that never returns must not keep the JVM alive
+            return t;
+        });
+        try {
+            CompletionService<PartitionResult> done = new ExecutorCompletionService<>(pool);
+            List<Future<PartitionResult>> futures = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                int index = i;
+                futures.add(done.submit(() -> search(model, parts.get(index), index, budget)));
+            }
+            for (int remaining = parts.size(); remaining > 0; remaining--) {
+                Future<PartitionResult> f;
+                if (options.timeout() == null) {
+                    f = done.take();
+                } else {
+                    long left = start + options.timeout().toNanos() - System.nanoTime();
+                    f = done.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
+                }
+                if (f == null) {
+                    budget.stop("time limit of " + describe(options) + " reached");
+                    break;
+                }
+                PartitionResult r = f.get();
+                results[r.index()] = r;
+                if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
+                    budget.stop(CANCELLED);
+                    break;
+                }
+            }
+            for (Future<PartitionResult> f : futures) {
+                f.cancel(true);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            budget.stop("interrupted");
+        } catch (ExecutionException e) {
+            budget.stop("failed");
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String describe(CheckOptions options) {
+        return options.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
+                                      Budget budget, long start) {
+        List<PartitionResult> all = new ArrayList<>(parts.size());
+        Statistics totals = Statistics.ZERO;
+        boolean violated = false;
+        String unknownReason = null;
+        for (int i = 0; i < parts.size(); i++) {
+            PartitionResult r = results[i];
+            if (r == null) {
+                String reason = budget.reason() == null ? CANCELLED : budget.reason();
+                r = new PartitionResult(i, parts.get(i).label(), parts.get(i).operations().size(), Verdict.UNKNOWN,
+                        List.of(), null, reason, DfsSearch.NAME, Statistics.ZERO);
+            }
+            all.add(r);
+            totals = totals.plus(r.statistics());
+            violated |= r.verdict() == Verdict.NOT_LINEARIZABLE;
+            if (r.verdict() == Verdict.UNKNOWN && (unknownReason == null || unknownReason.equals(CANCELLED))) {
+                unknownReason = r.reason();
+            }
+        }
+        totals = new Statistics(totals.configurations(), totals.cacheHits(), totals.cached(),
+                System.nanoTime() - start);
+        Verdict verdict = violated ? Verdict.NOT_LINEARIZABLE
+                : unknownReason != null ? Verdict.UNKNOWN : Verdict.LINEARIZABLE;
+        return new Result(verdict, verdict == Verdict.UNKNOWN ? unknownReason : null, model.name(), size,
+                List.copyOf(all), totals);
+    }
+}

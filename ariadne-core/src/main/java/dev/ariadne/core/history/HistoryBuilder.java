@@ -1,0 +1,133 @@
+package dev.ariadne.core.history;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Assembles a {@link History} from call and return events as a reader meets them. Without explicit times, the
+ * n-th event happens at time n. Every mistake (a return without a call, a second call on a busy client) is
+ * reported as a {@link HistoryException} naming the line given with the event. Not thread-safe.
+ */
+public final class HistoryBuilder {
+    private final List<Operation> operations = new ArrayList<>();
+    private final Map<Integer, Open> open = new HashMap<>();
+    private final Set<Integer> crashed = new HashSet<>();
+    private long clock;
+
+    private record Open(int client, Object input, long call, Map<String, Object> metadata) {
+    }
+
+    /** Client {@code client} calls an operation now. */
+    public HistoryBuilder call(int client, Object input) {
+        return call(client, input, clock, Map.of());
+    }
+
+    /** Client {@code client} returns {@code output} now. */
+    public HistoryBuilder ret(int client, Object output) {
+        return ret(client, output, clock, -1);
+    }
+
+    /**
+     * Client {@code client} calls an operation at {@code time}; {@code metadata} may carry a {@code line}
+     * (an {@link Integer}) used in error messages. Times must not go backwards.
+     */
+    public HistoryBuilder call(int client, Object input, long time, Map<String, Object> metadata) {
+        int line = lineOf(metadata);
+        advance(time, line);
+        Open busy = open.get(client);
+        if (busy != null) {
+            throw new HistoryException("client " + client + " calls a new operation while its operation from "
+                    + where(busy.metadata) + " is still open", line);
+        }
+        if (crashed.contains(client)) {
+            throw new HistoryException("client " + client + " calls a new operation after one of its operations "
+                    + "crashed (its outcome is unknown, so the client may still be running it)", line);
+        }
+        open.put(client, new Open(client, input, time, metadata));
+        return this;
+    }
+
+    /** Client {@code client}'s open operation returns {@code output} at {@code time}. */
+    public HistoryBuilder ret(int client, Object output, long time, int line) {
+        advance(time, line);
+        Open o = take(client, "returns", line);
+        operations.add(new Operation(operations.size(), client, o.input, output, o.call, time, o.metadata));
+        return this;
+    }
+
+    /**
+     * Client {@code client}'s open operation certainly did not take effect (Jepsen {@code :fail}): it is
+     * dropped from the history.
+     */
+    public HistoryBuilder discard(int client, long time, int line) {
+        advance(time, line);
+        take(client, "fails", line);
+        return this;
+    }
+
+    /**
+     * Client {@code client}'s open operation crashed (Jepsen {@code :info}): it stays pending for ever and the
+     * client may not call again.
+     */
+    public HistoryBuilder crash(int client, long time, int line) {
+        advance(time, line);
+        Open o = take(client, "crashes", line);
+        operations.add(new Operation(operations.size(), client, o.input, Operation.UNKNOWN, o.call,
+                Operation.PENDING, o.metadata));
+        crashed.add(client);
+        return this;
+    }
+
+    /** The current time: one past the last event's, for readers that count events as time. */
+    public long clock() {
+        return clock;
+    }
+
+    /** Whether {@code client} has an operation open. */
+    public boolean isOpen(int client) {
+        return open.containsKey(client);
+    }
+
+    /** The history so far; operations still open are pending. */
+    public History build() {
+        List<Operation> all = new ArrayList<>(operations);
+        for (Open o : open.values()) {
+            all.add(new Operation(0, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata));
+        }
+        all.sort((a, b) -> Long.compare(a.call(), b.call()));
+        List<Operation> numbered = new ArrayList<>(all.size());
+        for (Operation op : all) {
+            numbered.add(op.id() == numbered.size() ? op : op.withId(numbered.size()));
+        }
+        return History.trusted(numbered);
+    }
+
+    private Open take(int client, String verb, int line) {
+        Open o = open.remove(client);
+        if (o == null) {
+            throw new HistoryException("client " + client + " " + verb + " but has no open operation"
+                    + " (a completion without its invocation)", line);
+        }
+        return o;
+    }
+
+    private void advance(long time, int line) {
+        if (time < clock - 1) {
+            throw new HistoryException("time goes backwards: " + time + " after " + (clock - 1), line);
+        }
+        clock = Math.max(clock, time) + 1;
+    }
+
+    private static int lineOf(Map<String, Object> metadata) {
+        return metadata.get("line") instanceof Number n ? n.intValue() : -1;
+    }
+
+    private static String where(Map<String, Object> metadata) {
+        int line = lineOf(metadata);
+        return line >= 0 ? "line " + line : "earlier";
+    }
+}

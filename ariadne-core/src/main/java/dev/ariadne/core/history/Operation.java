@@ -1,0 +1,82 @@
+package dev.ariadne.core.history;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One operation of a history: a client called it with an input at {@code call} and saw {@code output} at
+ * {@code ret}. Intervals are closed, so an operation returning at t overlaps one called at t. An operation that
+ * never returned (crashed, timed out, Jepsen {@code :info}) is <em>pending</em>: its {@code ret} is
+ * {@link #PENDING}, its output {@link #UNKNOWN}, and it may take effect once at any later point, or never.
+ *
+ * @param id       position of the operation in its history (0-based), stable across partitions and reports
+ * @param client   the client (process, thread) that issued it; a client runs one operation at a time
+ * @param input    what was asked, in the model's vocabulary (an {@link Invocation} when read from a file)
+ * @param output   what was observed, or {@link #UNKNOWN} when the outcome was not observed
+ * @param call     call time
+ * @param ret      return time, at least {@code call}, or {@link #PENDING}
+ * @param metadata extra facts from the source (for example {@code line}); never interpreted by engines
+ */
+public record Operation(int id, int client, Object input, Object output, long call, long ret,
+                        Map<String, Object> metadata) {
+
+    /** Return time of an operation that never returned. */
+    public static final long PENDING = Long.MAX_VALUE;
+
+    /** Output of an operation whose outcome was not observed; models must accept any outcome for it. */
+    public static final Object UNKNOWN = Unknown.VALUE;
+
+    public Operation {
+        Objects.requireNonNull(metadata, "metadata");
+        if (ret < call) {
+            throw new IllegalArgumentException("operation " + id + " returns at " + ret + " before its call at " + call);
+        }
+        if (ret == PENDING && output != UNKNOWN) {
+            throw new IllegalArgumentException("pending operation " + id + " cannot have an observed output");
+        }
+    }
+
+    /** A completed operation without metadata. */
+    public static Operation of(int id, int client, Object input, Object output, long call, long ret) {
+        return new Operation(id, client, input, output, call, ret, Map.of());
+    }
+
+    /** A pending operation (never returned) without metadata. */
+    public static Operation pending(int id, int client, Object input, long call) {
+        return new Operation(id, client, input, UNKNOWN, call, PENDING, Map.of());
+    }
+
+    /** Whether the operation never returned. */
+    public boolean isPending() {
+        return ret == PENDING;
+    }
+
+    /** Whether the output was observed. */
+    public boolean outputKnown() {
+        return output != UNKNOWN;
+    }
+
+    /** The same operation with another id (used when a history is assembled from parts). */
+    public Operation withId(int newId) {
+        return new Operation(newId, client, input, output, call, ret, metadata);
+    }
+
+    /** The same operation with another input and output (used by models to prepare operations). */
+    public Operation withInputOutput(Object newInput, Object newOutput) {
+        return new Operation(id, client, newInput, newOutput, call, ret, metadata);
+    }
+
+    /** The source line recorded by a reader, or -1 when unknown. */
+    public int line() {
+        return metadata.get("line") instanceof Number n ? n.intValue() : -1;
+    }
+
+    private enum Unknown {
+        VALUE;
+
+        @Override
+        public String toString() {
+            return "?";
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.ariadne.core.model;
+
+import dev.ariadne.core.history.Operation;
+
+import java.util.List;
+
+/**
+ * A sequential specification: the states an object can be in and which operations it accepts in each.
+ * Engines call {@link #step} millions of times, so it must be cheap and must never mutate its argument.
+ *
+ * <p><strong>States are values.</strong> Engines memoise configurations by state, so two states that behave the
+ * same must be {@code equals} and have the same {@code hashCode}, and a state must never change once
+ * returned. A state whose {@code equals} is identity, or whose hash changes, makes the search explore the
+ * same configuration again and again (slow, still sound); a state whose {@code equals} says "equal" for states
+ * that behave differently makes verdicts wrong. Cache the hash code in large states.
+ *
+ * @param <S> the state type
+ */
+public interface Model<S> {
+
+    /** The model's name, as used on the command line. */
+    String name();
+
+    /** The initial state. */
+    S init();
+
+    /**
+     * The state after {@code input} observed {@code output} in {@code state}, or {@code null} if the model does not
+     * allow that. {@code output} is {@link Operation#UNKNOWN} when the outcome was not observed (a pending or
+     * failed-with-unknown-outcome operation): then the step must succeed whenever some outcome is possible.
+     */
+    S step(S state, Object input, Object output);
+
+    /**
+     * Translates an operation as a reader produced it (input an {@link dev.ariadne.core.history.Invocation}, output
+     * plain data) into the form {@link #step} takes, once, before any search. Throws
+     * {@link InvalidOperationException} for an operation the model does not know. The default keeps it as is.
+     */
+    default Operation prepare(Operation operation) {
+        return operation;
+    }
+
+    /**
+     * Splits prepared operations into independent sub-histories that can be checked separately
+     * (P-compositionality, Horn &amp; Kroening 2015): the whole history is linearizable exactly when every part
+     * is. The default is one part. Each part keeps the operations' ids and their order.
+     */
+    default List<Partition> partition(List<Operation> operations) {
+        return List.of(Partition.whole(operations));
+    }
+
+    /** A short human-readable description of an operation, for reports. Values must be escaped. */
+    default String describeOperation(Object input, Object output) {
+        return input + " → " + output;
+    }
+
+    /** A short human-readable description of a state, for reports. Values must be escaped. */
+    default String describeState(S state) {
+        return String.valueOf(state);
+    }
+}

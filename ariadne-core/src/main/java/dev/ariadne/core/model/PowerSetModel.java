@@ -1,0 +1,60 @@
+package dev.ariadne.core.model;
+
+import dev.ariadne.core.history.Operation;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/** The subset construction over a {@link NondeterministicModel}; states are immutable sets. */
+final class PowerSetModel<S> implements Model<Set<S>> {
+    private final NondeterministicModel<S> model;
+
+    PowerSetModel(NondeterministicModel<S> model) {
+        this.model = model;
+    }
+
+    @Override
+    public String name() {
+        return model.name();
+    }
+
+    @Override
+    public Set<S> init() {
+        return Set.copyOf(model.init());
+    }
+
+    @Override
+    public Set<S> step(Set<S> states, Object input, Object output) {
+        Set<S> next = new LinkedHashSet<>();
+        for (S s : states) {
+            next.addAll(model.step(s, input, output));
+        }
+        return next.isEmpty() ? null : Set.copyOf(next);
+    }
+
+    @Override
+    public Operation prepare(Operation operation) {
+        return model.prepare(operation);
+    }
+
+    @Override
+    public List<Partition> partition(List<Operation> operations) {
+        return model.partition(operations);
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        return model.describeOperation(input, output);
+    }
+
+    @Override
+    public String describeState(Set<S> states) {
+        StringJoiner j = new StringJoiner(" | ", states.size() == 1 ? "" : "one of {", states.size() == 1 ? "" : "}");
+        for (S s : states) {
+            j.add(model.describeState(s));
+        }
+        return j.toString();
+    }
+}

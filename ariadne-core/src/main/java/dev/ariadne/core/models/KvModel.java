@@ -1,0 +1,148 @@
+package dev.ariadne.core.models;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.Partition;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A key-value store of strings, as in porcupine's kv test: every key initially holds the empty string, and an
+ * absent key and the empty string are the same thing.
+ *
+ * <ul>
+ *   <li>{@code get k} → v: legal when k holds v (nil output means ""); unknown output is always legal.</li>
+ *   <li>{@code put k v}: k holds v.</li>
+ *   <li>{@code append k v}: k holds its old value followed by v.</li>
+ * </ul>
+ * Keys are independent, so {@link #partition} checks each key on its own. The state is a {@link KvState}, a
+ * compact immutable map with an incrementally maintained hash.
+ */
+public final class KvModel implements Model<KvState> {
+    private final Map<Object, Integer> keyIds = new ConcurrentHashMap<>();
+    private final List<Object> keyNames = new ArrayList<>();
+
+    /** A prepared kv operation on the key with the given id. */
+    record Op(int kind, int key, String value) {
+        static final int GET = 0;
+        static final int PUT = 1;
+        static final int APPEND = 2;
+    }
+
+    @Override
+    public String name() {
+        return "kv";
+    }
+
+    @Override
+    public KvState init() {
+        return KvState.EMPTY;
+    }
+
+    @Override
+    public KvState step(KvState state, Object input, Object output) {
+        Op op = (Op) input;
+        switch (op.kind()) {
+            case Op.GET:
+                return output == Operation.UNKNOWN || state.get(op.key()).equals(output) ? state : null;
+            case Op.PUT:
+                return state.put(op.key(), op.value());
+            default:
+                return state.put(op.key(), state.get(op.key()).concat(op.value()));
+        }
+    }
+
+    @Override
+    public Operation prepare(Operation op) {
+        if (op.input() instanceof Op) {
+            return op;
+        }
+        Invocation inv = Args.invocation(name(), op);
+        int kind = switch (inv.f()) {
+            case "get" -> Op.GET;
+            case "put" -> Op.PUT;
+            case "append" -> Op.APPEND;
+            default -> throw Args.unknownFunction(name(), inv, "get, put or append");
+        };
+        int key = keyId(Args.key(name(), inv));
+        if (kind == Op.GET) {
+            Object out = op.output();
+            if (out != Operation.UNKNOWN && out != null && !(out instanceof String)) {
+                throw Args.badValue(name(), inv, "a string output", out);
+            }
+            return op.withInputOutput(new Op(kind, key, null), out == null ? "" : out);
+        }
+        if (!(inv.value() instanceof String s)) {
+            throw Args.badValue(name(), inv, "a string value", inv.value());
+        }
+        return op.withInputOutput(new Op(kind, key, s), Operation.UNKNOWN);
+    }
+
+    private int keyId(Object key) {
+        Integer id = keyIds.get(key);
+        if (id != null) {
+            return id;
+        }
+        synchronized (keyNames) {
+            return keyIds.computeIfAbsent(key, k -> {
+                keyNames.add(k);
+                return keyNames.size() - 1;
+            });
+        }
+    }
+
+    private Object keyName(int id) {
+        synchronized (keyNames) {
+            return keyNames.get(id);
+        }
+    }
+
+    @Override
+    public List<Partition> partition(List<Operation> operations) {
+        Map<Integer, List<Operation>> byKey = new LinkedHashMap<>();
+        for (Operation op : operations) {
+            if (!(op.input() instanceof Op kv)) {
+                throw new InvalidOperationException("kv operations must be prepared before partitioning");
+            }
+            byKey.computeIfAbsent(kv.key(), k -> new ArrayList<>()).add(op);
+        }
+        List<Partition> parts = new ArrayList<>(byKey.size());
+        byKey.forEach((key, ops) -> parts.add(new Partition("key " + Values.show(keyName(key)), ops)));
+        return parts;
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        Op op = (Op) input;
+        String key = Values.show(keyName(op.key()));
+        return switch (op.kind()) {
+            case Op.GET -> "get(" + key + ") → " + (output == Operation.UNKNOWN ? "?" : Values.show(output));
+            case Op.PUT -> "put(" + key + ", " + Values.show(op.value()) + ")";
+            default -> "append(" + key + ", " + Values.show(op.value()) + ")";
+        };
+    }
+
+    @Override
+    public String describeState(KvState state) {
+        StringBuilder s = new StringBuilder("{");
+        for (int i = 0; i < state.size(); i++) {
+            if (i > 0) {
+                s.append(", ");
+            }
+            s.append(Values.show(keyName(state.keyAt(i)))).append(' ').append(Values.show(state.valueAt(i)));
+        }
+        return s.append('}').toString();
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

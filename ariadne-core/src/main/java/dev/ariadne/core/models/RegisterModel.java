@@ -1,0 +1,171 @@
+package dev.ariadne.core.models;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.Model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A single register holding one value, initially nil (or a given initial value).
+ *
+ * <ul>
+ *   <li>{@code read} → v: legal when the register holds v. A read whose output is unknown is always legal.
+ *       A nil output means "no value": legal only while the register holds nil (porcupine's etcd convention).</li>
+ *   <li>{@code write v}: always legal; the register holds v.</li>
+ *   <li>{@code cas [old new]} (cas-register only) → true: legal when the register holds old, which becomes
+ *       new. → false: the compare observed a mismatch, legal when the register does not hold old; no change.
+ *       → unknown: either, depending on the state. A Jepsen completion value equal to the input
+ *       ({@code [old new]}) means true.</li>
+ * </ul>
+ * The state is the value itself; nil is the {@link #NIL} marker so that states are never {@code null}.
+ */
+public final class RegisterModel implements Model<Object> {
+    /** The state of a register holding nil. */
+    public static final Object NIL = Nil.NIL;
+
+    private final boolean cas;
+    private final Object initial;
+
+    private enum Nil {
+        NIL;
+
+        @Override
+        public String toString() {
+            return "nil";
+        }
+    }
+
+    /** A prepared register operation. */
+    sealed interface Op permits Read, Write, Cas {
+    }
+
+    record Read() implements Op {
+        @Override
+        public String toString() {
+            return "read";
+        }
+    }
+
+    record Write(Object value) implements Op {
+        @Override
+        public String toString() {
+            return "write(" + show(value) + ")";
+        }
+    }
+
+    record Cas(Object expected, Object value) implements Op {
+        @Override
+        public String toString() {
+            return "cas(" + show(expected) + ", " + show(value) + ")";
+        }
+    }
+
+    private RegisterModel(boolean cas, Object initial) {
+        this.cas = cas;
+        this.initial = encode(initial);
+    }
+
+    /** A read/write register, initially nil. */
+    public static RegisterModel register() {
+        return new RegisterModel(false, null);
+    }
+
+    /** A read/write/compare-and-set register, initially nil. */
+    public static RegisterModel casRegister() {
+        return new RegisterModel(true, null);
+    }
+
+    /** The same model starting from {@code value} (plain data; {@code null} is nil). */
+    public RegisterModel withInitial(Object value) {
+        return new RegisterModel(cas, value);
+    }
+
+    @Override
+    public String name() {
+        return cas ? "cas-register" : "register";
+    }
+
+    @Override
+    public Object init() {
+        return initial;
+    }
+
+    @Override
+    public Object step(Object state, Object input, Object output) {
+        if (input instanceof Read) {
+            return output == Operation.UNKNOWN || output.equals(state) ? state : null;
+        }
+        if (input instanceof Write w) {
+            return w.value;
+        }
+        Cas c = (Cas) input;
+        boolean matches = c.expected.equals(state);
+        if (output == Operation.UNKNOWN) {
+            return matches ? c.value : state;
+        }
+        if ((Boolean) output) {
+            return matches ? c.value : null;
+        }
+        return matches ? null : state;
+    }
+
+    @Override
+    public Operation prepare(Operation op) {
+        if (op.input() instanceof Op) {
+            return op;
+        }
+        Invocation inv = Args.invocation(name(), op);
+        Object out = op.output();
+        switch (inv.f()) {
+            case "read" -> {
+                return op.withInputOutput(new Read(), out == Operation.UNKNOWN ? out : encode(out));
+            }
+            case "write" -> {
+                return op.withInputOutput(new Write(encode(inv.value())), Operation.UNKNOWN);
+            }
+            case "cas" -> {
+                if (!cas) {
+                    break;
+                }
+                List<?> pair = Args.pair(name(), inv, inv.value());
+                Object result = out instanceof List<?> l && l.equals(pair) ? Boolean.TRUE : Args.bool(name(), inv, out);
+                return op.withInputOutput(new Cas(encode(pair.get(0)), encode(pair.get(1))), result);
+            }
+            default -> {
+            }
+        }
+        throw Args.unknownFunction(name(), inv, cas ? "read, write or cas" : "read or write");
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        if (input instanceof Read) {
+            return "read → " + (output == Operation.UNKNOWN ? "?" : show(output));
+        }
+        if (input instanceof Cas) {
+            return input + " → " + (output == Operation.UNKNOWN ? "?" : output);
+        }
+        return String.valueOf(input);
+    }
+
+    @Override
+    public String describeState(Object state) {
+        return show(state);
+    }
+
+    private static Object encode(Object value) {
+        return value == null ? NIL : Values.normalizeNumber(value);
+    }
+
+    private static String show(Object value) {
+        return value == NIL ? "nil" : Values.show(value);
+    }
+
+    @Override
+    public String toString() {
+        return name() + (Objects.equals(initial, NIL) ? "" : "(" + show(initial) + ")");
+    }
+}
