@@ -53,7 +53,7 @@ public final class Checker {
         Budget budget = options.timeout() == null ? Budget.unlimited()
                 : Budget.until(start + options.timeout().toNanos());
         PartitionResult[] results = new PartitionResult[parts.size()];
-        if (options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
+        if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
                 results[i] = search(model, parts.get(i), i, budget);
                 if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {

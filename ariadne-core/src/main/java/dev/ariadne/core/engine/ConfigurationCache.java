@@ -3,15 +3,31 @@ package dev.ariadne.core.engine;
 import java.util.Arrays;
 
 /**
- * The set of explored configurations (linearized set, model state) of a {@link DfsSearch}: open addressing over
- * parallel arrays, keyed by the Zobrist hash of the set mixed with the state's hash. Membership is decided by
- * exact comparison of the bitset and the state, so a hash collision costs a probe, never a wrong answer.
+ * The set of explored configurations (linearized set, model state) of a {@link DfsSearch}. Entries are numbered
+ * in insertion order: entry e's bitset occupies {@code words} longs of one flat arena and its state one slot of
+ * an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps the
+ * Zobrist hash of the set mixed with the state's hash to entry numbers. Membership is decided by exact
+ * comparison of the bitset and the state, so a hash collision costs a probe, never a wrong answer.
  */
 final class ConfigurationCache {
-    private long[] hashes = new long[1024];
-    private long[][] sets = new long[1024][];
-    private Object[] states = new Object[1024];
+    private final int words;
+    private long[] arena;
+    private Object[] states;
+    private long[] entryHashes;
+    private int[] table;
     private int size;
+
+    /** A cache for bitsets of {@code words} longs, sized for a search over {@code operations} operations. */
+    ConfigurationCache(int words, int operations) {
+        this.words = words;
+        int capacity = Integer.highestOneBit(Math.max(1024, Math.min(1 << 20, operations * 16)) - 1) << 1;
+        table = new int[capacity];
+        Arrays.fill(table, -1);
+        int entries = capacity / 2;
+        arena = new long[entries * Math.max(1, words)];
+        states = new Object[entries];
+        entryHashes = new long[entries];
+    }
 
     int size() {
         return size;
@@ -20,42 +36,41 @@ final class ConfigurationCache {
     /** Adds the configuration unless present; returns whether it was new. Copies {@code set} when adding. */
     boolean add(long setHash, Object state, long[] set) {
         long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
-        int mask = hashes.length - 1;
+        int mask = table.length - 1;
         int i = (int) hash & mask;
-        while (sets[i] != null) {
-            if (hashes[i] == hash && Arrays.equals(sets[i], set) && states[i].equals(state)) {
+        for (int e = table[i]; e >= 0; e = table[i]) {
+            if (entryHashes[e] == hash && Arrays.equals(arena, e * words, e * words + words, set, 0, words)
+                    && states[e].equals(state)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
-        hashes[i] = hash;
-        sets[i] = set.clone();
-        states[i] = state;
-        if (++size * 2 > hashes.length) {
-            grow();
+        if (size == states.length) {
+            int entries = size * 2;
+            arena = Arrays.copyOf(arena, entries * Math.max(1, words));
+            states = Arrays.copyOf(states, entries);
+            entryHashes = Arrays.copyOf(entryHashes, entries);
+        }
+        System.arraycopy(set, 0, arena, size * words, words);
+        states[size] = state;
+        entryHashes[size] = hash;
+        table[i] = size;
+        if (++size * 2 > table.length) {
+            rehash();
         }
         return true;
     }
 
-    private void grow() {
-        long[] oldHashes = hashes;
-        long[][] oldSets = sets;
-        Object[] oldStates = states;
-        int capacity = oldHashes.length * 2;
-        hashes = new long[capacity];
-        sets = new long[capacity][];
-        states = new Object[capacity];
-        int mask = capacity - 1;
-        for (int j = 0; j < oldHashes.length; j++) {
-            if (oldSets[j] != null) {
-                int i = (int) oldHashes[j] & mask;
-                while (sets[i] != null) {
-                    i = (i + 1) & mask;
-                }
-                hashes[i] = oldHashes[j];
-                sets[i] = oldSets[j];
-                states[i] = oldStates[j];
+    private void rehash() {
+        table = new int[table.length * 2];
+        Arrays.fill(table, -1);
+        int mask = table.length - 1;
+        for (int e = 0; e < size; e++) {
+            int i = (int) entryHashes[e] & mask;
+            while (table[i] >= 0) {
+                i = (i + 1) & mask;
             }
+            table[i] = e;
         }
     }
 

@@ -114,7 +114,7 @@ final class DfsSearch<S> {
                 completed++;
             }
         }
-        ConfigurationCache cache = new ConfigurationCache();
+        ConfigurationCache cache = new ConfigurationCache(linearized.length, n);
         int[] stackEntry = new int[n];
         Object[] stackState = new Object[n];
         int depth = 0;

@@ -9,7 +9,9 @@ import java.util.function.Supplier;
 
 /**
  * The models that ship with Ariadne, by command-line name. Each call to {@link #byName} returns a fresh instance,
- * so checks never share model state. Semantics of each model stand in its Javadoc and in {@code docs/models.md}.
+ * so checks never share model state. Nondeterministic models (unordered-queue) are returned through
+ * {@link dev.ariadne.core.model.NondeterministicModel#toModel()}. Semantics of each model stand in its Javadoc
+ * and in {@code docs/models.md}.
  */
 public final class BuiltinModels {
     private static final Map<String, Supplier<Model<?>>> MODELS = new LinkedHashMap<>();
@@ -18,6 +20,13 @@ public final class BuiltinModels {
         MODELS.put("register", RegisterModel::register);
         MODELS.put("cas-register", RegisterModel::casRegister);
         MODELS.put("kv", KvModel::new);
+        MODELS.put("mutex", MutexModel::new);
+        MODELS.put("set", SetModel::new);
+        MODELS.put("fifo-queue", FifoQueueModel::new);
+        MODELS.put("unordered-queue", () -> new UnorderedQueueModel().toModel());
+        MODELS.put("stack", StackModel::new);
+        MODELS.put("counter", CounterModel::new);
+        MODELS.put("multi-register", MultiRegisterModel::new);
     }
 
     private BuiltinModels() {

@@ -23,14 +23,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code append k v}: k holds its old value followed by v.</li>
  * </ul>
  * Keys are independent, so {@link #partition} checks each key on its own. The state is a {@link KvState}, a
- * compact immutable map with an incrementally maintained hash.
+ * compact immutable map with an incrementally maintained hash, whose values
+ * are {@link KvText} ropes, so an append neither copies nor rehashes the whole string.
  */
 public final class KvModel implements Model<KvState> {
     private final Map<Object, Integer> keyIds = new ConcurrentHashMap<>();
     private final List<Object> keyNames = new ArrayList<>();
 
     /** A prepared kv operation on the key with the given id. */
-    record Op(int kind, int key, String value) {
+    record Op(int kind, int key, KvText value) {
         static final int GET = 0;
         static final int PUT = 1;
         static final int APPEND = 2;
@@ -55,7 +56,7 @@ public final class KvModel implements Model<KvState> {
             case Op.PUT:
                 return state.put(op.key(), op.value());
             default:
-                return state.put(op.key(), state.get(op.key()).concat(op.value()));
+                return state.put(op.key(), state.get(op.key()).append(op.value()));
         }
     }
 
@@ -77,12 +78,13 @@ public final class KvModel implements Model<KvState> {
             if (out != Operation.UNKNOWN && out != null && !(out instanceof String)) {
                 throw Args.badValue(name(), inv, "a string output", out);
             }
-            return op.withInputOutput(new Op(kind, key, null), out == null ? "" : out);
+            return op.withInputOutput(new Op(kind, key, null),
+                    out == Operation.UNKNOWN ? out : KvText.of(out == null ? "" : (String) out));
         }
         if (!(inv.value() instanceof String s)) {
             throw Args.badValue(name(), inv, "a string value", inv.value());
         }
-        return op.withInputOutput(new Op(kind, key, s), Operation.UNKNOWN);
+        return op.withInputOutput(new Op(kind, key, KvText.of(s)), Operation.UNKNOWN);
     }
 
     private int keyId(Object key) {
@@ -123,9 +125,9 @@ public final class KvModel implements Model<KvState> {
         Op op = (Op) input;
         String key = Values.show(keyName(op.key()));
         return switch (op.kind()) {
-            case Op.GET -> "get(" + key + ") → " + (output == Operation.UNKNOWN ? "?" : Values.show(output));
-            case Op.PUT -> "put(" + key + ", " + Values.show(op.value()) + ")";
-            default -> "append(" + key + ", " + Values.show(op.value()) + ")";
+            case Op.GET -> "get(" + key + ") → " + (output == Operation.UNKNOWN ? "?" : Values.show(output.toString()));
+            case Op.PUT -> "put(" + key + ", " + Values.show(op.value().toString()) + ")";
+            default -> "append(" + key + ", " + Values.show(op.value().toString()) + ")";
         };
     }
 
@@ -136,7 +138,7 @@ public final class KvModel implements Model<KvState> {
             if (i > 0) {
                 s.append(", ");
             }
-            s.append(Values.show(keyName(state.keyAt(i)))).append(' ').append(Values.show(state.valueAt(i)));
+            s.append(Values.show(keyName(state.keyAt(i)))).append(' ').append(Values.show(state.valueAt(i).toString()));
         }
         return s.append('}').toString();
     }

@@ -3,28 +3,28 @@ package dev.ariadne.core.models;
 import java.util.Arrays;
 
 /**
- * An immutable map from key ids to non-empty strings (absent means ""), sorted by key id, with a hash that
+ * An immutable map from key ids to non-empty {@link KvText} values (absent means ""), sorted by key id, with a hash that
  * {@link #put} maintains incrementally, so hashing and comparing states costs no more than the values do.
  */
 public final class KvState {
-    static final KvState EMPTY = new KvState(new int[0], new String[0], 0);
+    static final KvState EMPTY = new KvState(new int[0], new KvText[0], 0);
 
     private final int[] keys;
-    private final String[] values;
+    private final KvText[] values;
     private final int hash;
 
-    private KvState(int[] keys, String[] values, int hash) {
+    private KvState(int[] keys, KvText[] values, int hash) {
         this.keys = keys;
         this.values = values;
         this.hash = hash;
     }
 
-    String get(int key) {
+    KvText get(int key) {
         int i = Arrays.binarySearch(keys, key);
-        return i >= 0 ? values[i] : "";
+        return i >= 0 ? values[i] : KvText.EMPTY;
     }
 
-    KvState put(int key, String value) {
+    KvState put(int key, KvText value) {
         int i = Arrays.binarySearch(keys, key);
         if (i >= 0) {
             if (values[i].equals(value)) {
@@ -33,14 +33,14 @@ public final class KvState {
             int h = hash - contribution(key, values[i]);
             if (value.isEmpty()) {
                 int[] k = new int[keys.length - 1];
-                String[] v = new String[keys.length - 1];
+                KvText[] v = new KvText[keys.length - 1];
                 System.arraycopy(keys, 0, k, 0, i);
                 System.arraycopy(keys, i + 1, k, i, k.length - i);
                 System.arraycopy(values, 0, v, 0, i);
                 System.arraycopy(values, i + 1, v, i, v.length - i);
                 return new KvState(k, v, h);
             }
-            String[] v = values.clone();
+            KvText[] v = values.clone();
             v[i] = value;
             return new KvState(keys, v, h + contribution(key, value));
         }
@@ -49,7 +49,7 @@ public final class KvState {
         }
         int at = -i - 1;
         int[] k = new int[keys.length + 1];
-        String[] v = new String[keys.length + 1];
+        KvText[] v = new KvText[keys.length + 1];
         System.arraycopy(keys, 0, k, 0, at);
         System.arraycopy(values, 0, v, 0, at);
         k[at] = key;
@@ -67,11 +67,11 @@ public final class KvState {
         return keys[i];
     }
 
-    String valueAt(int i) {
+    KvText valueAt(int i) {
         return values[i];
     }
 
-    private static int contribution(int key, String value) {
+    private static int contribution(int key, KvText value) {
         return (key * 0x9E3779B9 + 1) * value.hashCode() + key;
     }
 

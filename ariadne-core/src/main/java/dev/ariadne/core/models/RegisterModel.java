@@ -29,8 +29,14 @@ public final class RegisterModel implements Model<Object> {
     private final boolean cas;
     private final Object initial;
 
-    private enum Nil {
-        NIL;
+    /** Not an enum: {@code Enum.hashCode} is the identity hash, which is slow to fetch in the hot loop. */
+    private static final class Nil {
+        static final Nil NIL = new Nil();
+
+        @Override
+        public int hashCode() {
+            return 0x6e696c;
+        }
 
         @Override
         public String toString() {

@@ -1,0 +1,184 @@
+package dev.ariadne.cli;
+
+import dev.ariadne.core.engine.CheckOptions;
+import dev.ariadne.core.engine.Checker;
+import dev.ariadne.core.engine.Engine;
+import dev.ariadne.core.engine.Result;
+import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.io.Format;
+import dev.ariadne.io.HistoryReaders;
+import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.report.JsonReport;
+import dev.ariadne.report.TextReport;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+/** {@code ariadne check}: reads each file, checks it against the model and prints the verdict and evidence. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Decide whether each history is linearizable.",
+                "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
+                        + "64 usage error, 65 unreadable or invalid input. With several files, the worst wins "
+                        + "(65, then 1, then 2)."})
+final class CheckCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "The sequential model: ${COMPLETION-CANDIDATES}. Default: the first of these that "
+                    + "understands every operation.", completionCandidates = ModelNames.class)
+    String modelName;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "auto, jepsen-log, edn or json (default: ${DEFAULT-VALUE}, recognised from content).")
+    String formatName;
+
+    @Option(names = "--no-partition", description = "Check the history as one object instead of per key/object.")
+    boolean noPartition;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
+            description = "auto or dfs (default: ${DEFAULT-VALUE}).")
+    String engineName;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 30s, 5m, 1h. "
+                    + "Default: no limit.")
+    Duration timeout;
+
+    @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
+    boolean json;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files.")
+    List<Path> files;
+
+    static final class ModelNames extends ArrayList<String> {
+        ModelNames() {
+            super(BuiltinModels.names());
+        }
+    }
+
+    private record Outcome(String file, Result result, Model<?> model, String error, int status) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Format format = parse(() -> Format.fromName(formatName));
+        Engine engine = parse(() -> Engine.fromName(engineName));
+        if (modelName != null) {
+            parse(() -> BuiltinModels.byName(modelName));
+        }
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
+                .withTimeout(timeout);
+        List<Outcome> outcomes = new ArrayList<>();
+        int status = ExitStatus.LINEARIZABLE;
+        for (Path file : files) {
+            Outcome o = checkFile(file, format, options);
+            outcomes.add(o);
+            status = ExitStatus.worst(status, o.status);
+            if (o.error != null) {
+                err.println("ariadne: " + o.error);
+            } else if (!json) {
+                out.print(TextReport.render(o.file, o.result, o.model));
+            }
+        }
+        if (json) {
+            writeJson(out, outcomes, status);
+        }
+        out.flush();
+        return status;
+    }
+
+    private Outcome checkFile(Path file, Format format, CheckOptions options) {
+        String name = file.toString();
+        try {
+            History history = HistoryReaders.read(file, format);
+            Model<?> model = modelName != null ? BuiltinModels.byName(modelName) : inferModel(name, history);
+            Result result = Checker.check(history, model, options);
+            return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()));
+        } catch (InvalidInputException e) {
+            return invalid(name, e.getMessage());
+        } catch (InvalidOperationException e) {
+            Operation op = e.operation();
+            String where = op != null && op.line() >= 0 ? ":" + op.line() : "";
+            return invalid(name, Values.escape(name) + where + ": " + e.getMessage());
+        } catch (NoSuchFileException e) {
+            return invalid(name, "cannot read " + Values.escape(name) + ": no such file");
+        } catch (AccessDeniedException e) {
+            return invalid(name, "cannot read " + Values.escape(name) + ": permission denied");
+        } catch (IOException e) {
+            return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+        }
+    }
+
+    private static Outcome invalid(String file, String message) {
+        return new Outcome(file, null, null, message, ExitStatus.INVALID_INPUT);
+    }
+
+    /** The first built-in model that understands every operation of the history. */
+    private static Model<?> inferModel(String file, History history) {
+        for (String name : BuiltinModels.names()) {
+            Model<?> candidate = BuiltinModels.byName(name);
+            try {
+                for (Operation op : history.operations()) {
+                    candidate.prepare(op);
+                }
+                return BuiltinModels.byName(name);
+            } catch (InvalidOperationException e) {
+                // not this one
+            }
+        }
+        TreeSet<String> functions = new TreeSet<>();
+        for (Operation op : history.operations()) {
+            functions.add(op.input() instanceof dev.ariadne.core.history.Invocation inv ? inv.f() : "?");
+        }
+        throw new InvalidOperationException("no built-in model understands all operations (functions: "
+                + Values.escape(String.join(", ", functions)) + "); choose one with --model");
+    }
+
+    private void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
+        Verdict overall = switch (status) {
+            case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE;
+            case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE;
+            default -> Verdict.UNKNOWN;
+        };
+        try (JsonReport report = new JsonReport(out, overall)) {
+            for (Outcome o : outcomes) {
+                if (o.error != null) {
+                    report.addError(o.file, o.error);
+                } else {
+                    report.add(o.file, o.result, o.model);
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private <T> T parse(java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.ariadne.cli;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Runs every file of porcupine's corpus through {@code ariadne check} and asserts the verdict from
+ * {@code EXPECTED.tsv}; kv c01 and c10 also without partitions. The corpus sits beside the repository
+ * ({@code ../shared/testdata/porcupine}); where it is absent (a user's clone) the test is skipped.
+ */
+class PorcupineCorpusTest {
+
+    static Path corpus() {
+        String configured = System.getProperty("ariadne.corpus");
+        Path dir = configured != null ? Path.of(configured) : Path.of("../../shared/testdata/porcupine");
+        Assumptions.assumeTrue(Files.isRegularFile(dir.resolve("EXPECTED.tsv")),
+                "porcupine corpus not found at " + dir.toAbsolutePath().normalize() + "; skipping corpus tests");
+        return dir;
+    }
+
+    @TestFactory
+    List<DynamicTest> everyFileGetsItsExpectedVerdict() throws IOException {
+        Path dir = corpus();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String line : Files.readAllLines(dir.resolve("EXPECTED.tsv"))) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t");
+            String file = dir.resolve(f[0]).toString();
+            int expected = f[2].equals("linearizable") ? 0 : 1;
+            tests.add(DynamicTest.dynamicTest(f[0], () -> {
+                CliRunner r = CliRunner.run("check", "--model", f[1], file);
+                assertEquals(expected, r.status(), r.out() + r.err());
+            }));
+            if (f[0].startsWith("kv/c01") || f[0].startsWith("kv/c10")) {
+                tests.add(DynamicTest.dynamicTest(f[0] + " --no-partition", () -> {
+                    CliRunner r = CliRunner.run("check", "--no-partition", "--model", f[1], file);
+                    assertEquals(expected, r.status(), r.out() + r.err());
+                }));
+            }
+        }
+        assertEquals(108 + 4, tests.size(), "EXPECTED.tsv should list 102 etcd logs and 6 kv histories");
+        return tests;
+    }
+}

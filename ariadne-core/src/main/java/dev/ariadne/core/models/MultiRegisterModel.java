@@ -1,0 +1,169 @@
+package dev.ariadne.core.models;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.Model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A set of registers named by keys, all initially nil, updated by transactions (Jepsen's multi-register /
+ * rw-register workloads).
+ *
+ * <ul>
+ *   <li>{@code txn [[f k v] ...]}: a list of micro-ops, each a three-element list whose f is {@code "r"} (read)
+ *       or {@code "w"} (write) and whose key k is a string or a number. They apply in order, atomically.
+ *       A write sets k to v (nil makes k nil again). The output is the same list with the values read filled
+ *       in (Jepsen's {@code :ok} value): each read must see the value k holds at that point, which is the
+ *       latest earlier write to k in the same transaction if there is one, else k's value before the
+ *       transaction (nil when never written). The output's micro-ops must match the input's f and k one by
+ *       one. → unknown: reads are unconstrained and the writes still apply.</li>
+ * </ul>
+ * Values and keys are compared after normalising numbers. A transaction may touch several keys, so the model
+ * is not partitioned. The state is a {@link RegisterMap} of interned key and value ids.
+ */
+public final class MultiRegisterModel implements Model<RegisterMap> {
+    private static final int READ = -1;
+    private static final String SHAPE = "a list of micro-ops [f k v] with f \"r\" or \"w\" and k a string or number";
+
+    private final Interner keys = new Interner();
+    private final Interner values = new Interner();
+
+    /**
+     * A prepared transaction. Micro-op i addresses key {@code keys[i]} and writes the value id
+     * {@code writes[i]}, or reads when that is {@code -1}; a read's {@code prior[i]} is the position of the
+     * latest earlier write to the same key in this transaction, or -1. {@code effectKeys} (sorted) and
+     * {@code effectValues} are the last write to each key: the transaction's effect. The output is a list
+     * holding, at each read's position, the id of the value read.
+     */
+    record Txn(int[] keys, int[] writes, int[] prior, int[] effectKeys, int[] effectValues) {
+    }
+
+    @Override
+    public String name() {
+        return "multi-register";
+    }
+
+    @Override
+    public RegisterMap init() {
+        return RegisterMap.EMPTY;
+    }
+
+    @Override
+    public RegisterMap step(RegisterMap state, Object input, Object output) {
+        Txn t = (Txn) input;
+        if (output != Operation.UNKNOWN) {
+            List<?> seen = (List<?>) output;
+            for (int i = 0; i < t.keys.length; i++) {
+                if (t.writes[i] == READ) {
+                    int expected = t.prior[i] >= 0 ? t.writes[t.prior[i]] : state.get(t.keys[i]);
+                    if ((Integer) seen.get(i) != expected) {
+                        return null;
+                    }
+                }
+            }
+        }
+        return state.putAll(t.effectKeys, t.effectValues);
+    }
+
+    @Override
+    public Operation prepare(Operation op) {
+        if (op.input() instanceof Txn) {
+            return op;
+        }
+        Invocation inv = Args.invocation(name(), op);
+        if (!inv.f().equals("txn")) {
+            throw Args.unknownFunction(name(), inv, "txn");
+        }
+        if (!(inv.value() instanceof List<?> microOps)) {
+            throw Args.badValue(name(), inv, SHAPE, inv.value());
+        }
+        int n = microOps.size();
+        int[] k = new int[n];
+        int[] w = new int[n];
+        int[] prior = new int[n];
+        Map<Integer, Integer> lastWrite = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            List<?> m = microOp(inv, microOps.get(i));
+            k[i] = keys.id(Values.normalizeNumber(m.get(1)));
+            Integer previous = lastWrite.get(k[i]);
+            prior[i] = previous == null ? -1 : previous;
+            w[i] = READ;
+            if (m.get(0).equals("w")) {
+                w[i] = values.id(Args.value(name(), inv, m.get(2)));
+                lastWrite.put(k[i], i);
+            }
+        }
+        int[] effectKeys = new int[lastWrite.size()];
+        int[] effectValues = new int[lastWrite.size()];
+        int e = 0;
+        for (Map.Entry<Integer, Integer> last : lastWrite.entrySet()) {
+            effectKeys[e] = last.getKey();
+            effectValues[e++] = w[last.getValue()];
+        }
+        Txn txn = new Txn(k, w, prior, effectKeys, effectValues);
+        Object out = op.output();
+        if (out == Operation.UNKNOWN) {
+            return op.withInputOutput(txn, Operation.UNKNOWN);
+        }
+        if (!(out instanceof List<?> outOps) || outOps.size() != n) {
+            throw Args.badValue(name(), inv, "as output the input's " + n + " micro-ops with the values read",
+                    out);
+        }
+        List<Integer> read = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            List<?> m = microOp(inv, outOps.get(i));
+            if (!m.get(0).equals(w[i] == READ ? "r" : "w") || keys.id(Values.normalizeNumber(m.get(1))) != k[i]) {
+                throw Args.badValue(name(), inv, "output micro-op " + i + " to match the input's "
+                        + Values.show(microOps.get(i)), m);
+            }
+            read.add(w[i] == READ ? values.id(Args.value(name(), inv, m.get(2))) : READ);
+        }
+        return op.withInputOutput(txn, List.copyOf(read));
+    }
+
+    private List<?> microOp(Invocation inv, Object m) {
+        if (m instanceof List<?> l && l.size() == 3 && ("r".equals(l.get(0)) || "w".equals(l.get(0)))
+                && (l.get(1) instanceof String || l.get(1) instanceof Number)) {
+            return l;
+        }
+        throw Args.badValue(name(), inv, SHAPE + ", one of them being", m);
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        Txn t = (Txn) input;
+        StringBuilder s = new StringBuilder("txn [");
+        for (int i = 0; i < t.keys.length; i++) {
+            s.append(i == 0 ? "[" : " [").append(t.writes[i] == READ ? "r " : "w ").append(keys.show(t.keys[i]))
+                    .append(' ');
+            if (t.writes[i] != READ) {
+                s.append(values.show(t.writes[i]));
+            } else {
+                s.append(output == Operation.UNKNOWN ? "?" : values.show((Integer) ((List<?>) output).get(i)));
+            }
+            s.append(']');
+        }
+        return s.append(']').toString();
+    }
+
+    /** The registers that are not nil, as {@code {"x" 1, "y" 2}}. */
+    @Override
+    public String describeState(RegisterMap state) {
+        StringBuilder s = new StringBuilder("{");
+        for (int i = 0; i < state.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(keys.show(state.keyAt(i))).append(' ')
+                    .append(values.show(state.valueAt(i)));
+        }
+        return s.append('}').toString();
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.ariadne.core.models;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+
+import java.util.Collection;
+
+/**
+ * A set, initially empty.
+ *
+ * <ul>
+ *   <li>{@code add v}: v is in the set afterwards. → true: v was absent, legal only then. → false: v was already
+ *       present, legal only then. Any other output (unknown, nil, Jepsen's echo of v) is ignored: always legal.</li>
+ *   <li>{@code remove v}: v is not in the set afterwards. → true: v was present, legal only then. → false: v
+ *       was absent, legal only then. Any other output is ignored.</li>
+ *   <li>{@code contains v} → true/false: legal when v is / is not in the set. → unknown: always legal.</li>
+ *   <li>{@code read} → a set or list of values, compared as a set (order and duplicates do not matter): legal
+ *       when it holds exactly the set's elements. → unknown: always legal.</li>
+ * </ul>
+ * v must not be nil. Values are compared after normalising numbers. The state is an {@link IntSeq} of interned
+ * value ids kept sorted and distinct, so equal sets are equal states.
+ */
+public final class SetModel implements Model<IntSeq> {
+    private final Interner values = new Interner();
+
+    /** A prepared set operation. */
+    sealed interface Op permits Add, Remove, Contains, Read {
+    }
+
+    /** Add the value with this id; output Boolean or unknown. */
+    record Add(int value) implements Op {
+    }
+
+    /** Remove the value with this id; output Boolean or unknown. */
+    record Remove(int value) implements Op {
+    }
+
+    /** Whether the value with this id is present; output Boolean or unknown. */
+    record Contains(int value) implements Op {
+    }
+
+    /** Read the whole set; output an {@link IntSeq} of sorted distinct ids, or unknown. */
+    record Read() implements Op {
+    }
+
+    @Override
+    public String name() {
+        return "set";
+    }
+
+    @Override
+    public IntSeq init() {
+        return IntSeq.EMPTY;
+    }
+
+    @Override
+    public IntSeq step(IntSeq state, Object input, Object output) {
+        if (input instanceof Read) {
+            return output == Operation.UNKNOWN || state.equals(output) ? state : null;
+        }
+        boolean known = output != Operation.UNKNOWN;
+        if (input instanceof Add a) {
+            int i = state.indexOfSorted(a.value());
+            if (known && (Boolean) output == i >= 0) {
+                return null;
+            }
+            return i >= 0 ? state : state.insertSorted(a.value());
+        }
+        if (input instanceof Remove r) {
+            int i = state.indexOfSorted(r.value());
+            if (known && (Boolean) output != i >= 0) {
+                return null;
+            }
+            return i >= 0 ? state.removeAt(i) : state;
+        }
+        int v = ((Contains) input).value();
+        return !known || (Boolean) output == state.indexOfSorted(v) >= 0 ? state : null;
+    }
+
+    @Override
+    public Operation prepare(Operation op) {
+        if (op.input() instanceof Op) {
+            return op;
+        }
+        Invocation inv = Args.invocation(name(), op);
+        Object out = op.output();
+        return switch (inv.f()) {
+            case "add" -> op.withInputOutput(new Add(element(inv)), out instanceof Boolean ? out : Operation.UNKNOWN);
+            case "remove" -> op.withInputOutput(new Remove(element(inv)),
+                    out instanceof Boolean ? out : Operation.UNKNOWN);
+            case "contains" -> op.withInputOutput(new Contains(element(inv)), Args.bool(name(), inv, out));
+            case "read" -> op.withInputOutput(new Read(), out == Operation.UNKNOWN ? out : readOutput(inv, out));
+            default -> throw Args.unknownFunction(name(), inv, "add, remove, contains or read");
+        };
+    }
+
+    private int element(Invocation inv) {
+        return values.id(Args.element(name(), inv));
+    }
+
+    private IntSeq readOutput(Invocation inv, Object out) {
+        if (!(out instanceof Collection<?> c)) {
+            throw Args.badValue(name(), inv, "a set or list of values as output", out);
+        }
+        int[] ids = new int[c.size()];
+        int n = 0;
+        for (Object v : c) {
+            ids[n++] = values.id(Args.value(name(), inv, v));
+        }
+        return IntSeq.sortedDistinct(ids);
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        String out = output == Operation.UNKNOWN ? "?" : output instanceof IntSeq s ? describeState(s)
+                : String.valueOf(output);
+        if (input instanceof Read) {
+            return "read → " + out;
+        }
+        if (input instanceof Contains c) {
+            return "contains(" + values.show(c.value()) + ") → " + out;
+        }
+        String call = input instanceof Add a ? "add(" + values.show(a.value()) + ")"
+                : "remove(" + values.show(((Remove) input).value()) + ")";
+        return output == Operation.UNKNOWN ? call : call + " → " + out;
+    }
+
+    /** The set's values, in no particular order, as {@code #{1 2}}. */
+    @Override
+    public String describeState(IntSeq state) {
+        return state.show(values, "#{", "}");
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

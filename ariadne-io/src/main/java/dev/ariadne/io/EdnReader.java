@@ -1,0 +1,171 @@
+package dev.ariadne.io;
+
+import dev.ariadne.core.history.History;
+import us.bpsm.edn.EdnIOException;
+import us.bpsm.edn.EdnSyntaxException;
+import us.bpsm.edn.Keyword;
+import us.bpsm.edn.Symbol;
+import us.bpsm.edn.TaggedValue;
+import us.bpsm.edn.parser.Parseable;
+import us.bpsm.edn.parser.Parser;
+import us.bpsm.edn.parser.Parsers;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.Map;
+
+/**
+ * Reads Jepsen EDN histories: operation maps one after another (usually one per line), or one vector or list
+ * of them. Maps are read one at a time, so large files stream; see {@link JepsenOps} for the conventions.
+ */
+final class EdnReader {
+    private static final Keyword PROCESS = Keyword.newKeyword("process");
+    private static final Keyword TYPE = Keyword.newKeyword("type");
+    private static final Keyword F = Keyword.newKeyword("f");
+    private static final Keyword KEY = Keyword.newKeyword("key");
+    private static final Keyword VALUE = Keyword.newKeyword("value");
+
+    private final Lines lines;
+    private final EdnSource src;
+    private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
+    private final JepsenOps ops;
+
+    private EdnReader(Lines lines) {
+        this.lines = lines;
+        this.src = new EdnSource(lines);
+        this.ops = new JepsenOps(lines.source(), false);
+    }
+
+    static History read(Lines lines) throws IOException, InvalidInputException {
+        return new EdnReader(lines).read();
+    }
+
+    private History read() throws IOException, InvalidInputException {
+        int c = src.skipBlank();
+        if (c == '[' || c == '(') {
+            long open = src.line();
+            src.read();
+            char close = c == '[' ? ']' : ')';
+            String what = c == '[' ? "the vector" : "the list";
+            while ((c = src.skipBlank()) != close) {
+                if (c == Parseable.END_OF_INPUT) {
+                    throw error(src.line(), "expected " + close + " closing " + what + " opened at line " + open
+                            + ", got the end of the input");
+                }
+                if (c == ']' || c == ')' || c == '}') {
+                    throw error(src.line(), "expected an operation map or " + close + " closing " + what
+                            + " opened at line " + open + ", got " + (char) c);
+                }
+                operation();
+            }
+            src.read();
+            if ((c = src.skipBlank()) != Parseable.END_OF_INPUT) {
+                throw error(src.line(), "expected the end of the input after " + close + " closing " + what
+                        + " opened at line " + open + ", got " + Text.quote(Character.toString(c)));
+            }
+        } else {
+            while (src.skipBlank() != Parseable.END_OF_INPUT) {
+                operation();
+            }
+        }
+        return ops.build();
+    }
+
+    private void operation() throws IOException, InvalidInputException {
+        long start = src.line();
+        Object raw = parse(start);
+        if (raw == Parser.END_OF_INPUT) {
+            return; // only a discarded form (#_) was left
+        }
+        if (raw instanceof TaggedValue tagged) {
+            raw = tagged.getValue(); // a record such as #jepsen.history.Op{...}
+        }
+        if (!(raw instanceof Map<?, ?> op)) {
+            throw error(start, "expected an operation map {:process …, :type …, :f …, :value …}, got "
+                    + EdnValues.describe(raw));
+        }
+        Object process = op.get(PROCESS);
+        if (!op.containsKey(PROCESS)) {
+            throw error(start, "the operation has no :process");
+        }
+        if (process instanceof Keyword || process instanceof Symbol || process instanceof String) {
+            return; // a named process such as :nemesis is not a client
+        }
+        int client = process(process, start);
+        JepsenOps.Type type = op.get(TYPE) instanceof Keyword k ? JepsenOps.Type.of(EdnValues.name(k)) : null;
+        if (type == null) {
+            Object t = op.get(TYPE);
+            throw error(start, !op.containsKey(TYPE) ? "the operation has no :type (expected "
+                    + JepsenOps.Type.EXPECTED + ")" : t instanceof Keyword ? "unknown :type "
+                    + EdnValues.describe(t) + " (expected " + JepsenOps.Type.EXPECTED + ")"
+                    : "expected :type to be " + JepsenOps.Type.EXPECTED + ", got " + EdnValues.describe(t));
+        }
+        Object f = op.get(F);
+        if (!(f instanceof Keyword || f instanceof Symbol || f instanceof String)) {
+            throw error(start, op.containsKey(F) ? "expected :f to be a keyword such as :read, got "
+                    + EdnValues.describe(f) : "the operation has no :f");
+        }
+        String name = f instanceof Keyword k ? EdnValues.name(k) : f.toString();
+        ops.event(client, type, name, value(op.get(KEY), start), value(op.get(VALUE), start), start);
+    }
+
+    private int process(Object process, long line) throws InvalidInputException {
+        if (process instanceof Long || process instanceof BigInteger) {
+            BigInteger p = new BigInteger(process.toString());
+            if (p.signum() >= 0 && p.bitLength() < 32) {
+                return p.intValue();
+            }
+            throw error(line, "expected :process to be an integer from 0 to " + Integer.MAX_VALUE + ", got "
+                    + Text.cut(p.toString()));
+        }
+        throw error(line, "expected :process to be an integer or a keyword such as :nemesis, got "
+                + EdnValues.describe(process));
+    }
+
+    private Object value(Object raw, long line) throws InvalidInputException {
+        try {
+            return EdnValues.convert(raw);
+        } catch (BadValue e) {
+            throw error(line, e.getMessage());
+        }
+    }
+
+    private Object parse(long start) throws IOException, InvalidInputException {
+        try {
+            return parser.nextValue(src);
+        } catch (EdnIOException e) {
+            if (e.getCause() instanceof Lines.BadLineException bad) {
+                throw bad.problem();
+            }
+            throw e.getCause();
+        } catch (EdnSyntaxException e) {
+            String problem = "invalid EDN: " + humanize(e.getMessage());
+            if (problem.contains("end of the input") && src.line() != start) {
+                throw error(start, problem + " (the value starting at line " + start + " is not closed)");
+            }
+            throw error(src.line(), problem + (src.line() != start ? " (in the value starting at line " + start
+                    + ")" : ""));
+        } catch (StackOverflowError e) {
+            throw error(start, "invalid EDN: values nested too deeply");
+        } catch (RuntimeException e) {
+            throw error(src.line(), "invalid EDN: " + humanize(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** edn-java's messages in the words of the other readers. */
+    static String humanize(String message) {
+        return message.replace("Unexpected end of input", "unexpected end of the input")
+                .replace("Expected ", "expected ")
+                .replace(", but found ", ", got ")
+                .replace("Unexpected ", "unexpected ")
+                .replace("END_MAP_OR_SET", "}")
+                .replace("END_VECTOR", "]")
+                .replace("END_LIST", ")")
+                .replace("END_OF_INPUT", "the end of the input")
+                .replaceAll("\\.$", "");
+    }
+
+    private InvalidInputException error(long line, String problem) {
+        return new InvalidInputException(lines.source(), line, problem);
+    }
+}

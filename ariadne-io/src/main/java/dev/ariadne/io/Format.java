@@ -1,0 +1,53 @@
+package dev.ariadne.io;
+
+import java.util.Locale;
+
+/**
+ * The history file formats Ariadne reads: Jepsen text logs, Jepsen EDN and the native JSON-lines format.
+ * {@link #AUTO} recognises the format from the first significant line of the content (never from the file
+ * name). The exact meaning of every format is documented in {@code docs/formats.md}.
+ */
+public enum Format {
+    /** Recognise the format from the content. */
+    AUTO("auto"),
+    /** Jepsen text logs ({@code INFO  jepsen.util - 0 :invoke :read nil}), as in porcupine's etcd data. */
+    JEPSEN_LOG("jepsen-log"),
+    /** Jepsen EDN: one operation map per line, or one vector or list of maps. */
+    EDN("edn"),
+    /** Ariadne's native JSON lines, in operation form or event form. */
+    JSON("json");
+
+    private final String cliName;
+
+    Format(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** The name used on the command line: {@code auto}, {@code jepsen-log}, {@code edn} or {@code json}. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /**
+     * The format called {@code name} on the command line (case is ignored).
+     *
+     * @throws IllegalArgumentException naming the valid names when there is no such format
+     */
+    public static Format fromName(String name) {
+        for (Format f : values()) {
+            if (name != null && f.cliName.equals(name.strip().toLowerCase(Locale.ROOT))) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown format '" + name + "' (expected one of: " + names() + ")");
+    }
+
+    /** The valid names, comma separated. */
+    static String names() {
+        StringBuilder s = new StringBuilder();
+        for (Format f : values()) {
+            s.append(s.length() == 0 ? "" : ", ").append(f.cliName);
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,195 @@
+package dev.ariadne.io;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.HistoryBuilder;
+import dev.ariadne.core.history.HistoryException;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads Ariadne's native JSON lines: one object per line, either all operations ({@code client}, {@code call},
+ * {@code return}, ...) or all events ({@code "type": "call"} / {@code "return"}). Unknown fields are errors, so
+ * that a misspelt field is never silently ignored. Blank lines are skipped.
+ */
+final class JsonLinesReader {
+    private static final Set<String> OPERATION_FIELDS =
+            Set.of("client", "call", "return", "f", "key", "value", "output", "meta");
+    private static final Set<String> CALL_FIELDS = Set.of("type", "client", "f", "key", "value", "time", "meta");
+    private static final Set<String> RETURN_FIELDS = Set.of("type", "client", "output", "time");
+    private static final List<String> ORDER =
+            List.of("type", "client", "call", "return", "time", "f", "key", "value", "output", "meta");
+
+    private final Lines lines;
+    private final List<Operation> operations = new ArrayList<>();
+    private final HistoryBuilder builder = new HistoryBuilder();
+    private Boolean events;
+    private long firstLine;
+    private Boolean timed;
+    private long timedLine;
+
+    private JsonLinesReader(Lines lines) {
+        this.lines = lines;
+    }
+
+    static History read(Lines lines) throws IOException, InvalidInputException {
+        return new JsonLinesReader(lines).read();
+    }
+
+    private History read() throws IOException, InvalidInputException {
+        String text;
+        while ((text = lines.next()) != null) {
+            if (!text.isBlank()) {
+                line(text, lines.number());
+            }
+        }
+        try {
+            return events == null ? History.empty() : events ? builder.build() : History.of(operations);
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
+        }
+    }
+
+    private void line(String text, long n) throws InvalidInputException {
+        try {
+            Map<String, Object> fields = JsonValues.object(text);
+            boolean event = fields.containsKey("type");
+            if (events == null) {
+                events = event;
+                firstLine = n;
+            } else if (events != event) {
+                throw new BadValue(event
+                        ? "field \"type\" belongs to the event form, but this file is in operation form (line "
+                        + firstLine + " has no \"type\"); the two forms cannot be mixed"
+                        : "expected field \"type\" (\"call\" or \"return\"): this file is in event form (see line "
+                        + firstLine + "); the two forms cannot be mixed");
+            }
+            if (event) {
+                event(fields, n);
+            } else {
+                operation(fields, n);
+            }
+        } catch (BadValue e) {
+            throw new InvalidInputException(lines.source(), n, e.getMessage());
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line() > 0 ? e.line() : n, e.getMessage());
+        }
+    }
+
+    private void operation(Map<String, Object> fields, long n) throws BadValue {
+        known(fields, OPERATION_FIELDS, "the operation form");
+        int client = client(fields);
+        long call = time(fields, "call");
+        long ret = Operation.PENDING;
+        if (fields.get("return") != null) {
+            ret = time(fields, "return");
+            if (ret < call) {
+                throw new BadValue("\"return\" (" + ret + ") is before \"call\" (" + call + ")");
+            }
+        }
+        Object output = fields.containsKey("output") ? fields.get("output") : Operation.UNKNOWN;
+        if (ret == Operation.PENDING && output != Operation.UNKNOWN) {
+            throw new BadValue("a pending operation (no \"return\") cannot have an \"output\": its outcome was "
+                    + "not observed");
+        }
+        operations.add(new Operation(operations.size(), client, invocation(fields), output, call, ret,
+                metadata(fields, n)));
+    }
+
+    private void event(Map<String, Object> fields, long n) throws BadValue {
+        Object type = fields.get("type");
+        boolean call = "call".equals(type);
+        if (!call && !"return".equals(type)) {
+            throw new BadValue("expected \"type\" to be \"call\" or \"return\", got " + JsonValues.describe(type));
+        }
+        known(fields, call ? CALL_FIELDS : RETURN_FIELDS, "a \"" + type + "\" event");
+        int client = client(fields);
+        boolean hasTime = fields.containsKey("time");
+        if (timed == null) {
+            timed = hasTime;
+            timedLine = n;
+        } else if (timed != hasTime) {
+            throw new BadValue((hasTime ? "unexpected \"time\": line " + timedLine + " has none"
+                    : "missing \"time\": line " + timedLine + " has one")
+                    + "; give a time on every event or on none");
+        }
+        long time = hasTime ? time(fields, "time") : builder.clock();
+        if (call) {
+            builder.call(client, invocation(fields), time, metadata(fields, n));
+        } else {
+            Object output = fields.containsKey("output") ? fields.get("output") : Operation.UNKNOWN;
+            builder.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));
+        }
+    }
+
+    private static void known(Map<String, Object> fields, Set<String> allowed, String form) throws BadValue {
+        for (String name : fields.keySet()) {
+            if (!allowed.contains(name)) {
+                List<String> expected = new ArrayList<>(ORDER);
+                expected.retainAll(allowed);
+                throw new BadValue("unknown field " + Text.quote(name) + " in " + form + " (expected "
+                        + String.join(", ", expected) + ")");
+            }
+        }
+    }
+
+    private static int client(Map<String, Object> fields) throws BadValue {
+        Object v = required(fields, "client");
+        if (v instanceof Long l && l >= 0 && l <= Integer.MAX_VALUE) {
+            return (int) (long) l;
+        }
+        throw new BadValue("expected \"client\" to be an integer from 0 to " + Integer.MAX_VALUE + ", got "
+                + JsonValues.describe(v));
+    }
+
+    private static long time(Map<String, Object> fields, String name) throws BadValue {
+        Object v = required(fields, name);
+        if (v instanceof Long l && l >= 0 && l < Operation.PENDING) {
+            return l;
+        }
+        throw new BadValue("expected \"" + name + "\" to be an integer from 0 to " + (Operation.PENDING - 1)
+                + ", got " + (v instanceof BigInteger ? Text.cut(v.toString()) : JsonValues.describe(v)));
+    }
+
+    private static Invocation invocation(Map<String, Object> fields) throws BadValue {
+        Object f = required(fields, "f");
+        if (!(f instanceof String s) || s.isEmpty()) {
+            throw new BadValue("expected \"f\" to be the operation's name, a non-empty string, got "
+                    + JsonValues.describe(f));
+        }
+        return new Invocation(s, fields.get("key"), fields.get("value"));
+    }
+
+    private static Map<String, Object> metadata(Map<String, Object> fields, long n) throws BadValue {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("line", (int) Math.min(n, Integer.MAX_VALUE));
+        if (fields.containsKey("meta")) {
+            if (!(fields.get("meta") instanceof Map<?, ?> meta)) {
+                throw new BadValue("expected \"meta\" to be an object, got " + JsonValues.describe(fields.get("meta")));
+            }
+            for (Map.Entry<?, ?> e : meta.entrySet()) {
+                if (!(e.getKey() instanceof String key) || key.equals("line")) {
+                    throw new BadValue("expected \"meta\" to be an object whose keys are strings other than "
+                            + "\"line\" (the reader records the line), got the key " + JsonValues.describe(e.getKey()));
+                }
+                metadata.put(key, e.getValue());
+            }
+        }
+        return Collections.unmodifiableMap(metadata);
+    }
+
+    private static Object required(Map<String, Object> fields, String name) throws BadValue {
+        if (!fields.containsKey(name)) {
+            throw new BadValue("missing field \"" + name + "\"");
+        }
+        return fields.get(name);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.ariadne.io;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.ariadne.core.history.Values;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses one line of the native format: exactly one JSON object, whose field values become plain data. JSON
+ * integers become {@link Long} ({@link java.math.BigInteger} when too large), fractions {@link Double}; the
+ * reserved objects {@code {"#set": [...]}} and {@code {"#map": [[k, v], ...]}} become a {@link Set} and a
+ * {@link Map} with keys of any kind, so that values read from EDN round-trip.
+ */
+final class JsonValues {
+    static final String SET = "#set";
+    static final String MAP = "#map";
+
+    static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private JsonValues() {
+    }
+
+    /** The fields of the JSON object that {@code line} holds, in order. */
+    static Map<String, Object> object(String line) throws BadValue {
+        try (JsonParser p = FACTORY.createParser(line)) {
+            JsonToken t = p.nextToken();
+            if (t != JsonToken.START_OBJECT) {
+                throw new BadValue("expected a JSON object {...}, got " + describe(t));
+            }
+            Map<String, Object> fields = new LinkedHashMap<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                fields.put(name, value(p));
+            }
+            JsonToken after = p.nextToken();
+            if (after != null) {
+                throw new BadValue("expected the end of the line after the JSON object, got " + describe(after));
+            }
+            return fields;
+        } catch (JsonEOFException e) {
+            throw new BadValue("truncated JSON: expected the rest of the object (a value, a closing } or ], or "
+                    + "the end of a string), got the end of the line");
+        } catch (JsonProcessingException e) {
+            String m = String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\(start marker at .*", "")
+                    .replaceAll("\\s+", " ");
+            String at = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
+            throw new BadValue("invalid JSON" + at + ": " + (m.length() <= 200 ? m : m.substring(0, 200) + "…"));
+        } catch (IOException e) {
+            throw new BadValue("invalid JSON: " + e.getMessage());
+        }
+    }
+
+    private static Object value(JsonParser p) throws IOException, BadValue {
+        switch (p.currentToken()) {
+            case VALUE_NULL:
+                return null;
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+                return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                        ? Values.normalizeNumber(p.getBigIntegerValue()) : (Object) p.getLongValue();
+            case VALUE_NUMBER_FLOAT: {
+                double d = p.getDoubleValue();
+                if (Double.isInfinite(d) || Double.isNaN(d)) {
+                    throw new BadValue("number " + Text.cut(p.getText()) + " is out of range");
+                }
+                return d;
+            }
+            case START_ARRAY: {
+                List<Object> list = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    list.add(value(p));
+                }
+                return Collections.unmodifiableList(list);
+            }
+            case START_OBJECT: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    map.put(name, value(p));
+                }
+                return tagged(map);
+            }
+            default:
+                throw new BadValue("expected a JSON value, got " + describe(p.currentToken()));
+        }
+    }
+
+    private static Object tagged(Map<String, Object> map) throws BadValue {
+        if (map.size() == 1 && map.get(SET) instanceof List<?> elements) {
+            Set<Object> set = new LinkedHashSet<>();
+            for (Object e : elements) {
+                if (!set.add(e)) {
+                    throw new BadValue("{\"#set\": ...} holds " + Text.show(e) + " twice");
+                }
+            }
+            return Collections.unmodifiableSet(set);
+        }
+        if (map.size() == 1 && map.get(MAP) instanceof List<?> entries) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            for (Object e : entries) {
+                if (!(e instanceof List<?> pair) || pair.size() != 2) {
+                    throw new BadValue("expected the entries of {\"#map\": ...} to be pairs [key, value], got "
+                            + describe(e));
+                }
+                if (out.containsKey(pair.get(0))) {
+                    throw new BadValue("{\"#map\": ...} holds the key " + Text.show(pair.get(0)) + " twice");
+                }
+                out.put(pair.get(0), pair.get(1));
+            }
+            return Collections.unmodifiableMap(out);
+        }
+        if (map.size() == 1 && (map.containsKey(SET) || map.containsKey(MAP))) {
+            throw new BadValue("expected the value of the reserved object {\"" + map.keySet().iterator().next()
+                    + "\": ...} to be an array");
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static String describe(JsonToken t) {
+        if (t == null) {
+            return "the end of the line";
+        }
+        return switch (t) {
+            case START_ARRAY -> "an array";
+            case START_OBJECT -> "an object";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> t.asString() == null ? t.name() : t.asString();
+        };
+    }
+
+    /** A plain-data value as found in a JSON line, for error messages. */
+    static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof String s) {
+            return "the string " + Text.quote(s);
+        }
+        if (value instanceof Set<?>) {
+            return "the set " + Text.show(value);
+        }
+        if (value instanceof List<?> l) {
+            return "the array " + Text.show(l);
+        }
+        if (value instanceof Map<?, ?> m) {
+            return "the object " + Text.show(m);
+        }
+        return Text.show(value);
+    }
+}

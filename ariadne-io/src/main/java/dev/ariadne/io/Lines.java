@@ -1,0 +1,186 @@
+package dev.ariadne.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * The lines of an input, decoded strictly as UTF-8 one line at a time, so that an undecodable byte is reported
+ * with its own line number. Lines end at {@code \n} (a {@code \r} before it is dropped); a byte order mark at
+ * the start is skipped. Lines can be looked ahead without being consumed, which format detection needs.
+ */
+final class Lines {
+    /** Longest line accepted, in bytes; longer lines are reported rather than buffered without bound. */
+    static final int MAX_LINE_BYTES = 64 << 20;
+
+    private final InputStream in;
+    private final String source;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final byte[] chunk = new byte[1 << 16];
+    private int chunkPos;
+    private int chunkEnd;
+    private boolean eof;
+    private byte[] line = new byte[256];
+    private final ArrayDeque<String> ahead = new ArrayDeque<>();
+    private long decoded;
+    private long number;
+
+    Lines(InputStream in, String source) {
+        this.in = in;
+        this.source = source;
+    }
+
+    /** The name of the input, for error messages. */
+    String source() {
+        return source;
+    }
+
+    /** The 1-based number of the line last returned by {@link #next()}; 0 before the first. */
+    long number() {
+        return number;
+    }
+
+    /** The next line without its terminator, or {@code null} at the end of the input. */
+    String next() throws IOException {
+        String s = ahead.isEmpty() ? decodeNext() : ahead.poll();
+        if (s != null) {
+            number++;
+        }
+        return s;
+    }
+
+    /**
+     * The first significant line (neither blank nor a {@code ;} comment) from here on, or {@code null} if there
+     * is none; nothing is consumed.
+     */
+    String peekSignificant() throws IOException {
+        for (String s : ahead) {
+            if (isSignificant(s)) {
+                return s;
+            }
+        }
+        String s;
+        while ((s = decodeNext()) != null) {
+            ahead.add(s);
+            if (isSignificant(s)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The 1-based number of the line that {@link #peekSignificant()} found. */
+    long peekedNumber() {
+        long n = number;
+        for (String s : ahead) {
+            n++;
+            if (isSignificant(s)) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    static boolean isSignificant(String line) {
+        String t = line.strip();
+        return !t.isEmpty() && t.charAt(0) != ';';
+    }
+
+    private String decodeNext() throws IOException {
+        int length = 0;
+        boolean any = false;
+        while (true) {
+            if (chunkPos == chunkEnd && !fill()) {
+                if (!any) {
+                    return null;
+                }
+                break;
+            }
+            any = true;
+            int start = chunkPos;
+            int nl = start;
+            while (nl < chunkEnd && chunk[nl] != '\n') {
+                nl++;
+            }
+            length = append(length, start, nl - start);
+            chunkPos = nl;
+            if (nl < chunkEnd) {
+                chunkPos++;
+                break;
+            }
+        }
+        if (length > 0 && line[length - 1] == '\r') {
+            length--;
+        }
+        return decode(length);
+    }
+
+    private boolean fill() throws IOException {
+        if (eof) {
+            return false;
+        }
+        int n = in.read(chunk);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        chunkPos = 0;
+        chunkEnd = n;
+        return true;
+    }
+
+    private int append(int length, int from, int count) throws BadLineException {
+        if ((long) length + count > MAX_LINE_BYTES) {
+            throw new BadLineException(new InvalidInputException(source, decoded + 1,
+                    "line longer than " + (MAX_LINE_BYTES >> 20) + " MiB; is this a history file?"));
+        }
+        if (length + count > line.length) {
+            line = Arrays.copyOf(line, Math.max(length + count, Math.min(MAX_LINE_BYTES, line.length * 2)));
+        }
+        System.arraycopy(chunk, from, line, length, count);
+        return length + count;
+    }
+
+    private String decode(int length) throws BadLineException {
+        decoded++;
+        ByteBuffer bytes = ByteBuffer.wrap(line, 0, length);
+        CharBuffer chars = CharBuffer.allocate(length);
+        decoder.reset();
+        CoderResult result = decoder.decode(bytes, chars, true);
+        if (result.isError()) {
+            int at = bytes.position();
+            throw new BadLineException(new InvalidInputException(source, decoded, String.format(
+                    "invalid UTF-8: byte 0x%02x at byte %d of the line cannot be decoded (is the file in "
+                            + "another encoding?)", line[at] & 0xff, at + 1)));
+        }
+        decoder.flush(chars);
+        chars.flip();
+        if (decoded == 1 && chars.length() > 0 && chars.charAt(0) == '\uFEFF') {
+            chars.position(1);
+        }
+        return chars.toString();
+    }
+
+    /** An undecodable or overlong line, carried through APIs that may only throw {@link IOException}. */
+    static final class BadLineException extends IOException {
+        private final InvalidInputException problem;
+
+        BadLineException(InvalidInputException problem) {
+            super(problem.getMessage());
+            this.problem = problem;
+        }
+
+        InvalidInputException problem() {
+            return problem;
+        }
+    }
+}

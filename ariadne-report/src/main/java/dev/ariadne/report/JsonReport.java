@@ -1,0 +1,153 @@
+package dev.ariadne.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.ariadne.core.engine.PartialLinearization;
+import dev.ariadne.core.engine.PartitionResult;
+import dev.ariadne.core.engine.Result;
+import dev.ariadne.core.engine.Statistics;
+import dev.ariadne.core.engine.Step;
+import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+/**
+ * Writes check results as one JSON document whose shape is documented in {@code docs/json-report.md} and only
+ * grows. Operations carry the model's description, so tools need not know the model; the generator escapes every
+ * string, so untrusted history values cannot break the document.
+ */
+public final class JsonReport implements AutoCloseable {
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private final JsonGenerator json;
+
+    /** Starts the document {@code {"verdict": …, "files": [}} on {@code out}. */
+    public JsonReport(Writer out, Verdict overall) throws IOException {
+        json = FACTORY.createGenerator(out);
+        json.useDefaultPrettyPrinter();
+        json.writeStartObject();
+        json.writeStringField("verdict", overall.name());
+        json.writeArrayFieldStart("files");
+    }
+
+    /** Adds the result of one file. */
+    public void add(String file, Result result, Model<?> model) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("file", file);
+        json.writeStringField("verdict", result.verdict().name());
+        json.writeStringField("reason", result.reason());
+        json.writeStringField("model", result.model());
+        json.writeNumberField("operations", result.operations());
+        statistics(result.statistics());
+        json.writeArrayFieldStart("partitions");
+        for (PartitionResult p : result.partitions()) {
+            partition(p, model);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    /** Adds a file that could not be checked (unreadable or invalid input). */
+    public void addError(String file, String message) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("file", file);
+        json.writeStringField("verdict", "INVALID_INPUT");
+        json.writeStringField("error", message);
+        json.writeEndObject();
+    }
+
+    private void partition(PartitionResult p, Model<?> model) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("index", p.index());
+        json.writeStringField("label", p.label());
+        json.writeNumberField("operations", p.operations());
+        json.writeStringField("verdict", p.verdict().name());
+        json.writeStringField("reason", p.reason());
+        json.writeStringField("engine", p.engine());
+        statistics(p.statistics());
+        json.writeArrayFieldStart("witness");
+        for (Operation op : p.witness()) {
+            json.writeNumber(op.id());
+        }
+        json.writeEndArray();
+        if (p.violation() != null) {
+            json.writeObjectFieldStart("violation");
+            json.writeStringField("initialState", p.violation().initialState());
+            json.writeArrayFieldStart("longest");
+            for (PartialLinearization pl : p.violation().longest()) {
+                json.writeStartObject();
+                json.writeArrayFieldStart("steps");
+                for (Step s : pl.steps()) {
+                    json.writeStartObject();
+                    json.writeFieldName("operation");
+                    operation(s.operation(), model);
+                    json.writeStringField("state", s.stateDescription());
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+                json.writeFieldName("unplaced");
+                operation(pl.unplaced(), model);
+                json.writeArrayFieldStart("candidates");
+                for (Operation c : pl.candidates()) {
+                    operation(c, model);
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        json.writeEndObject();
+    }
+
+    private void operation(Operation op, Model<?> model) throws IOException {
+        json.writeStartObject();
+        json.writeNumberField("id", op.id());
+        json.writeNumberField("client", op.client());
+        json.writeNumberField("call", op.call());
+        if (op.isPending()) {
+            json.writeNullField("return");
+        } else {
+            json.writeNumberField("return", op.ret());
+        }
+        json.writeStringField("description", model.describeOperation(op.input(), op.output()));
+        if (op.line() >= 0) {
+            json.writeNumberField("line", op.line());
+        }
+        json.writeEndObject();
+    }
+
+    private void statistics(Statistics s) throws IOException {
+        json.writeObjectFieldStart("statistics");
+        json.writeNumberField("configurations", s.configurations());
+        json.writeNumberField("cacheHits", s.cacheHits());
+        json.writeNumberField("cached", s.cached());
+        json.writeNumberField("millis", Math.round(s.millis() * 1000) / 1000.0);
+        json.writeEndObject();
+    }
+
+    /** Ends the document and flushes it. */
+    @Override
+    public void close() throws IOException {
+        json.writeEndArray();
+        json.writeEndObject();
+        json.writeRaw('\n');
+        json.flush();
+    }
+
+    /** Convenience: the whole document for a single file, as a string. */
+    public static String of(String file, Result result, Model<?> model) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try (JsonReport r = new JsonReport(out, result.verdict())) {
+            r.add(file, result, model);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+}

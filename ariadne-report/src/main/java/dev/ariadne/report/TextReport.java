@@ -1,0 +1,132 @@
+package dev.ariadne.report;
+
+import dev.ariadne.core.engine.PartialLinearization;
+import dev.ariadne.core.engine.PartitionResult;
+import dev.ariadne.core.engine.Result;
+import dev.ariadne.core.engine.Step;
+import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.Model;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link Result} for a person at a terminal: the verdict, a line per partition, and for each violation
+ * the end of the longest partial linearization, the operation that could not be placed and why each candidate
+ * failed. Every history value passes through the model's escaping descriptions or {@link Values#escape}.
+ */
+public final class TextReport {
+    private static final int STEPS_SHOWN = 12;
+    private static final int PARTITIONS_SHOWN = 20;
+    private static final int CANDIDATES_SHOWN = 10;
+
+    private TextReport() {
+    }
+
+    /** The report of {@code result} for {@code source} (a file name, escaped here). */
+    public static String render(String source, Result result, Model<?> model) {
+        StringBuilder out = new StringBuilder();
+        out.append(Values.escape(source)).append(": ").append(verdictText(result.verdict()));
+        if (result.verdict() == Verdict.UNKNOWN) {
+            out.append(" (").append(result.reason()).append(')');
+        }
+        out.append('\n');
+        int parts = result.partitions().size();
+        out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
+                result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
+                summary(result)));
+        if (parts > 1) {
+            int shown = 0;
+            for (PartitionResult p : result.partitions()) {
+                boolean interesting = p.verdict() != Verdict.LINEARIZABLE;
+                if (interesting || shown < PARTITIONS_SHOWN) {
+                    out.append("  ").append(partitionLine(p)).append('\n');
+                    shown++;
+                }
+            }
+            if (shown < parts) {
+                out.append("  … ").append(parts - shown).append(" more linearizable partitions\n");
+            }
+        }
+        for (PartitionResult p : result.violations()) {
+            explain(out, p, model);
+        }
+        return out.toString();
+    }
+
+    private static String partitionLine(PartitionResult p) {
+        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", p.label(), p.operations(),
+                verdictText(p.verdict()).toLowerCase(Locale.ROOT));
+        return p.verdict() == Verdict.UNKNOWN ? text + " (" + p.reason() + ")" : text;
+    }
+
+    private static String summary(Result r) {
+        return String.format(Locale.ROOT, "%.1f ms, %,d configurations explored", r.statistics().millis(),
+                r.statistics().configurations());
+    }
+
+    private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
+        out.append('\n');
+        String where = p.label().equals("all") ? "" : " in " + p.label();
+        for (PartialLinearization pl : p.violation().longest()) {
+            List<Step> steps = pl.steps();
+            out.append(String.format(Locale.ROOT,
+                    "Violation%s: %s could not be placed.%n", where, opText(pl.unplaced(), model)));
+            out.append(String.format(Locale.ROOT,
+                    "  Longest linearization: %d of %d operations, from initial state %s%n",
+                    steps.size(), p.operations(), p.violation().initialState()));
+            int from = Math.max(0, steps.size() - STEPS_SHOWN);
+            if (from > 0) {
+                out.append("    … ").append(from).append(" earlier steps\n");
+            }
+            for (int i = from; i < steps.size(); i++) {
+                Step s = steps.get(i);
+                out.append(String.format(Locale.ROOT, "    %4d. %-48s state %s%n", i + 1,
+                        opText(s.operation(), model), s.stateDescription()));
+            }
+            Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();
+            String stateText = steps.isEmpty() ? p.violation().initialState()
+                    : steps.get(steps.size() - 1).stateDescription();
+            out.append("  Then none of these could come next (each was called before ")
+                    .append('#').append(pl.unplaced().id()).append(" returned):\n");
+            int shown = 0;
+            for (Operation c : pl.candidates()) {
+                if (shown++ == CANDIDATES_SHOWN) {
+                    out.append("    … ").append(pl.candidates().size() - CANDIDATES_SHOWN).append(" more\n");
+                    break;
+                }
+                String why = accepts(model, state, c) ? "accepted, but no way to continue from there"
+                        : "rejected in state " + stateText;
+                out.append("    ").append(opText(c, model)).append(" — ").append(why).append('\n');
+            }
+        }
+    }
+
+    /** An operation as {@code #id client c: description [call, return] line n}. */
+    static String opText(Operation op, Model<?> model) {
+        String desc = model.describeOperation(op.input(), op.output());
+        String time = op.isPending() ? "[" + op.call() + ", never returned]" : "[" + op.call() + ", " + op.ret() + "]";
+        String line = op.line() >= 0 ? " line " + op.line() : "";
+        return "#" + op.id() + " client " + op.client() + ": " + desc + " " + time + line;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <S> boolean accepts(Model<S> model, Object state, Operation op) {
+        return model.step((S) state, op.input(), op.output()) != null;
+    }
+
+    /** The verdict in words, as the command line prints it. */
+    public static String verdictText(Verdict v) {
+        return switch (v) {
+            case LINEARIZABLE -> "LINEARIZABLE";
+            case NOT_LINEARIZABLE -> "NOT LINEARIZABLE";
+            case UNKNOWN -> "UNKNOWN";
+        };
+    }
+
+    private static String plural(int n) {
+        return n == 1 ? "" : "s";
+    }
+}
