@@ -81,9 +81,13 @@ public final class TextReport {
             if (from > 0) {
                 out.append("    … ").append(from).append(" earlier steps\n");
             }
+            int width = 0;
+            for (int i = from; i < steps.size(); i++) {
+                width = Math.max(width, opText(steps.get(i).operation(), model).length());
+            }
             for (int i = from; i < steps.size(); i++) {
                 Step s = steps.get(i);
-                out.append(String.format(Locale.ROOT, "    %4d. %-48s state %s%n", i + 1,
+                out.append(String.format(Locale.ROOT, "    %4d. %-" + width + "s  state %s%n", i + 1,
                         opText(s.operation(), model), s.stateDescription()));
             }
             Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();

@@ -1,0 +1,25 @@
+package dev.ariadne.core;
+
+import dev.ariadne.core.engine.Checker;
+import dev.ariadne.core.engine.Result;
+import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.models.RegisterModel;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The library example of README.md, kept true. */
+class ReadmeExampleTest {
+    @Test
+    void staleReadAfterWriteIsReported() {
+        History h = History.of(
+                Operation.of(0, 0, Invocation.of("write", 1L), null, 0, 10),
+                Operation.of(1, 1, Invocation.of("read", null), 0L, 12, 20));
+        Result r = Checker.check(h, RegisterModel.register());
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(1, r.violations().get(0).violation().longest().get(0).unplaced().id());
+    }
+}
