@@ -7,19 +7,22 @@ package dev.ariadne.core.engine;
 final class Budget {
     private final boolean limited;
     private final long deadline;
+    private final String deadlineReason;
     private volatile String stopReason;
 
-    private Budget(boolean limited, long deadline) {
+    private Budget(boolean limited, long deadline, String deadlineReason) {
         this.limited = limited;
         this.deadline = deadline;
+        this.deadlineReason = deadlineReason;
     }
 
     static Budget unlimited() {
-        return new Budget(false, 0);
+        return new Budget(false, 0, null);
     }
 
-    static Budget until(long deadlineNanos) {
-        return new Budget(true, deadlineNanos);
+    /** A budget that runs out at {@code deadlineNanos} ({@link System#nanoTime()}), giving {@code reason}. */
+    static Budget until(long deadlineNanos, String reason) {
+        return new Budget(true, deadlineNanos, reason);
     }
 
     boolean exhausted() {
@@ -27,7 +30,7 @@ final class Budget {
             return true;
         }
         if (limited && System.nanoTime() - deadline > 0) {
-            stop("time limit reached");
+            stop(deadlineReason);
             return true;
         }
         return false;

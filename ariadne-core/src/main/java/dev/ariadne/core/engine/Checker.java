@@ -9,14 +9,13 @@ import dev.ariadne.core.model.Partition;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Decides whether a history is linearizable with respect to a model. This is the library's entry point:
@@ -27,6 +26,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Checker {
     static final String CANCELLED = "cancelled: another partition is not linearizable";
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
 
     private Checker() {
     }
@@ -51,7 +57,7 @@ public final class Checker {
         List<Operation> prepared = prepare(history, model);
         List<Partition> parts = options.partition() ? model.partition(prepared) : List.of(Partition.whole(prepared));
         Budget budget = options.timeout() == null ? Budget.unlimited()
-                : Budget.until(start + options.timeout().toNanos());
+                : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options));
         PartitionResult[] results = new PartitionResult[parts.size()];
         if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
@@ -84,61 +90,68 @@ public final class Checker {
 
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
                                           long start, PartitionResult[] results) {
-        AtomicInteger threadNumber = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.parallelism(), parts.size()), r -> {
-            Thread t = new Thread(r, "ariadne-search-" + threadNumber.incrementAndGet());
-            t.setDaemon(true); // a model step that never returns must not keep the JVM alive
-            return t;
-        });
+        // Largest partitions first: they bound the wall time.
+        Integer[] order = new Integer[parts.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Integer.compare(parts.get(b).operations().size(),
+                parts.get(a).operations().size()));
+        AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        int workers = Math.min(options.parallelism(), parts.size());
+        CountDownLatch finished = new CountDownLatch(workers);
+        Runnable worker = () -> {
+            try {
+                for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
+                     k = next.getAndIncrement()) {
+                    int index = order[k];
+                    PartitionResult r = search(model, parts.get(index), index, budget);
+                    found.set(index, r);
+                    if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
+                        budget.stop(CANCELLED);
+                    }
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                budget.stop("failed: " + t);
+            } finally {
+                finished.countDown();
+            }
+        };
+        for (int w = 0; w < workers; w++) {
+            POOL.execute(worker);
+        }
         try {
-            CompletionService<PartitionResult> done = new ExecutorCompletionService<>(pool);
-            List<Future<PartitionResult>> futures = new ArrayList<>();
-            for (int i = 0; i < parts.size(); i++) {
-                int index = i;
-                futures.add(done.submit(() -> search(model, parts.get(index), index, budget)));
-            }
-            for (int remaining = parts.size(); remaining > 0; remaining--) {
-                Future<PartitionResult> f;
-                if (options.timeout() == null) {
-                    f = done.take();
-                } else {
-                    long left = start + options.timeout().toNanos() - System.nanoTime();
-                    f = done.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
+            if (options.timeout() == null) {
+                finished.await();
+            } else {
+                long left = start + options.timeout().toNanos() - System.nanoTime();
+                if (!finished.await(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    // Searches poll the budget and stop; a model step that never returns is abandoned.
+                    budget.stop(timeLimitReached(options));
                 }
-                if (f == null) {
-                    budget.stop("time limit of " + describe(options) + " reached");
-                    break;
-                }
-                PartitionResult r = f.get();
-                results[r.index()] = r;
-                if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
-                    budget.stop(CANCELLED);
-                    break;
-                }
-            }
-            for (Future<PartitionResult> f : futures) {
-                f.cancel(true);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             budget.stop("interrupted");
-        } catch (ExecutionException e) {
-            budget.stop("failed");
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
+        }
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        for (int i = 0; i < results.length; i++) {
+            results[i] = found.get(i);
         }
     }
 
-    private static String describe(CheckOptions options) {
-        return options.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+    private static String timeLimitReached(CheckOptions options) {
+        return "time limit of " + options.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT)
+                + " reached";
     }
 
     private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
