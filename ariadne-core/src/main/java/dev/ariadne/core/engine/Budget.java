@@ -2,7 +2,8 @@ package dev.ariadne.core.engine;
 
 /**
  * The shared stop signal of one check: searches poll {@link #exhausted()} every few thousand steps and give up
- * once the deadline passed or another partition already decided the check.
+ * once the deadline passed, the searching thread was interrupted (how a caller cancels a check), or another
+ * partition already decided the check.
  */
 final class Budget {
     private final boolean limited;
@@ -27,6 +28,10 @@ final class Budget {
 
     boolean exhausted() {
         if (stopReason != null) {
+            return true;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            stop("interrupted");
             return true;
         }
         if (limited && System.nanoTime() - deadline > 0) {

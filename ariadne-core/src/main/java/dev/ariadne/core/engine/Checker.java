@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * operations are prepared by the model, split into its independent partitions, and each partition is searched
  * (in parallel on a bounded pool); the first violation cancels the rest. With a time limit the answer comes
  * back by the deadline even if a model step never returns: the search is abandoned and the verdict is
- * {@link Verdict#UNKNOWN}.
+ * {@link Verdict#UNKNOWN}. Interrupting the calling thread cancels the check the same way (reason
+ * {@code interrupted}).
  */
 public final class Checker {
     static final String CANCELLED = "cancelled: another partition is not linearizable";

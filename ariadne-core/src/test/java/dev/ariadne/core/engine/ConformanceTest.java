@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -249,6 +250,27 @@ class ConformanceTest {
                 () -> Checker.check(history, new SumModel(), options));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
         assertTrue(result.reason() != null && result.reason().contains("time limit"), result.reason());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void interruptingTheCallerCancelsTheCheck(Engine engine) throws Exception {
+        List<Operation> ops = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            ops.add(Operation.of(i, i, 1L << i, null, 0, 100));
+        }
+        ops.add(Operation.of(30, 30, "sum", -1L, 0, 100));
+        History history = History.of(ops);
+        java.util.concurrent.atomic.AtomicReference<Result> result = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread caller = new Thread(() -> result.set(Checker.check(history, new SumModel(),
+                CheckOptions.defaults().withEngine(engine))));
+        caller.start();
+        Thread.sleep(100);
+        caller.interrupt();
+        caller.join(10_000);
+        assertFalse(caller.isAlive(), "the check did not stop when its thread was interrupted");
+        assertEquals(Verdict.UNKNOWN, result.get().verdict(), () -> result.get().toString());
+        assertEquals("interrupted", result.get().reason());
     }
 
     /** An empty history has no partitions at all; the parallel and timed paths must cope with that. */
