@@ -2,6 +2,7 @@ package dev.ariadne.bench;
 
 import dev.ariadne.core.engine.CheckOptions;
 import dev.ariadne.core.engine.Checker;
+import dev.ariadne.core.engine.Engine;
 import dev.ariadne.core.engine.Result;
 import dev.ariadne.core.engine.Verdict;
 import dev.ariadne.core.history.History;
@@ -19,7 +20,8 @@ import java.util.Locale;
 /**
  * Times the check of every file of porcupine's corpus (and the kv c10 pair without partitions), in-process after
  * JIT warm-up, and prints a table of median times. Parsing is done once, outside the timed region. Usage:
- * {@code java -jar ariadne-bench/target/ariadne-bench.jar [CORPUS_DIR] [--rounds N] [--warmup N] [--only SUBSTRING]}.
+ * {@code java -jar ariadne-bench/target/ariadne-bench.jar [CORPUS_DIR] [--rounds N] [--warmup N] [--only SUBSTRING]
+ * [--engine NAME[,NAME...]]}; with several engines each file gets a row per engine (default: auto).
  */
 public final class CorpusBench {
     private record Case(String name, History history, String model, boolean partition, Verdict expected) {
@@ -30,8 +32,15 @@ public final class CorpusBench {
         int rounds = 10;
         int warmup = 5;
         String only = "";
+        List<Engine> engines = new ArrayList<>(List.of(Engine.AUTO));
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--engine" -> {
+                    engines.clear();
+                    for (String name : args[++i].split(",")) {
+                        engines.add(Engine.fromName(name.trim()));
+                    }
+                }
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--only" -> only = args[++i];
@@ -59,31 +68,43 @@ public final class CorpusBench {
                 cases.add(new Case(f[0] + " (no partition)", h, f[1], false, v));
             }
         }
-        System.out.printf(Locale.ROOT, "%-34s %6s %-17s %10s %10s %12s%n", "file", "ops", "verdict", "median ms",
-                "min ms", "configs");
-        double etcdTotal = 0;
+        System.out.printf(Locale.ROOT, "%-34s %6s %-8s %-17s %10s %10s %12s%n", "file", "ops", "engine", "verdict",
+                "median ms", "min ms", "configs");
+        double[] etcdTotal = new double[engines.size()];
         for (Case c : cases) {
-            CheckOptions options = CheckOptions.defaults().withPartition(c.partition);
-            Result last = null;
-            for (int i = 0; i < warmup; i++) {
-                last = check(c, options);
+            for (int e = 0; e < engines.size(); e++) {
+                double median = row(c, engines.get(e), rounds, warmup);
+                if (c.name.startsWith("jepsen/")) {
+                    etcdTotal[e] += median;
+                }
             }
-            double[] ms = new double[rounds];
-            for (int i = 0; i < rounds; i++) {
-                long t0 = System.nanoTime();
-                last = check(c, options);
-                ms[i] = (System.nanoTime() - t0) / 1e6;
-            }
-            Arrays.sort(ms);
-            double median = ms[rounds / 2];
-            if (c.name.startsWith("jepsen/")) {
-                etcdTotal += median;
-            }
-            String verdict = last.verdict().name() + (last.verdict() == c.expected ? "" : " (WRONG)");
-            System.out.printf(Locale.ROOT, "%-34s %6d %-17s %10.3f %10.3f %12d%n", c.name, c.history.size(),
-                    verdict, median, ms[0], last.statistics().configurations());
         }
-        System.out.printf(Locale.ROOT, "%nall jepsen/etcd logs together (sum of medians): %.1f ms%n", etcdTotal);
+        System.out.println();
+        for (int e = 0; e < engines.size(); e++) {
+            System.out.printf(Locale.ROOT, "all jepsen/etcd logs together (sum of medians), %s: %.1f ms%n",
+                    engines.get(e).cliName(), etcdTotal[e]);
+        }
+    }
+
+    /** Times one file with one engine, prints its row and returns the median in milliseconds. */
+    private static double row(Case c, Engine engine, int rounds, int warmup) {
+        CheckOptions options = CheckOptions.defaults().withPartition(c.partition).withEngine(engine);
+        Result last = null;
+        for (int i = 0; i < warmup; i++) {
+            last = check(c, options);
+        }
+        double[] ms = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            long t0 = System.nanoTime();
+            last = check(c, options);
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(ms);
+        double median = ms[rounds / 2];
+        String verdict = last.verdict().name() + (last.verdict() == c.expected ? "" : " (WRONG)");
+        System.out.printf(Locale.ROOT, "%-34s %6d %-8s %-17s %10.3f %10.3f %12d%n", c.name, c.history.size(),
+                engine.cliName(), verdict, median, ms[0], last.statistics().configurations());
+        return median;
     }
 
     private static Result check(Case c, CheckOptions options) {

@@ -11,9 +11,13 @@ import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.ModelOptions;
+import dev.ariadne.io.Annotation;
 import dev.ariadne.io.Format;
 import dev.ariadne.io.HistoryReaders;
 import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.io.ReadOptions;
+import dev.ariadne.io.ReadResult;
 import dev.ariadne.report.JsonReport;
 import dev.ariadne.report.TextReport;
 import picocli.CommandLine;
@@ -48,8 +52,30 @@ final class CheckCommand implements Callable<Integer> {
     String modelName;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "auto, jepsen-log, edn or json (default: ${DEFAULT-VALUE}, recognised from content).")
+            description = "auto, jepsen-log, edn, json, jepsen-json or omnilink (default: ${DEFAULT-VALUE}, "
+                    + "recognised from content). A directory is read as an OmniLink trace directory.")
     String formatName;
+
+    @Option(names = "--initial", paramLabel = "VALUE",
+            description = "The model's initial value in EDN or JSON syntax: 0, nil, [1 2], {:x 0 :y 0}, "
+                    + "{\"x\": 0}. Default: the model's usual start (nil, 0, empty, free).")
+    String initialText;
+
+    @Option(names = "--independent",
+            description = "Every value is a pair [key value]: check each key on its own, as Jepsen's independent "
+                    + "checker does.")
+    boolean independent;
+
+    @Option(names = "--nil-read", paramLabel = "MODE", defaultValue = "auto",
+            description = "What a read of nil means to register, cas-register and multi-register: absent (the "
+                    + "register holds nil; porcupine's etcd logs), unknown (no information; Knossos), or auto "
+                    + "(default): unknown for Jepsen EDN and JSON, absent for the other formats.")
+    String nilReadName;
+
+    @Option(names = "--new-client-after-info",
+            description = "A Jepsen process that invokes again after an :info becomes a new client (as Jepsen "
+                    + "renumbers it) instead of an error.")
+    boolean newClientAfterInfo;
 
     @Option(names = "--no-partition", description = "Check the history as one object instead of per key/object.")
     boolean noPartition;
@@ -75,7 +101,8 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private record Outcome(String file, Result result, Model<?> model, String error, int status) {
+    private record Outcome(String file, Result result, Model<?> model, String error, int status,
+                           List<Annotation> annotations) {
     }
 
     @Override
@@ -84,21 +111,34 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Format format = parse(() -> Format.fromName(formatName));
         Engine engine = parse(() -> Engine.fromName(engineName));
+        Object initial = initialText == null ? null : parse(() -> {
+            try {
+                return HistoryReaders.parseValue(initialText);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--initial: " + e.getMessage());
+            }
+        });
+        String nilRead = parse(() -> nilReadMode(nilReadName));
+        ModelOptions modelOptions = ModelOptions.defaults().withInitial(initial).withIndependent(independent);
         if (modelName != null) {
-            parse(() -> BuiltinModels.byName(modelName));
+            parse(() -> BuiltinModels.byName(modelName, modelOptions));
         }
+        ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout);
         List<Outcome> outcomes = new ArrayList<>();
         int status = ExitStatus.LINEARIZABLE;
         for (Path file : files) {
-            Outcome o = checkFile(file, format, options);
+            Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
             outcomes.add(o);
             status = ExitStatus.worst(status, o.status);
             if (o.error != null) {
                 err.println("ariadne: " + o.error);
             } else if (!json) {
                 out.print(TextReport.render(o.file, o.result, o.model));
+                if (!o.annotations.isEmpty()) {
+                    out.println("  " + annotationLine(o.annotations));
+                }
             }
         }
         if (json) {
@@ -108,13 +148,46 @@ final class CheckCommand implements Callable<Integer> {
         return status;
     }
 
-    private Outcome checkFile(Path file, Format format, CheckOptions options) {
+    /** The --nil-read mode: auto, absent or unknown. */
+    private static String nilReadMode(String name) {
+        String n = name.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!n.equals("auto") && !n.equals("absent") && !n.equals("unknown")) {
+            throw new IllegalArgumentException("unknown --nil-read '" + name + "' (expected auto, absent or unknown)");
+        }
+        return n;
+    }
+
+    /** What a nil read means for a file read in {@code format}: Knossos' convention for Jepsen EDN and JSON. */
+    static ModelOptions.NilRead nilRead(String mode, Format format) {
+        return switch (mode) {
+            case "absent" -> ModelOptions.NilRead.ABSENT;
+            case "unknown" -> ModelOptions.NilRead.UNKNOWN;
+            default -> format == Format.EDN || format == Format.JEPSEN_JSON ? ModelOptions.NilRead.UNKNOWN
+                    : ModelOptions.NilRead.ABSENT;
+        };
+    }
+
+    /** {@code 2 events of non-client processes (not operations): nemesis info start (line 3), …}. */
+    static String annotationLine(List<Annotation> annotations) {
+        StringBuilder s = new StringBuilder().append(annotations.size()).append(annotations.size() == 1
+                ? " event of a non-client process (not an operation): "
+                : " events of non-client processes (not operations): ");
+        for (int i = 0; i < Math.min(3, annotations.size()); i++) {
+            s.append(i == 0 ? "" : ", ").append(annotations.get(i));
+        }
+        return s.append(annotations.size() > 3 ? ", …" : "").toString();
+    }
+
+    private Outcome checkFile(Path file, ReadOptions readOptions, ModelOptions modelOptions, String nilRead,
+                              CheckOptions options) {
         String name = file.toString();
         try {
-            History history = HistoryReaders.read(file, format);
-            Model<?> model = modelName != null ? BuiltinModels.byName(modelName) : inferModel(name, history);
+            ReadResult read = HistoryReaders.load(file, readOptions);
+            History history = read.history();
+            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.format()));
+            Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
             Result result = Checker.check(history, model, options);
-            return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()));
+            return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations());
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -131,19 +204,19 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static Outcome invalid(String file, String message) {
-        return new Outcome(file, null, null, message, ExitStatus.INVALID_INPUT);
+        return new Outcome(file, null, null, message, ExitStatus.INVALID_INPUT, List.of());
     }
 
-    /** The first built-in model that understands every operation of the history. */
-    private static Model<?> inferModel(String file, History history) {
+    /** The first built-in model that understands every operation of the history (and can start from --initial). */
+    private static Model<?> inferModel(History history, ModelOptions modelOptions) {
         for (String name : BuiltinModels.names()) {
-            Model<?> candidate = BuiltinModels.byName(name);
             try {
+                Model<?> candidate = BuiltinModels.byName(name, modelOptions);
                 for (Operation op : history.operations()) {
                     candidate.prepare(op);
                 }
-                return BuiltinModels.byName(name);
-            } catch (InvalidOperationException e) {
+                return BuiltinModels.byName(name, modelOptions);
+            } catch (InvalidOperationException | IllegalArgumentException e) {
                 // not this one
             }
         }

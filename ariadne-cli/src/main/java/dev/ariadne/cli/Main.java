@@ -11,7 +11,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "ariadne", mixinStandardHelpOptions = true, version = "ariadne 0.1.0",
         description = "Checks whether concurrent histories are linearizable.",
-        subcommands = {CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,51 +1,194 @@
 package dev.ariadne.io;
 
-import java.io.IOException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
-/** Recognises a format from the first significant line (neither blank nor a {@code ;} comment). */
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Recognises a format from the content, never from the file name: MessagePack from its first byte, text formats
+ * from the first significant line (neither blank nor a {@code ;} comment) and, for JSON, from the fields of the
+ * first object. Only the first MiB is looked at, and nothing is consumed.
+ */
 final class Detection {
     static final String JEPSEN_UTIL = " jepsen.util - ";
+    /** How much of the input detection may look at. */
+    static final int PEEK = 1 << 20;
+    private static final Pattern TAGGED_MAP = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
 
     private Detection() {
     }
 
     /**
-     * The format of the input whose lines these are, or {@code null} when the input has no significant line
-     * (an empty history in every format). Nothing is consumed.
+     * Whether {@code b}, a first byte, starts a MessagePack map or array. No UTF-8 text starts with these bytes
+     * (0x80–0x9f are continuation bytes; 0xdc–0xdf are followed by a length, not a continuation byte, in a
+     * record), so a binary trace is recognised from its first byte.
      */
-    static Format detect(Lines lines) throws IOException, InvalidInputException {
-        String first = lines.peekSignificant();
-        if (first == null) {
+    static boolean isMessagePackLead(int b) {
+        return b >= 0x80 && b <= 0x9f || b >= 0xdc && b <= 0xdf;
+    }
+
+    /**
+     * The format of the content of {@code in}, or {@code null} when it has no significant content (an empty
+     * history in every format). Nothing is consumed: {@code in} is reset to where it was.
+     */
+    static Format detect(BufferedInputStream in, String source) throws IOException, InvalidInputException {
+        in.mark(PEEK);
+        byte[] head = in.readNBytes(PEEK);
+        in.reset();
+        if (head.length == 0) {
             return null;
         }
-        Format f = classify(first);
+        if (isMessagePackLead(head[0] & 0xff)) {
+            return Format.OMNILINK;
+        }
+        boolean cut = head.length == PEEK;
+        int length = cut ? completeUtf8(head) : head.length;
+        Lines lines = new Lines(new ByteArrayInputStream(head, 0, length), source);
+        String first;
+        try {
+            first = lines.peekSignificant();
+        } catch (Lines.BadLineException e) {
+            throw e.problem();
+        }
+        if (first == null) {
+            if (cut) {
+                throw new InvalidInputException(source, -1, "cannot recognise the format: the first MiB holds only "
+                        + "blank and comment lines; use --format to name it");
+            }
+            return null;
+        }
+        long number = lines.peekedNumber();
+        StringBuilder text = new StringBuilder();
+        try {
+            String line;
+            while ((line = lines.next()) != null) {
+                if (lines.number() >= number) {
+                    text.append(line).append('\n');
+                }
+            }
+        } catch (Lines.BadLineException e) {
+            // later lines only refine JSON detection; the reader reports this line when it gets there
+        }
+        Format f = classify(first, text.toString());
         if (f == null) {
-            throw new InvalidInputException(lines.source(), lines.peekedNumber(), "cannot recognise the format: "
-                    + "expected a Jepsen log line (\"... jepsen.util - ...\"), a JSON object ({\"...) or EDN "
-                    + "({:..., [ or (), got " + Text.quote(first.strip()) + "; use --format to name it");
+            throw new InvalidInputException(source, number, "cannot recognise the format: expected a Jepsen log "
+                    + "line (\"... jepsen.util - ...\"), JSON ({\"... or [{\"...), EDN ({:..., [ or () or MessagePack,"
+                    + " got " + Text.quote(first.strip()) + "; use --format to name it");
         }
         return f;
     }
 
-    /** The format a significant line belongs to, or {@code null}. */
-    static Format classify(String line) {
+    /** The length of {@code head} without a UTF-8 sequence cut short at its end. */
+    private static int completeUtf8(byte[] head) {
+        int n = head.length;
+        for (int back = 1; back <= 3 && n - back >= 0; back++) {
+            int b = head[n - back] & 0xff;
+            if (b < 0x80) {
+                return n;
+            }
+            if (b >= 0xc0) {
+                int need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+                return back < need ? n - back : n;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The format a significant line belongs to, or {@code null}; {@code text} is that line and the ones after it
+     * (as far as detection looked), which JSON and bracketed EDN need.
+     */
+    static Format classify(String line, String text) {
         if (line.contains(JEPSEN_UTIL)) {
             return Format.JEPSEN_LOG;
         }
-        String t = line.strip();
+        String t = text.stripLeading();
+        if (t.isEmpty()) {
+            return null;
+        }
         char c = t.charAt(0);
-        if (c == '[' || c == '(') {
+        if (c == '(') {
+            return Format.EDN;
+        }
+        if (c == '#') {
+            return TAGGED_MAP.matcher(t).matches() ? Format.EDN : null;
+        }
+        if (c == '[') {
+            int i = skipBlank(t, 1);
+            if (i < t.length() && t.charAt(i) == '{' && startsJsonObject(t, i)) {
+                return jsonFamily(t, true);
+            }
             return Format.EDN;
         }
         if (c == '{') {
-            String rest = t.substring(1).stripLeading();
-            if (rest.startsWith("\"") || rest.startsWith("}")) {
+            int i = skipBlank(t, 1);
+            if (i < t.length() && t.charAt(i) == '}') {
                 return Format.JSON;
             }
-            if (rest.startsWith(":")) {
+            if (startsJsonObject(t, 0)) {
+                return jsonFamily(t, false);
+            }
+            if (i < t.length() && t.charAt(i) == ':') {
                 return Format.EDN;
             }
         }
         return null;
+    }
+
+    private static int skipBlank(String t, int from) {
+        int i = from;
+        while (i < t.length() && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == ',')) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Whether the { at {@code open} is followed by a string: the first field name of a JSON object. */
+    private static boolean startsJsonObject(String t, int open) {
+        int i = skipBlank(t, open + 1);
+        return i < t.length() && t.charAt(i) == '"';
+    }
+
+    /**
+     * Which JSON format the first object's field names point to: OmniLink's records, Jepsen's operations (which
+     * have a {@code process}) or Ariadne's native lines.
+     */
+    private static Format jsonFamily(String text, boolean array) {
+        Set<String> fields = firstObjectFields(text);
+        if (fields.contains("operation_name") || fields.contains("operation") || fields.contains("op_start")) {
+            return Format.OMNILINK;
+        }
+        if (fields.contains("process") || array) {
+            return Format.JEPSEN_JSON;
+        }
+        return Format.JSON;
+    }
+
+    /** The field names of the first JSON object in {@code text}, as far as it parses. */
+    private static Set<String> firstObjectFields(String text) {
+        Set<String> fields = new HashSet<>();
+        try (JsonParser p = JsonValues.FACTORY.createParser(text)) {
+            JsonToken t = p.nextToken();
+            if (t == JsonToken.START_ARRAY) {
+                t = p.nextToken();
+            }
+            if (t != JsonToken.START_OBJECT) {
+                return fields;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                fields.add(p.currentName());
+                p.nextToken();
+                p.skipChildren();
+            }
+        } catch (IOException | RuntimeException e) {
+            // a truncated or malformed object: the fields seen so far decide; the reader reports the error
+        }
+        return fields;
     }
 }

@@ -1,6 +1,5 @@
 package dev.ariadne.io;
 
-import dev.ariadne.core.history.History;
 import us.bpsm.edn.EdnIOException;
 import us.bpsm.edn.EdnSyntaxException;
 import us.bpsm.edn.Keyword;
@@ -24,23 +23,25 @@ final class EdnReader {
     private static final Keyword F = Keyword.newKeyword("f");
     private static final Keyword KEY = Keyword.newKeyword("key");
     private static final Keyword VALUE = Keyword.newKeyword("value");
+    private static final Keyword INDEX = Keyword.newKeyword("index");
+    private static final Keyword TIME = Keyword.newKeyword("time");
 
     private final Lines lines;
     private final EdnSource src;
     private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
     private final JepsenOps ops;
 
-    private EdnReader(Lines lines) {
+    private EdnReader(Lines lines, boolean newClientAfterInfo) {
         this.lines = lines;
         this.src = new EdnSource(lines);
-        this.ops = new JepsenOps(lines.source(), false);
+        this.ops = new JepsenOps(lines.source(), false, newClientAfterInfo);
     }
 
-    static History read(Lines lines) throws IOException, InvalidInputException {
-        return new EdnReader(lines).read();
+    static ReadResult read(Lines lines, boolean newClientAfterInfo) throws IOException, InvalidInputException {
+        return new EdnReader(lines, newClientAfterInfo).read();
     }
 
-    private History read() throws IOException, InvalidInputException {
+    private ReadResult read() throws IOException, InvalidInputException {
         int c = src.skipBlank();
         if (c == '[' || c == '(') {
             long open = src.line();
@@ -68,7 +69,7 @@ final class EdnReader {
                 operation();
             }
         }
-        return ops.build();
+        return new ReadResult(ops.build(), Format.EDN, ops.annotations());
     }
 
     private void operation() throws IOException, InvalidInputException {
@@ -88,10 +89,14 @@ final class EdnReader {
         if (!op.containsKey(PROCESS)) {
             throw error(start, "the operation has no :process");
         }
+        ops.index(value(op.get(INDEX), start), start);
         if (process instanceof Keyword || process instanceof Symbol || process instanceof String) {
-            return; // a named process such as :nemesis is not a client
+            // a named process such as :nemesis is not a client: its events are annotations
+            ops.annotate(name(process), name(op.get(TYPE)), name(op.get(F)), value(op.get(VALUE), start), start);
+            return;
         }
         int client = process(process, start);
+        ops.time(client, value(op.get(TIME), start), start);
         JepsenOps.Type type = op.get(TYPE) instanceof Keyword k ? JepsenOps.Type.of(EdnValues.name(k)) : null;
         if (type == null) {
             Object t = op.get(TYPE);
@@ -107,6 +112,12 @@ final class EdnReader {
         }
         String name = f instanceof Keyword k ? EdnValues.name(k) : f.toString();
         ops.event(client, type, name, value(op.get(KEY), start), value(op.get(VALUE), start), start);
+    }
+
+    /** A keyword's, symbol's or string's name; other values as EDN would print them. */
+    private static String name(Object v) {
+        return v instanceof Keyword k ? EdnValues.name(k) : v instanceof Symbol || v instanceof String
+                ? v.toString() : String.valueOf(v);
     }
 
     private int process(Object process, long line) throws InvalidInputException {

@@ -16,6 +16,7 @@ final class EdnSource implements Parseable {
     private final int[] pushedChars = new int[8];
     private final long[] pushedLines = new long[8];
     private int pushed;
+    private final DigitGuard digits = new DigitGuard();
 
     EdnSource(Lines lines) {
         this.lines = lines;
@@ -34,11 +35,11 @@ final class EdnSource implements Parseable {
             return pushedChars[pushed];
         }
         if (current != null && pos < current.length()) {
-            return current.charAt(pos++);
+            return guard(current.charAt(pos++));
         }
         if (current != null && pos == current.length()) {
             pos++;
-            return '\n';
+            return guard('\n');
         }
         current = lines.next();
         if (current == null) {
@@ -47,6 +48,14 @@ final class EdnSource implements Parseable {
         line = lines.number();
         pos = 0;
         return read();
+    }
+
+    /** {@code c}, a character read for the first time, unless it makes a number too long to parse. */
+    private int guard(int c) throws Lines.BadLineException {
+        if (!digits.accept(c)) {
+            throw new Lines.BadLineException(new InvalidInputException(lines.source(), line, DigitGuard.problem()));
+        }
+        return c;
     }
 
     @Override

@@ -3,9 +3,9 @@ package dev.ariadne.io;
 import java.util.Locale;
 
 /**
- * The history file formats Ariadne reads: Jepsen text logs, Jepsen EDN and the native JSON-lines format.
- * {@link #AUTO} recognises the format from the first significant line of the content (never from the file
- * name). The exact meaning of every format is documented in {@code docs/formats.md}.
+ * The history file formats Ariadne reads: Jepsen text logs, Jepsen EDN, Jepsen JSON, OmniLink-style traces and the
+ * native JSON-lines format. {@link #AUTO} recognises the format from the content (never from the file name). The
+ * exact meaning of every format is documented in {@code docs/formats.md}.
  */
 public enum Format {
     /** Recognise the format from the content. */
@@ -15,7 +15,11 @@ public enum Format {
     /** Jepsen EDN: one operation map per line, or one vector or list of maps. */
     EDN("edn"),
     /** Ariadne's native JSON lines, in operation form or event form. */
-    JSON("json");
+    JSON("json"),
+    /** Jepsen histories in JSON: an array of operation objects, as elle-cli reads them (or one object per line). */
+    JEPSEN_JSON("jepsen-json"),
+    /** OmniLink-style traces: action records with a thread, a start and an end time, in MessagePack or JSON. */
+    OMNILINK("omnilink");
 
     private final String cliName;
 
@@ -23,7 +27,7 @@ public enum Format {
         this.cliName = cliName;
     }
 
-    /** The name used on the command line: {@code auto}, {@code jepsen-log}, {@code edn} or {@code json}. */
+    /** The name used on the command line: {@code auto}, {@code jepsen-log}, {@code edn}, {@code json}, ... */
     public String cliName() {
         return cliName;
     }

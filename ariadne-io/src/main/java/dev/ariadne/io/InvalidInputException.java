@@ -2,12 +2,14 @@ package dev.ariadne.io;
 
 /**
  * Input that is not a valid history in its format: a syntax error, a value of the wrong type, an event that
- * breaks the rules of histories. It names the source (usually the file name), the 1-based line when known and
- * the problem, so that {@link #getMessage()} reads {@code <source>:<line>: <problem>}.
+ * breaks the rules of histories. It names the source (usually the file name), the 1-based line when known (or,
+ * in binary input, the byte offset) and the problem, so that {@link #getMessage()} reads
+ * {@code <source>:<line>: <problem>} (or {@code <source>: at byte <offset>: <problem>}).
  */
 public final class InvalidInputException extends Exception {
     private final String source;
     private final long line;
+    private final long byteOffset;
     private final String problem;
 
     /**
@@ -19,7 +21,27 @@ public final class InvalidInputException extends Exception {
         super(line > 0 ? source + ":" + line + ": " + problem : source + ": " + problem);
         this.source = source;
         this.line = line > 0 ? line : -1;
+        this.byteOffset = -1;
         this.problem = problem;
+    }
+
+    private InvalidInputException(String source, String problem, long byteOffset) {
+        super(source + ": at byte " + byteOffset + ": " + problem);
+        this.source = source;
+        this.line = -1;
+        this.byteOffset = byteOffset;
+        this.problem = problem;
+    }
+
+    /**
+     * A problem in binary input (such as MessagePack), located by its 0-based byte offset.
+     *
+     * @param source     the name of the input, for example the file name
+     * @param byteOffset the 0-based offset of the byte where the problem starts
+     * @param problem    what is wrong, in words
+     */
+    public static InvalidInputException atByte(String source, long byteOffset, String problem) {
+        return new InvalidInputException(source, problem, Math.max(0, byteOffset));
     }
 
     /** The name of the input. */
@@ -30,6 +52,11 @@ public final class InvalidInputException extends Exception {
     /** The 1-based line of the problem, or -1 when unknown. */
     public long line() {
         return line;
+    }
+
+    /** The 0-based byte offset of the problem in binary input, or -1 when the input is text (see {@link #line()}). */
+    public long byteOffset() {
+        return byteOffset;
     }
 
     /** What is wrong, without source and line. */

@@ -1,6 +1,5 @@
 package dev.ariadne.io;
 
-import dev.ariadne.core.history.History;
 import us.bpsm.edn.parser.Parseable;
 import us.bpsm.edn.parser.Parser;
 import us.bpsm.edn.parser.Parsers;
@@ -22,13 +21,13 @@ final class JepsenLogReader {
     private final JepsenOps ops;
     private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
 
-    private JepsenLogReader(Lines lines) {
+    private JepsenLogReader(Lines lines, boolean newClientAfterInfo) {
         this.lines = lines;
-        this.ops = new JepsenOps(lines.source(), true);
+        this.ops = new JepsenOps(lines.source(), true, newClientAfterInfo);
     }
 
-    static History read(Lines lines) throws IOException, InvalidInputException {
-        JepsenLogReader reader = new JepsenLogReader(lines);
+    static ReadResult read(Lines lines, boolean newClientAfterInfo) throws IOException, InvalidInputException {
+        JepsenLogReader reader = new JepsenLogReader(lines, newClientAfterInfo);
         String line;
         while ((line = lines.next()) != null) {
             int at = line.indexOf(Detection.JEPSEN_UTIL);
@@ -36,7 +35,7 @@ final class JepsenLogReader {
                 reader.event(line.substring(at + Detection.JEPSEN_UTIL.length()).strip(), lines.number());
             }
         }
-        return reader.ops.build();
+        return new ReadResult(reader.ops.build(), Format.JEPSEN_LOG, reader.ops.annotations());
     }
 
     private void event(String text, long line) throws InvalidInputException {
@@ -44,7 +43,10 @@ final class JepsenLogReader {
         String process = fields[0];
         boolean integer = INTEGER.matcher(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {
-            return; // a named process such as :nemesis is not a client
+            // a named process such as :nemesis is not a client: its events are annotations
+            ops.annotate(process.substring(1), fields.length > 1 ? strip(fields[1]) : "",
+                    fields.length > 2 ? strip(fields[2]) : "", fields.length > 3 ? fields[3].strip() : null, line);
+            return;
         }
         if (fields.length < 4) {
             throw error(line, "expected <process> <type> <f> <value> after \"jepsen.util - \", got "
@@ -63,6 +65,10 @@ final class JepsenLogReader {
         ops.event(client, type, fields[2].substring(1), null, value(fields[3], line), line);
     }
 
+    private static String strip(String keyword) {
+        return keyword.startsWith(":") ? keyword.substring(1) : keyword;
+    }
+
     private int client(String process, boolean integer, long line) throws InvalidInputException {
         if (!integer) {
             throw error(line, "expected the process to be an integer or a keyword such as :nemesis, got "
@@ -78,6 +84,9 @@ final class JepsenLogReader {
 
     /** The value field: one EDN value, optionally followed by one more (Jepsen's error), which is ignored. */
     private Object value(String text, long line) throws InvalidInputException {
+        if (!DigitGuard.check(text)) {
+            throw error(line, DigitGuard.problem());
+        }
         Parseable in = Parsers.newParseable(text);
         Object value = parse(in, text, line);
         if (value == Parser.END_OF_INPUT) {

@@ -6,14 +6,19 @@ import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Turns Jepsen events ({@code :invoke}, {@code :ok}, {@code :fail}, {@code :info}) into a history, in event
  * order. {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
  * it pending for ever, and {@code :fail} drops it; in porcupine's etcd logs ({@code etcdFailures}) a failed
- * {@code cas} instead completes with {@code false} and a failed {@code read} with an unknown output.
+ * {@code cas} instead completes with {@code false} and a failed {@code read} with an unknown output. Also checks
+ * what Jepsen promises about {@code :index} (unique) and {@code :time} (never negative, never going backwards
+ * within a process), and keeps the events of named processes as annotations.
  */
 final class JepsenOps {
     enum Type {
@@ -38,55 +43,168 @@ final class JepsenOps {
 
     private final String source;
     private final boolean etcdFailures;
+    private final boolean newClientAfterInfo;
     private final HistoryBuilder builder = new HistoryBuilder();
     private final Map<Integer, Open> open = new HashMap<>();
+    /** Processes whose last operation ended with {@code :info}, with the line of that {@code :info}. */
+    private final Map<Integer, Long> crashed = new HashMap<>();
+    /** Processes that became a new client after an {@code :info}: their current (temporary, negative) client. */
+    private final Map<Integer, Integer> reincarnation = new HashMap<>();
+    /** Temporary clients, in order of creation, with the process they stand for. */
+    private final Map<Integer, Integer> temporary = new LinkedHashMap<>();
+    private int maxProcess = -1;
+    private final IndexSet indexes = new IndexSet();
+    private final Map<Integer, long[]> lastTime = new HashMap<>();
+    private final List<Annotation> annotations = new ArrayList<>();
 
     /**
-     * @param etcdFailures whether {@code :fail} follows porcupine's etcd logs (cas → false, read → unknown)
-     *                     rather than meaning "did not happen"
+     * @param etcdFailures       whether {@code :fail} follows porcupine's etcd logs (cas → false, read → unknown)
+     *                           rather than meaning "did not happen"
+     * @param newClientAfterInfo whether a process invoking again after an {@code :info} becomes a new client
      */
-    JepsenOps(String source, boolean etcdFailures) {
+    JepsenOps(String source, boolean etcdFailures, boolean newClientAfterInfo) {
         this.source = source;
         this.etcdFailures = etcdFailures;
+        this.newClientAfterInfo = newClientAfterInfo;
     }
 
     /** Process {@code process}'s event of {@code type} on function {@code f}, read at {@code line}. */
     void event(int process, Type type, String f, Object key, Object value, long line)
             throws InvalidInputException {
         int l = (int) Math.min(line, Integer.MAX_VALUE);
+        maxProcess = Math.max(maxProcess, process);
+        int client = reincarnation.getOrDefault(process, process);
         try {
             if (type == Type.INVOKE) {
-                builder.call(process, new Invocation(f, key, value), builder.clock(), Map.of("line", l));
-                open.put(process, new Open(f, line));
+                Long crashLine = crashed.remove(process);
+                if (crashLine != null) {
+                    if (!newClientAfterInfo) {
+                        throw new InvalidInputException(source, line, "process " + process + " invokes again after "
+                                + "its :info at line " + crashLine + " (that operation's outcome is unknown, so it may "
+                                + "still be running; Knossos rejects this). Jepsen gives such a process a new number; "
+                                + "to read it as a new client, use --new-client-after-info");
+                    }
+                    client = -1 - temporary.size();
+                    temporary.put(client, process);
+                    reincarnation.put(process, client);
+                }
+                builder.call(client, new Invocation(f, key, value), builder.clock(), Map.of("line", l));
+                open.put(client, new Open(f, line));
                 return;
             }
-            Open o = open.remove(process);
+            Open o = open.remove(client);
             if (o != null && !o.f.equals(f)) {
                 throw new InvalidInputException(source, line, "process " + process + " completes :"
                         + Text.cut(f) + " but its open operation (line " + o.line + ") is :" + Text.cut(o.f));
             }
+            if (o == null && crashed.containsKey(process)) {
+                throw new InvalidInputException(source, line, "process " + process + " completes an operation, but "
+                        + "its last one already ended with :info at line " + crashed.get(process)
+                        + " (a completion without its invocation)");
+            }
             switch (type) {
-                case OK -> builder.ret(process, value, builder.clock(), l);
-                case INFO -> builder.crash(process, builder.clock(), l);
-                default -> fail(process, f, l);
+                case OK -> builder.ret(client, value, builder.clock(), l);
+                case INFO -> {
+                    builder.crash(client, builder.clock(), l);
+                    crashed.put(process, line);
+                }
+                default -> fail(client, f, l);
             }
         } catch (HistoryException e) {
-            throw new InvalidInputException(source, e.line() > 0 ? e.line() : line, e.getMessage());
+            throw new InvalidInputException(source, e.line() > 0 ? e.line() : line,
+                    e.getMessage().replace("client " + client + " ", "process " + process + " "));
         }
     }
 
-    private void fail(int process, String f, int line) {
+    private void fail(int client, String f, int line) {
         if (etcdFailures && f.equals("cas")) {
-            builder.ret(process, Boolean.FALSE, builder.clock(), line);
+            builder.ret(client, Boolean.FALSE, builder.clock(), line);
         } else if (etcdFailures && f.equals("read")) {
-            builder.ret(process, Operation.UNKNOWN, builder.clock(), line);
+            builder.ret(client, Operation.UNKNOWN, builder.clock(), line);
         } else {
-            builder.discard(process, builder.clock(), line);
+            builder.discard(client, builder.clock(), line);
         }
     }
 
-    /** The history so far; operations still open are pending. */
-    History build() {
-        return builder.build();
+    /** The event of a process that is not a client (such as {@code :nemesis}): kept as an annotation. */
+    void annotate(String process, String type, String f, Object value, long line) {
+        annotations.add(new Annotation(line, process, type, f, value));
+    }
+
+    /** Checks an event's {@code :index} (plain data, {@code null} when absent): a non-negative integer, unique. */
+    void index(Object index, long line) throws InvalidInputException {
+        if (index == null) {
+            return;
+        }
+        if (!(index instanceof Long i) || i < 0) {
+            throw new InvalidInputException(source, line, "expected :index to be a non-negative integer, got "
+                    + describe(index));
+        }
+        if (!indexes.add(i)) {
+            throw new InvalidInputException(source, line, "duplicate :index " + i + ": an earlier event has the "
+                    + "same index (each event of a Jepsen history has its own)");
+        }
+    }
+
+    /**
+     * Checks a client event's {@code :time} (plain data, {@code null} when absent): a non-negative integer that
+     * never goes backwards within the process. The order of the file, not {@code :time}, is the history's order.
+     */
+    void time(int process, Object time, long line) throws InvalidInputException {
+        if (time == null) {
+            return;
+        }
+        if (!(time instanceof Long t)) {
+            throw new InvalidInputException(source, line, "expected :time to be an integer (nanoseconds), got "
+                    + describe(time));
+        }
+        if (t < 0) {
+            throw new InvalidInputException(source, line, "negative :time " + t + " (Jepsen's times count up from "
+                    + "the start of the test)");
+        }
+        long[] last = lastTime.get(process);
+        if (last != null && t < last[0]) {
+            throw new InvalidInputException(source, line, "process " + process + "'s :time goes backwards: " + t
+                    + " after " + last[0] + " at line " + last[1]);
+        }
+        lastTime.put(process, new long[]{t, line});
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String s ? "the string " + Text.quote(s) : Text.show(value);
+    }
+
+    /** The history so far, operations still open pending; processes made new clients are numbered last. */
+    History build() throws InvalidInputException {
+        History h = builder.build();
+        if (temporary.isEmpty()) {
+            return h;
+        }
+        if ((long) maxProcess + temporary.size() > Integer.MAX_VALUE) {
+            throw new InvalidInputException(source, -1, "too many clients: process numbers up to " + maxProcess
+                    + " and " + temporary.size() + " new clients after :info do not fit 0 to " + Integer.MAX_VALUE);
+        }
+        Map<Integer, Integer> number = new HashMap<>();
+        int next = maxProcess + 1;
+        for (Integer t : temporary.keySet()) {
+            number.put(t, next++);
+        }
+        List<Operation> ops = new ArrayList<>(h.size());
+        for (Operation op : h.operations()) {
+            if (op.client() >= 0) {
+                ops.add(op);
+                continue;
+            }
+            Map<String, Object> metadata = new LinkedHashMap<>(op.metadata());
+            metadata.put("process", (long) temporary.get(op.client()));
+            ops.add(new Operation(op.id(), number.get(op.client()), op.input(), op.output(), op.call(), op.ret(),
+                    java.util.Collections.unmodifiableMap(metadata)));
+        }
+        return History.of(ops);
+    }
+
+    /** The annotations so far, in input order. */
+    List<Annotation> annotations() {
+        return annotations;
     }
 }

@@ -45,7 +45,7 @@ final class JsonValues {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 p.nextToken();
-                fields.put(name, value(p));
+                fields.put(name, value(p, true, 1));
             }
             JsonToken after = p.nextToken();
             if (after != null) {
@@ -57,7 +57,7 @@ final class JsonValues {
                     + "the end of a string), got the end of the line");
         } catch (JsonProcessingException e) {
             String m = String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\(start marker at .*", "")
-                    .replaceAll("\\s+", " ");
+                    .replaceAll(", from `[^`]*`", "").replaceAll("\\s+", " ");
             String at = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
             throw new BadValue("invalid JSON" + at + ": " + (m.length() <= 200 ? m : m.substring(0, 200) + "…"));
         } catch (IOException e) {
@@ -65,7 +65,18 @@ final class JsonValues {
         }
     }
 
-    private static Object value(JsonParser p) throws IOException, BadValue {
+    /** Deepest nesting accepted in values. */
+    static final int MAX_DEPTH = 256;
+
+    /**
+     * The JSON value whose first token is the parser's current one, as plain data, leaving the parser on its last
+     * token. With {@code tagged}, the reserved objects {@code {"#set": [...]}} and {@code {"#map": [...]}} are
+     * a set and a map.
+     */
+    static Object value(JsonParser p, boolean tagged, int depth) throws IOException, BadValue {
+        if (depth > MAX_DEPTH) {
+            throw new BadValue("JSON values nested deeper than " + MAX_DEPTH + " levels");
+        }
         switch (p.currentToken()) {
             case VALUE_NULL:
                 return null;
@@ -88,7 +99,7 @@ final class JsonValues {
             case START_ARRAY: {
                 List<Object> list = new ArrayList<>();
                 while (p.nextToken() != JsonToken.END_ARRAY) {
-                    list.add(value(p));
+                    list.add(value(p, tagged, depth + 1));
                 }
                 return Collections.unmodifiableList(list);
             }
@@ -97,9 +108,9 @@ final class JsonValues {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     p.nextToken();
-                    map.put(name, value(p));
+                    map.put(name, value(p, tagged, depth + 1));
                 }
-                return tagged(map);
+                return tagged ? tagged(map) : Collections.unmodifiableMap(map);
             }
             default:
                 throw new BadValue("expected a JSON value, got " + describe(p.currentToken()));
@@ -108,13 +119,7 @@ final class JsonValues {
 
     private static Object tagged(Map<String, Object> map) throws BadValue {
         if (map.size() == 1 && map.get(SET) instanceof List<?> elements) {
-            Set<Object> set = new LinkedHashSet<>();
-            for (Object e : elements) {
-                if (!set.add(e)) {
-                    throw new BadValue("{\"#set\": ...} holds " + Text.show(e) + " twice");
-                }
-            }
-            return Collections.unmodifiableSet(set);
+            return set(elements);
         }
         if (map.size() == 1 && map.get(MAP) instanceof List<?> entries) {
             Map<Object, Object> out = new LinkedHashMap<>();
@@ -137,7 +142,18 @@ final class JsonValues {
         return Collections.unmodifiableMap(map);
     }
 
-    private static String describe(JsonToken t) {
+    /** The set of {@code {"#set": elements}}; an element given twice is an error. */
+    static Set<Object> set(List<?> elements) throws BadValue {
+        Set<Object> set = new LinkedHashSet<>();
+        for (Object e : elements) {
+            if (!set.add(e)) {
+                throw new BadValue("{\"#set\": ...} holds " + Text.show(e) + " twice");
+            }
+        }
+        return Collections.unmodifiableSet(set);
+    }
+
+    static String describe(JsonToken t) {
         if (t == null) {
             return "the end of the line";
         }

@@ -28,6 +28,41 @@ class DetectionTest {
         assertEquals(Format.EDN, detect("(\n{:process 0})"));
         assertEquals(Format.EDN, detect("[\n"));
         assertEquals(Format.JSON, detect("\uFEFF{\"client\":0}"));
+        assertEquals(Format.EDN, detect("#jepsen.history.Op{:process 0, :type :invoke}\n"));
+    }
+
+    @Test
+    void recognisesJsonFlavoursFromTheirFields() throws Exception {
+        assertEquals(Format.JEPSEN_JSON, detect("[{\"type\":\"invoke\",\"f\":\"read\",\"process\":0}]"));
+        assertEquals(Format.JEPSEN_JSON, detect("[\n  {\n    \"type\": \"invoke\"\n  }\n]\n"));
+        assertEquals(Format.JEPSEN_JSON, detect("{\"type\":\"invoke\",\"f\":\"read\",\"process\":0}\n"));
+        assertEquals(Format.JSON, detect("{\"type\":\"call\",\"client\":0,\"f\":\"read\"}\n"));
+        assertEquals(Format.JSON, detect("{\"client\":0,\"call\":0,\"f\":\"read\",\"meta\":{\"process\":1}}"));
+        assertEquals(Format.OMNILINK, detect("{\"operation_name\":\"Read\",\"operation\":{}}\n"));
+        assertEquals(Format.OMNILINK, detect("[{\"op_start\":1,\"op_end\":2,\"operation_name\":\"Read\"}]"));
+        assertEquals(Format.EDN, detect("[ {:process 0} ]"));
+        assertEquals(Format.JEPSEN_JSON, detect("[{\"process\":0, \"value\": \"cut short"));
+    }
+
+    @Test
+    void recognisesMessagePackFromTheFirstByte() throws Exception {
+        byte[] log = Msgpack.of(Msgpack.record("Read", 1, 2L, "value", 1L));
+        assertEquals(Format.OMNILINK, HistoryReaders.detect(new ByteArrayInputStream(log), "t"));
+        byte[] array = Msgpack.of(java.util.List.of(Msgpack.record("Read", 1, 2L)));
+        assertEquals(Format.OMNILINK, HistoryReaders.detect(new ByteArrayInputStream(array), "t"));
+    }
+
+    @Test
+    void longFirstLinesAreRecognisedFromTheirStart() throws Exception {
+        StringBuilder big = new StringBuilder("[");
+        for (int i = 0; i < 30_000; i++) {
+            big.append(i == 0 ? "" : ",").append("{\"type\":\"invoke\",\"f\":\"read\",\"process\":").append(i)
+                    .append(",\"value\":\"é\"}");
+        }
+        String text = big.append("]").toString();
+        assertTrue(text.length() > Detection.PEEK);
+        assertEquals(Format.JEPSEN_JSON, detect(text));
+        assertEquals(30_000, Read.text(text, Format.AUTO).size());
     }
 
     @Test

@@ -23,6 +23,14 @@ final class Read {
         return HistoryReaders.read(new ByteArrayInputStream(content), SOURCE, format);
     }
 
+    static ReadResult load(String content, ReadOptions options) throws IOException, InvalidInputException {
+        return load(content.getBytes(StandardCharsets.UTF_8), options);
+    }
+
+    static ReadResult load(byte[] content, ReadOptions options) throws IOException, InvalidInputException {
+        return HistoryReaders.load(new ByteArrayInputStream(content), SOURCE, options);
+    }
+
     static Invocation input(Operation op) {
         return (Invocation) op.input();
     }

@@ -20,10 +20,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * Decides whether a history is linearizable with respect to a model. This is the library's entry point:
  * operations are prepared by the model, split into its independent partitions, and each partition is searched
- * (in parallel on a bounded pool); the first violation cancels the rest. With a time limit the answer comes
- * back by the deadline even if a model step never returns: the search is abandoned and the verdict is
- * {@link Verdict#UNKNOWN}. Interrupting the calling thread cancels the check the same way (reason
- * {@code interrupted}).
+ * (in parallel on a bounded pool) by the engine the options name, or the one {@link Engine#AUTO} picks for it;
+ * the first violation cancels the rest. With a time limit the answer comes back by the deadline even if a model
+ * step never returns: the search is abandoned and the verdict is {@link Verdict#UNKNOWN}. Interrupting the
+ * calling thread cancels the check the same way (reason {@code interrupted}), and so does a search that would
+ * hold more memory than {@link CheckOptions#maxMemory()} (reason {@code memory limit of … reached}).
  */
 public final class Checker {
     static final String CANCELLED = "cancelled: another partition is not linearizable";
@@ -57,12 +58,13 @@ public final class Checker {
         long start = System.nanoTime();
         List<Operation> prepared = prepare(history, model);
         List<Partition> parts = options.partition() ? model.partition(prepared) : List.of(Partition.whole(prepared));
-        Budget budget = options.timeout() == null ? Budget.unlimited()
-                : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options));
+        Budget budget = (options.timeout() == null ? Budget.unlimited()
+                : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options)))
+                .withMaxMemory(options.effectiveMaxMemory());
         PartitionResult[] results = new PartitionResult[parts.size()];
         if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
-                results[i] = search(model, parts.get(i), i, budget);
+                results[i] = search(model, parts.get(i), i, options.engine(), budget);
                 if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
                     budget.stop(CANCELLED);
                 }
@@ -70,7 +72,7 @@ public final class Checker {
         } else {
             runInParallel(model, parts, options, budget, start, results);
         }
-        return combine(model, history.size(), parts, results, budget, start);
+        return combine(model, history.size(), parts, results, budget, start, options.engine());
     }
 
     private static <S> List<Operation> prepare(History history, Model<S> model) {
@@ -85,8 +87,23 @@ public final class Checker {
         return prepared;
     }
 
-    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Budget budget) {
-        return new DfsSearch<>(model, part.operations(), budget).run(index, part.label());
+    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Engine engine,
+                                              Budget budget) {
+        List<Operation> all = part.operations();
+        List<Operation> ops = PendingOperations.dropInvisible(all, model);
+        Engine chosen = engine == Engine.AUTO ? AutoEngine.choose(ops) : engine;
+        try {
+            if (chosen == Engine.FRONTIER) {
+                return new FrontierSearch<>(model, ops, all.size(), budget).run(index, part.label());
+            }
+            return new DfsSearch<>(model, ops, all.size(), budget).run(index, part.label());
+        } catch (OutOfMemoryError e) {
+            // The estimates should stop a search first; this is the safety net. The search's data is garbage now.
+            String reason = "memory: the Java heap ran out (raise -Xmx or lower the memory budget)";
+            budget.stop(reason);
+            return new PartitionResult(index, part.label(), all.size(), Verdict.UNKNOWN, List.of(), null, reason,
+                    chosen.cliName(), Statistics.ZERO);
+        }
     }
 
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
@@ -108,7 +125,7 @@ public final class Checker {
                 for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
                      k = next.getAndIncrement()) {
                     int index = order[k];
-                    PartitionResult r = search(model, parts.get(index), index, budget);
+                    PartitionResult r = search(model, parts.get(index), index, options.engine(), budget);
                     found.set(index, r);
                     if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
                         budget.stop(CANCELLED);
@@ -156,7 +173,7 @@ public final class Checker {
     }
 
     private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
-                                      Budget budget, long start) {
+                                      Budget budget, long start, Engine engine) {
         List<PartitionResult> all = new ArrayList<>(parts.size());
         Statistics totals = Statistics.ZERO;
         boolean violated = false;
@@ -166,7 +183,7 @@ public final class Checker {
             if (r == null) {
                 String reason = budget.reason() == null ? CANCELLED : budget.reason();
                 r = new PartitionResult(i, parts.get(i).label(), parts.get(i).operations().size(), Verdict.UNKNOWN,
-                        List.of(), null, reason, DfsSearch.NAME, Statistics.ZERO);
+                        List.of(), null, reason, engine.cliName(), Statistics.ZERO);
             }
             all.add(r);
             totals = totals.plus(r.statistics());

@@ -33,30 +33,53 @@ final class ConfigurationCache {
         return size;
     }
 
+    /** The bytes this cache holds, estimated: its arrays plus {@link Budget#STATE_BYTES} per state. */
+    long bytes() {
+        return arena.length * 8L + states.length * 4L + entryHashes.length * 8L + table.length * 4L
+                + size * Budget.STATE_BYTES;
+    }
+
     /** Adds the configuration unless present; returns whether it was new. Copies {@code set} when adding. */
     boolean add(long setHash, Object state, long[] set) {
         long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (int e = table[i]; e >= 0; e = table[i]) {
-            if (entryHashes[e] == hash && Arrays.equals(arena, e * words, e * words + words, set, 0, words)
-                    && states[e].equals(state)) {
+            if (entryHashes[e] == hash && sameSet(e, set) && states[e].equals(state)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
         if (size == states.length) {
             int entries = size * 2;
+            if ((long) entries * Math.max(1, words) > Integer.MAX_VALUE - 16) {
+                // Java arrays end here; the memory budget normally stops the search long before.
+                throw new OutOfMemoryError("configuration cache of " + size + " entries of " + words + " words");
+            }
             arena = Arrays.copyOf(arena, entries * Math.max(1, words));
             states = Arrays.copyOf(states, entries);
             entryHashes = Arrays.copyOf(entryHashes, entries);
         }
-        System.arraycopy(set, 0, arena, size * words, words);
+        System.arraycopy(set, 0, arena, (int) ((long) size * words), words);
         states[size] = state;
         entryHashes[size] = hash;
         table[i] = size;
         if (++size * 2 > table.length) {
             rehash();
+        }
+        return true;
+    }
+
+    /**
+     * Whether entry e's bitset equals {@code set}. A plain loop: {@code Arrays.equals} with offsets computes byte
+     * offsets in an int inside the JDK and crashes the JVM once an arena passes 2^28 longs.
+     */
+    private boolean sameSet(int e, long[] set) {
+        long base = (long) e * words;
+        for (int i = 0; i < words; i++) {
+            if (arena[(int) (base + i)] != set[i]) {
+                return false;
+            }
         }
         return true;
     }

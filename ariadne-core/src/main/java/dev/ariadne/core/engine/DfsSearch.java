@@ -17,7 +17,10 @@ import java.util.SplittableRandom;
  * skipped after an exact comparison, so a hash collision never prunes.
  *
  * <p>Entry {@code 2i} is the call of operation {@code i}, {@code 2i+1} its return. Pending operations return
- * after everything else; the search succeeds as soon as every completed operation is linearized.
+ * after everything else; the search succeeds as soon as every completed operation is linearized. Pending
+ * operations with equal inputs are linearized in call order, and linearizing a pending operation that leaves the
+ * state as it was is skipped (the configuration without it can do everything that one can); see
+ * {@link PendingOperations}.
  */
 final class DfsSearch<S> {
     static final String NAME = "dfs";
@@ -28,7 +31,9 @@ final class DfsSearch<S> {
     private final Object[] inputs;
     private final Object[] outputs;
     private final boolean[] pending;
+    private final int[] predecessor;
     private final int n;
+    private final int reported;
     private final int head;
     private final int[] next;
     private final int[] prev;
@@ -42,8 +47,17 @@ final class DfsSearch<S> {
     private int longestDepth = -1;
 
     DfsSearch(Model<S> model, List<Operation> operations, Budget budget) {
+        this(model, operations, operations.size(), budget);
+    }
+
+    /**
+     * A search over {@code operations}, reported as a partition of {@code reported} operations (some pending ones
+     * may have been dropped before).
+     */
+    DfsSearch(Model<S> model, List<Operation> operations, int reported, Budget budget) {
         this.model = model;
         this.budget = budget;
+        this.reported = reported;
         this.n = operations.size();
         this.ops = operations.toArray(new Operation[0]);
         this.inputs = new Object[n];
@@ -54,6 +68,7 @@ final class DfsSearch<S> {
             outputs[i] = ops[i].output();
             pending[i] = ops[i].isPending();
         }
+        this.predecessor = PendingOperations.predecessors(ops);
         this.head = 2 * n;
         int tail = 2 * n + 1;
         this.next = new int[2 * n + 2];
@@ -115,6 +130,7 @@ final class DfsSearch<S> {
             }
         }
         ConfigurationCache cache = new ConfigurationCache(linearized.length, n);
+        long held = 0;
         int[] stackEntry = new int[n];
         Object[] stackState = new Object[n];
         int depth = 0;
@@ -126,13 +142,28 @@ final class DfsSearch<S> {
         S state = model.init();
         int entry = next[head];
         while (placedCompleted < completed) {
-            if ((++polls & 0x3ff) == 0 && budget.exhausted()) {
-                return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+            if ((++polls & 0x3ff) == 0) {
+                long now = cache.bytes() + 16L * n;
+                boolean fits = budget.hold(now - held);
+                held = now;
+                if (!fits || budget.exhausted()) {
+                    budget.hold(-held);
+                    return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+                }
             }
             if ((entry & 1) == 0) {
                 int op = entry >> 1;
+                if (pending[op] && predecessor[op] >= 0
+                        && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                    entry = next[entry];
+                    continue;
+                }
                 configurations++;
                 S after = model.step(state, inputs[op], outputs[op]);
+                if (after != null && pending[op] && after.equals(state)) {
+                    cacheHits++;
+                    after = null;
+                }
                 if (after != null) {
                     long hash = setHash ^ zobrist[op];
                     linearized[op >>> 6] |= 1L << op;
@@ -159,6 +190,7 @@ final class DfsSearch<S> {
                     recordLongest(stackEntry, depth, entry);
                 }
                 if (depth == 0) {
+                    budget.hold(-held);
                     return violation(index, label, configurations, cacheHits, cache.size(), start);
                 }
                 depth--;
@@ -177,11 +209,12 @@ final class DfsSearch<S> {
                 entry = next[entry];
             }
         }
+        budget.hold(-held);
         List<Operation> witness = new ArrayList<>(depth);
         for (int i = 0; i < depth; i++) {
             witness.add(ops[stackEntry[i] >> 1]);
         }
-        return new PartitionResult(index, label, n, Verdict.LINEARIZABLE, witness, null, null, NAME,
+        return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null, NAME,
                 new Statistics(configurations, cacheHits, cache.size(), System.nanoTime() - start));
     }
 
@@ -233,14 +266,14 @@ final class DfsSearch<S> {
             }
             evidence.add(new PartialLinearization(steps, ops[longestUnplaced.get(k)], candidates));
         }
-        return new PartitionResult(index, label, n, Verdict.NOT_LINEARIZABLE, List.of(),
+        return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(),
                 new Violation(model.describeState(model.init()), evidence), null, NAME,
                 new Statistics(configurations, cacheHits, cached, System.nanoTime() - start));
     }
 
     private PartitionResult unknown(int index, String label, String reason, long configurations, long cacheHits,
                                     long cached, long start) {
-        return new PartitionResult(index, label, n, Verdict.UNKNOWN, List.of(), null, reason, NAME,
+        return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, reason, NAME,
                 new Statistics(configurations, cacheHits, cached, System.nanoTime() - start));
     }
 }

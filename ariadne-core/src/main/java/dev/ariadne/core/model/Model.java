@@ -49,6 +49,18 @@ public interface Model<S> {
         return List.of(Partition.whole(operations));
     }
 
+    /**
+     * Whether {@code input} never changes the state: for every state and every output (unknown included),
+     * {@link #step} returns an equal state or {@code null} (a read, a get, a contains). Then leaving such an
+     * operation out of a linearization never hurts, and placing it as soon as the model accepts it is as good as
+     * placing it later. Engines use this to drop pending operations with such inputs before the search and to
+     * place these operations eagerly, so that concurrent reads do not multiply configurations. The default,
+     * {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong.
+     */
+    default boolean isReadOnly(Object input) {
+        return false;
+    }
+
     /** A short human-readable description of an operation, for reports. Values must be escaped. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;

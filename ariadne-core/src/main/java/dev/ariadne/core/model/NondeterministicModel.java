@@ -35,6 +35,15 @@ public interface NondeterministicModel<S> {
         return List.of(Partition.whole(operations));
     }
 
+    /**
+     * See {@link Model#isReadOnly}: for every state and output, {@link #step} leads to that state or to none. The
+     * subset construction then only ever shrinks a set of states, which keeps the property engines rely on (leaving
+     * the operation out never hurts). The default is {@code false}.
+     */
+    default boolean isReadOnly(Object input) {
+        return false;
+    }
+
     /** See {@link Model#describeOperation}. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;

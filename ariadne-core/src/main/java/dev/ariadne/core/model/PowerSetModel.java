@@ -44,6 +44,16 @@ final class PowerSetModel<S> implements Model<Set<S>> {
         return model.partition(operations);
     }
 
+    /**
+     * Read-only when the underlying model says so: a step then keeps a subset of the states, so leaving the
+     * operation out never hurts (the construction is monotone), and engines place it eagerly only when the set
+     * stays equal.
+     */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return model.isReadOnly(input);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         return model.describeOperation(input, output);

@@ -109,6 +109,26 @@ final class Args {
         return Values.normalizeNumber(value);
     }
 
+    /**
+     * An initial value normalised as by {@link #value}; a value nested too deeply is an
+     * {@link IllegalArgumentException}, like every other unusable initial value.
+     */
+    static Object initial(String model, Object value) {
+        try {
+            return value(model, new Invocation("initial", null, value), value);
+        } catch (InvalidOperationException e) {
+            throw new IllegalArgumentException("model " + model + ": the initial value is nested more than 256 "
+                    + "levels deep");
+        }
+    }
+
+    /** The error for an initial value of the wrong shape. */
+    static IllegalArgumentException badInitial(String model, String expected, Object got) {
+        String shown = Values.show(got);
+        return new IllegalArgumentException("model " + model + ": the initial value must be " + expected + ", got "
+                + (shown.length() <= 60 ? shown : shown.substring(0, 60) + "…"));
+    }
+
     /** The invocation's value as a collection element: present (not nil) and normalised. */
     static Object element(String model, Invocation inv) {
         if (inv.value() == null) {

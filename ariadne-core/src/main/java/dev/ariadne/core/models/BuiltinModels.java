@@ -46,4 +46,45 @@ public final class BuiltinModels {
         }
         return s.get();
     }
+
+    /**
+     * A new instance of the named model starting from {@code initial} (plain data, {@code null} for the model's
+     * usual empty state): a value for registers, an integer for the counter, a list for queues and stacks, a
+     * list or set for the set, {@code true}/{@code false} for the mutex, a map for kv and multi-register.
+     *
+     * @throws IllegalArgumentException for an unknown name or an initial value the model cannot start from
+     */
+    public static Model<?> byName(String name, Object initial) {
+        return byName(name, ModelOptions.defaults().withInitial(initial));
+    }
+
+    /**
+     * A new instance of the named model built as {@code options} say: its initial value, the meaning of nil
+     * reads (register, cas-register, multi-register; ignored by the others) and, when
+     * {@link ModelOptions#independent()}, wrapped in an {@link IndependentModel}. {@code null} options are the
+     * defaults.
+     *
+     * @throws IllegalArgumentException for an unknown name or an initial value the model cannot start from
+     */
+    public static Model<?> byName(String name, ModelOptions options) {
+        if (options == null) {
+            options = ModelOptions.defaults();
+        }
+        Model<?> base = byName(name);
+        Model<?> model = switch (name) {
+            case "register", "cas-register" -> ((RegisterModel) base).withInitial(options.initial())
+                    .withNilReads(options.nilRead());
+            case "multi-register" -> ((MultiRegisterModel) base).withInitial(options.initial())
+                    .withNilReads(options.nilRead());
+            case "kv" -> ((KvModel) base).withInitial(options.initial());
+            case "mutex" -> ((MutexModel) base).withInitial(options.initial());
+            case "set" -> ((SetModel) base).withInitial(options.initial());
+            case "fifo-queue" -> ((FifoQueueModel) base).withInitial(options.initial());
+            case "unordered-queue" -> new UnorderedQueueModel().withInitial(options.initial()).toModel();
+            case "stack" -> ((StackModel) base).withInitial(options.initial());
+            case "counter" -> ((CounterModel) base).withInitial(options.initial());
+            default -> base;
+        };
+        return options.independent() ? IndependentModel.of(model) : model;
+    }
 }

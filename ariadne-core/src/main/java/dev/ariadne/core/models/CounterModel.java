@@ -17,6 +17,32 @@ import dev.ariadne.core.model.Model;
  * Arithmetic wraps around like Java's {@code long}. The state is the value, a {@link Long}.
  */
 public final class CounterModel implements Model<Long> {
+    private final Long initial;
+
+    /** A counter, initially 0. */
+    public CounterModel() {
+        this(0L);
+    }
+
+    private CounterModel(long initial) {
+        this.initial = initial;
+    }
+
+    /**
+     * The same model starting at {@code value}, an integer ({@code null} is 0).
+     *
+     * @throws IllegalArgumentException when {@code value} is not a 64-bit integer
+     */
+    public CounterModel withInitial(Object value) {
+        if (value == null) {
+            return new CounterModel(0L);
+        }
+        Object v = Values.normalizeNumber(value);
+        if (!(v instanceof Long l)) {
+            throw Args.badInitial(name(), "an integer", value);
+        }
+        return new CounterModel(l);
+    }
 
     /** A prepared counter operation. */
     sealed interface Op permits Add, Read {
@@ -45,7 +71,7 @@ public final class CounterModel implements Model<Long> {
 
     @Override
     public Long init() {
-        return 0L;
+        return initial;
     }
 
     @Override
@@ -79,6 +105,12 @@ public final class CounterModel implements Model<Long> {
 
     private long amount(Invocation inv) {
         return inv.value() == null ? 1 : Args.integer(name(), inv, inv.value());
+    }
+
+    /** A read never changes the counter. */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return input instanceof Read;
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
+import java.util.List;
+
 /**
  * A first-in first-out queue, initially empty.
  *
@@ -18,6 +20,39 @@ import dev.ariadne.core.model.Model;
  */
 public final class FifoQueueModel implements Model<IntSeq> {
     private final Interner values = new Interner();
+    private final IntSeq initial;
+
+    /** A queue, initially empty. */
+    public FifoQueueModel() {
+        this.initial = IntSeq.EMPTY;
+    }
+
+    private FifoQueueModel(List<?> elements) {
+        int[] ids = new int[elements.size()];
+        int n = 0;
+        for (Object e : elements) {
+            if (e == null) {
+                throw Args.badInitial(name(), "a list of values, head first without nil", elements);
+            }
+            ids[n++] = values.id(Args.initial(name(), e));
+        }
+        this.initial = IntSeq.of(ids);
+    }
+
+    /**
+     * The same model starting with the elements of {@code value}, a list of values, head first ({@code null}: empty).
+     *
+     * @throws IllegalArgumentException when {@code value} has another shape or holds nil
+     */
+    public FifoQueueModel withInitial(Object value) {
+        if (value == null) {
+            return new FifoQueueModel();
+        }
+        if (!(value instanceof List<?> c)) {
+            throw Args.badInitial(name(), "a list of values, head first", value);
+        }
+        return new FifoQueueModel(c);
+    }
 
     /** A prepared queue operation. */
     sealed interface Op permits Enqueue, Dequeue {
@@ -38,7 +73,7 @@ public final class FifoQueueModel implements Model<IntSeq> {
 
     @Override
     public IntSeq init() {
-        return IntSeq.EMPTY;
+        return initial;
     }
 
     @Override

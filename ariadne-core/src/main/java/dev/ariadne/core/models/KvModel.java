@@ -29,6 +29,40 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class KvModel implements Model<KvState> {
     private final Map<Object, Integer> keyIds = new ConcurrentHashMap<>();
     private final List<Object> keyNames = new ArrayList<>();
+    private final KvState initial;
+
+    /** A store where every key holds the empty string. */
+    public KvModel() {
+        this.initial = KvState.EMPTY;
+    }
+
+    private KvModel(Map<?, ?> contents) {
+        KvState s = KvState.EMPTY;
+        for (Map.Entry<?, ?> e : contents.entrySet()) {
+            if (e.getKey() == null || !(e.getValue() == null || e.getValue() instanceof String)) {
+                throw Args.badInitial(name(), "a map from keys to strings", contents);
+            }
+            s = s.put(keyId(Values.normalizeNumber(e.getKey())), KvText.of(e.getValue() == null ? ""
+                    : (String) e.getValue()));
+        }
+        this.initial = s;
+    }
+
+    /**
+     * The same model starting with the keys of {@code value}, a map from keys to strings ({@code null}: every
+     * key holds "").
+     *
+     * @throws IllegalArgumentException when {@code value} is not such a map
+     */
+    public KvModel withInitial(Object value) {
+        if (value == null) {
+            return new KvModel();
+        }
+        if (!(value instanceof Map<?, ?> m)) {
+            throw Args.badInitial(name(), "a map from keys to strings", value);
+        }
+        return new KvModel(m);
+    }
 
     /** A prepared kv operation on the key with the given id. */
     record Op(int kind, int key, KvText value) {
@@ -44,7 +78,7 @@ public final class KvModel implements Model<KvState> {
 
     @Override
     public KvState init() {
-        return KvState.EMPTY;
+        return initial;
     }
 
     @Override
@@ -118,6 +152,12 @@ public final class KvModel implements Model<KvState> {
         List<Partition> parts = new ArrayList<>(byKey.size());
         byKey.forEach((key, ops) -> parts.add(new Partition("key " + Values.show(keyName(key)), ops)));
         return parts;
+    }
+
+    /** A get never changes the store. */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return input instanceof Op op && op.kind() == Op.GET;
     }
 
     @Override

@@ -28,10 +28,65 @@ import java.util.TreeMap;
  */
 public final class MultiRegisterModel implements Model<RegisterMap> {
     private static final int READ = -1;
+    /** In a prepared output: a read that saw nil under Knossos' convention, which constrains nothing. */
+    private static final int ANY = -2;
     private static final String SHAPE = "a list of micro-ops [f k v] with f \"r\" or \"w\" and k a string or number";
 
     private final Interner keys = new Interner();
     private final Interner values = new Interner();
+    private final Map<?, ?> initialValue;
+    private final RegisterMap initial;
+    private final boolean nilReadsUnknown;
+
+    /** Registers that all start nil. */
+    public MultiRegisterModel() {
+        this(Map.of(), false);
+    }
+
+    private MultiRegisterModel(Map<?, ?> initialValue, boolean nilReadsUnknown) {
+        this.initialValue = initialValue;
+        this.nilReadsUnknown = nilReadsUnknown;
+        TreeMap<Integer, Integer> registers = new TreeMap<>();
+        for (Map.Entry<?, ?> e : initialValue.entrySet()) {
+            if (!(e.getKey() instanceof String || e.getKey() instanceof Number)) {
+                throw Args.badInitial(name(), "a map whose keys are strings or numbers", initialValue);
+            }
+            int v = values.id(Args.initial(name(), e.getValue()));
+            if (v != Interner.NIL) {
+                registers.put(keys.id(Values.normalizeNumber(e.getKey())), v);
+            }
+        }
+        int[] k = new int[registers.size()];
+        int[] v = new int[registers.size()];
+        int i = 0;
+        for (Map.Entry<Integer, Integer> e : registers.entrySet()) {
+            k[i] = e.getKey();
+            v[i++] = e.getValue();
+        }
+        this.initial = RegisterMap.EMPTY.putAll(k, v);
+    }
+
+    /**
+     * The same model starting with the registers of {@code value}, a map from keys (strings or numbers) to
+     * values, such as Knossos' {@code (multi-register {:x 0 :y 0})}; {@code null} or an absent key is nil.
+     *
+     * @throws IllegalArgumentException when {@code value} is not such a map
+     */
+    public MultiRegisterModel withInitial(Object value) {
+        if (value != null && !(value instanceof Map<?, ?>)) {
+            throw Args.badInitial(name(), "a map from keys to values", value);
+        }
+        return new MultiRegisterModel(value == null ? Map.of() : (Map<?, ?>) value, nilReadsUnknown);
+    }
+
+    /**
+     * The same model with reads of nil understood as {@code nilRead} says: {@link ModelOptions.NilRead#ABSENT}
+     * (the default) checks them like any value, {@link ModelOptions.NilRead#UNKNOWN} (Knossos' convention)
+     * accepts them whatever the register holds.
+     */
+    public MultiRegisterModel withNilReads(ModelOptions.NilRead nilRead) {
+        return new MultiRegisterModel(initialValue, nilRead == ModelOptions.NilRead.UNKNOWN);
+    }
 
     /**
      * A prepared transaction. Micro-op i addresses key {@code keys[i]} and writes the value id
@@ -50,7 +105,7 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
 
     @Override
     public RegisterMap init() {
-        return RegisterMap.EMPTY;
+        return initial;
     }
 
     @Override
@@ -61,7 +116,8 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
             for (int i = 0; i < t.keys.length; i++) {
                 if (t.writes[i] == READ) {
                     int expected = t.prior[i] >= 0 ? t.writes[t.prior[i]] : state.get(t.keys[i]);
-                    if ((Integer) seen.get(i) != expected) {
+                    int saw = (Integer) seen.get(i);
+                    if (saw != expected && saw != ANY) {
                         return null;
                     }
                 }
@@ -121,7 +177,8 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
                 throw Args.badValue(name(), inv, "output micro-op " + i + " to match the input's "
                         + Values.show(microOps.get(i)), m);
             }
-            read.add(w[i] == READ ? values.id(Args.value(name(), inv, m.get(2))) : READ);
+            read.add(w[i] != READ ? READ : m.get(2) == null && nilReadsUnknown ? ANY
+                    : values.id(Args.value(name(), inv, m.get(2))));
         }
         return op.withInputOutput(txn, List.copyOf(read));
     }
@@ -144,7 +201,8 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
             if (t.writes[i] != READ) {
                 s.append(values.show(t.writes[i]));
             } else {
-                s.append(output == Operation.UNKNOWN ? "?" : values.show((Integer) ((List<?>) output).get(i)));
+                int saw = output == Operation.UNKNOWN ? ANY : (Integer) ((List<?>) output).get(i);
+                s.append(output == Operation.UNKNOWN ? "?" : saw == ANY ? "nil (no information)" : values.show(saw));
             }
             s.append(']');
         }

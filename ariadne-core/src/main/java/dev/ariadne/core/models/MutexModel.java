@@ -16,6 +16,28 @@ import dev.ariadne.core.model.Model;
  * {@link Boolean#FALSE} (free).
  */
 public final class MutexModel implements Model<Boolean> {
+    private final Boolean initiallyHeld;
+
+    /** A lock, initially free. */
+    public MutexModel() {
+        this(false);
+    }
+
+    private MutexModel(boolean held) {
+        this.initiallyHeld = held;
+    }
+
+    /**
+     * The same model starting held ({@code true}) or free ({@code false} or {@code null}).
+     *
+     * @throws IllegalArgumentException when {@code value} is not a Boolean or null
+     */
+    public MutexModel withInitial(Object value) {
+        if (value != null && !(value instanceof Boolean)) {
+            throw Args.badInitial(name(), "true (held), false or nil (free)", value);
+        }
+        return new MutexModel(Boolean.TRUE.equals(value));
+    }
 
     /** A prepared mutex operation. */
     enum Op {
@@ -34,7 +56,7 @@ public final class MutexModel implements Model<Boolean> {
 
     @Override
     public Boolean init() {
-        return Boolean.FALSE;
+        return initiallyHeld;
     }
 
     @Override

@@ -13,7 +13,9 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@code read} → v: legal when the register holds v. A read whose output is unknown is always legal.
- *       A nil output means "no value": legal only while the register holds nil (porcupine's etcd convention).</li>
+ *       A nil output means "no value": legal only while the register holds nil (porcupine's etcd convention);
+ *       with {@link #withNilReads(ModelOptions.NilRead) withNilReads(UNKNOWN)} it carries no information and is
+ *       always legal (Knossos' convention).</li>
  *   <li>{@code write v}: always legal; the register holds v.</li>
  *   <li>{@code cas [old new]} (cas-register only) → true: legal when the register holds old, which becomes
  *       new. → false: the compare observed a mismatch, legal when the register does not hold old; no change.
@@ -28,6 +30,7 @@ public final class RegisterModel implements Model<Object> {
 
     private final boolean cas;
     private final Object initial;
+    private final boolean nilReadsUnknown;
 
     /** Not an enum: {@code Enum.hashCode} is the identity hash, which is slow to fetch in the hot loop. */
     private static final class Nil {
@@ -48,7 +51,8 @@ public final class RegisterModel implements Model<Object> {
     sealed interface Op permits Read, Write, Cas {
     }
 
-    record Read() implements Op {
+    /** A read; {@code nilIgnored}: it saw nil, which under Knossos' convention says nothing (output unknown). */
+    record Read(boolean nilIgnored) implements Op {
         @Override
         public String toString() {
             return "read";
@@ -69,24 +73,33 @@ public final class RegisterModel implements Model<Object> {
         }
     }
 
-    private RegisterModel(boolean cas, Object initial) {
+    private RegisterModel(boolean cas, Object initial, boolean nilReadsUnknown) {
         this.cas = cas;
         this.initial = encode(initial);
+        this.nilReadsUnknown = nilReadsUnknown;
     }
 
     /** A read/write register, initially nil. */
     public static RegisterModel register() {
-        return new RegisterModel(false, null);
+        return new RegisterModel(false, null, false);
     }
 
     /** A read/write/compare-and-set register, initially nil. */
     public static RegisterModel casRegister() {
-        return new RegisterModel(true, null);
+        return new RegisterModel(true, null, false);
     }
 
     /** The same model starting from {@code value} (plain data; {@code null} is nil). */
     public RegisterModel withInitial(Object value) {
-        return new RegisterModel(cas, value);
+        return new RegisterModel(cas, Args.initial(name(), value), nilReadsUnknown);
+    }
+
+    /**
+     * The same model with reads of nil understood as {@code nilRead} says: {@link ModelOptions.NilRead#ABSENT}
+     * (the default) checks them like any value, {@link ModelOptions.NilRead#UNKNOWN} accepts them in any state.
+     */
+    public RegisterModel withNilReads(ModelOptions.NilRead nilRead) {
+        return new RegisterModel(cas, initial == NIL ? null : initial, nilRead == ModelOptions.NilRead.UNKNOWN);
     }
 
     @Override
@@ -127,7 +140,10 @@ public final class RegisterModel implements Model<Object> {
         Object out = op.output();
         switch (inv.f()) {
             case "read" -> {
-                return op.withInputOutput(new Read(), out == Operation.UNKNOWN ? out : encode(out));
+                if (out == null && nilReadsUnknown) {
+                    return op.withInputOutput(new Read(true), Operation.UNKNOWN);
+                }
+                return op.withInputOutput(new Read(false), out == Operation.UNKNOWN ? out : encode(out));
             }
             case "write" -> {
                 return op.withInputOutput(new Write(encode(inv.value())), Operation.UNKNOWN);
@@ -146,10 +162,17 @@ public final class RegisterModel implements Model<Object> {
         throw Args.unknownFunction(name(), inv, cas ? "read, write or cas" : "read or write");
     }
 
+    /** A read never changes the register. */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return input instanceof Read;
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
-        if (input instanceof Read) {
-            return "read → " + (output == Operation.UNKNOWN ? "?" : show(output));
+        if (input instanceof Read r) {
+            return "read → " + (r.nilIgnored() ? "nil (no information)" : output == Operation.UNKNOWN ? "?"
+                    : show(output));
         }
         if (input instanceof Cas) {
             return input + " → " + (output == Operation.UNKNOWN ? "?" : output);
@@ -172,6 +195,7 @@ public final class RegisterModel implements Model<Object> {
 
     @Override
     public String toString() {
-        return name() + (Objects.equals(initial, NIL) ? "" : "(" + show(initial) + ")");
+        return name() + (Objects.equals(initial, NIL) ? "" : "(" + show(initial) + ")")
+                + (nilReadsUnknown ? " with nil reads unknown" : "");
     }
 }

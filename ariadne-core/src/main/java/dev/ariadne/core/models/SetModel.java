@@ -23,6 +23,39 @@ import java.util.Collection;
  */
 public final class SetModel implements Model<IntSeq> {
     private final Interner values = new Interner();
+    private final IntSeq initial;
+
+    /** A set, initially empty. */
+    public SetModel() {
+        this.initial = IntSeq.EMPTY;
+    }
+
+    private SetModel(Collection<?> elements) {
+        int[] ids = new int[elements.size()];
+        int n = 0;
+        for (Object e : elements) {
+            if (e == null) {
+                throw Args.badInitial(name(), "a set or list of values without nil", elements);
+            }
+            ids[n++] = values.id(Args.initial(name(), e));
+        }
+        this.initial = IntSeq.sortedDistinct(ids);
+    }
+
+    /**
+     * The same model starting with the elements of {@code value}, a set or list of values ({@code null}: empty).
+     *
+     * @throws IllegalArgumentException when {@code value} has another shape or holds nil
+     */
+    public SetModel withInitial(Object value) {
+        if (value == null) {
+            return new SetModel();
+        }
+        if (!(value instanceof Collection<?> c)) {
+            throw Args.badInitial(name(), "a set or list of values", value);
+        }
+        return new SetModel(c);
+    }
 
     /** A prepared set operation. */
     sealed interface Op permits Add, Remove, Contains, Read {
@@ -51,7 +84,7 @@ public final class SetModel implements Model<IntSeq> {
 
     @Override
     public IntSeq init() {
-        return IntSeq.EMPTY;
+        return initial;
     }
 
     @Override
@@ -109,6 +142,12 @@ public final class SetModel implements Model<IntSeq> {
             ids[n++] = values.id(Args.value(name(), inv, v));
         }
         return IntSeq.sortedDistinct(ids);
+    }
+
+    /** Contains and read never change the set. */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return input instanceof Contains || input instanceof Read;
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
+import java.util.List;
+
 /**
  * A last-in first-out stack, initially empty.
  *
@@ -18,6 +20,39 @@ import dev.ariadne.core.model.Model;
  */
 public final class StackModel implements Model<IntSeq> {
     private final Interner values = new Interner();
+    private final IntSeq initial;
+
+    /** A stack, initially empty. */
+    public StackModel() {
+        this.initial = IntSeq.EMPTY;
+    }
+
+    private StackModel(List<?> elements) {
+        int[] ids = new int[elements.size()];
+        int n = 0;
+        for (Object e : elements) {
+            if (e == null) {
+                throw Args.badInitial(name(), "a list of values, bottom first without nil", elements);
+            }
+            ids[n++] = values.id(Args.initial(name(), e));
+        }
+        this.initial = IntSeq.of(ids);
+    }
+
+    /**
+     * The same model starting with the elements of {@code value}, a list of values, bottom first ({@code null}: empty).
+     *
+     * @throws IllegalArgumentException when {@code value} has another shape or holds nil
+     */
+    public StackModel withInitial(Object value) {
+        if (value == null) {
+            return new StackModel();
+        }
+        if (!(value instanceof List<?> c)) {
+            throw Args.badInitial(name(), "a list of values, bottom first", value);
+        }
+        return new StackModel(c);
+    }
 
     /** A prepared stack operation. */
     sealed interface Op permits Push, Pop {
@@ -38,7 +73,7 @@ public final class StackModel implements Model<IntSeq> {
 
     @Override
     public IntSeq init() {
-        return IntSeq.EMPTY;
+        return initial;
     }
 
     @Override

@@ -24,6 +24,45 @@ import java.util.List;
  */
 public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> {
     private final Interner values = new Interner();
+    private final IntSeq initial;
+
+    /** An unordered queue, initially empty. */
+    public UnorderedQueueModel() {
+        this.initial = IntSeq.EMPTY;
+    }
+
+    private UnorderedQueueModel(Collection<?> elements) {
+        int[] ids = new int[elements.size()];
+        int n = 0;
+        for (Object e : elements) {
+            if (e == null) {
+                throw Args.badInitial(name(), "a list or set of values without nil", elements);
+            }
+            ids[n++] = values.id(Args.initial(name(), e));
+        }
+        this.initial = IntSeq.of(sortedCopy(ids));
+    }
+
+    private static int[] sortedCopy(int[] ids) {
+        int[] s = ids.clone();
+        java.util.Arrays.sort(s);
+        return s;
+    }
+
+    /**
+     * The same model starting with the elements of {@code value}, a list or set of values ({@code null}: empty).
+     *
+     * @throws IllegalArgumentException when {@code value} has another shape or holds nil
+     */
+    public UnorderedQueueModel withInitial(Object value) {
+        if (value == null) {
+            return new UnorderedQueueModel();
+        }
+        if (!(value instanceof Collection<?> c)) {
+            throw Args.badInitial(name(), "a list or set of values", value);
+        }
+        return new UnorderedQueueModel(c);
+    }
 
     /** A prepared unordered-queue operation. */
     sealed interface Op permits Enqueue, Dequeue {
@@ -44,7 +83,7 @@ public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> 
 
     @Override
     public Collection<IntSeq> init() {
-        return List.of(IntSeq.EMPTY);
+        return List.of(initial);
     }
 
     @Override

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class DifferentialTest {
     /** The engines under test: a new engine joins by being added here. */
-    private static final List<Engine> ENGINES = List.of(Engine.DFS);
+    private static final List<Engine> ENGINES = List.of(Engine.DFS, Engine.FRONTIER, Engine.AUTO);
 
     private static final long BASE_SEED = 0xA51AD7E5L;
     private static final int HISTORIES = 4000;

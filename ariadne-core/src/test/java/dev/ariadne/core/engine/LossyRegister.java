@@ -42,6 +42,11 @@ public final class LossyRegister implements NondeterministicModel<Long> {
     }
 
     @Override
+    public boolean isReadOnly(Object input) {
+        return input instanceof Read;
+    }
+
+    @Override
     public Operation prepare(Operation op) {
         if (!(op.input() instanceof Invocation inv)) {
             return op;

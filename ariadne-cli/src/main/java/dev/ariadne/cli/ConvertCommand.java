@@ -1,0 +1,128 @@
+package dev.ariadne.cli;
+
+import dev.ariadne.core.history.Values;
+import dev.ariadne.io.Format;
+import dev.ariadne.io.HistoryReaders;
+import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.io.JsonLinesWriter;
+import dev.ariadne.io.ReadOptions;
+import dev.ariadne.io.ReadResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ariadne convert}: reads a history in any format Ariadne knows and writes it in the native JSON-lines
+ * format, which reads back into an equal history. The input is read whole before anything is written, so bad
+ * input never leaves a partial output file.
+ */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+        description = {"Convert a history to Ariadne's native JSON-lines format (docs/formats.md).",
+                "Exit status: 0 converted, 64 usage error, 65 unreadable or invalid input, 74 the output could not "
+                        + "be written."})
+final class ConvertCommand implements Callable<Integer> {
+    static final int CANNOT_WRITE = 74;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN", description = "The history to read (a file, or an OmniLink trace "
+            + "directory).")
+    Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "The file to write; - for standard output.")
+    String out;
+
+    @Option(names = "--to", paramLabel = "FORMAT", required = true,
+            description = "The format to write: json (the native JSON lines; the only one written).")
+    String to;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "The input's format: auto, jepsen-log, edn, json, jepsen-json or omnilink (default: "
+                    + "${DEFAULT-VALUE}, recognised from content).")
+    String formatName;
+
+    @Option(names = "--new-client-after-info",
+            description = "A Jepsen process that invokes again after an :info becomes a new client (as Jepsen "
+                    + "renumbers it) instead of an error.")
+    boolean newClientAfterInfo;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Format format;
+        try {
+            format = Format.fromName(formatName);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (!to.strip().equalsIgnoreCase("json")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown --to '" + to
+                    + "' (expected json: only the native format is written)");
+        }
+        String name = in.toString();
+        ReadResult read;
+        try {
+            read = HistoryReaders.load(in, ReadOptions.defaults().withFormat(format)
+                    .withNewClientAfterInfo(newClientAfterInfo));
+        } catch (InvalidInputException e) {
+            err.println("ariadne: " + e.getMessage());
+            return ExitStatus.INVALID_INPUT;
+        } catch (NoSuchFileException e) {
+            err.println("ariadne: cannot read " + Values.escape(name) + ": no such file");
+            return ExitStatus.INVALID_INPUT;
+        } catch (AccessDeniedException e) {
+            err.println("ariadne: cannot read " + Values.escape(name) + ": permission denied");
+            return ExitStatus.INVALID_INPUT;
+        } catch (IOException e) {
+            err.println("ariadne: cannot read " + Values.escape(name) + ": " + e.getMessage());
+            return ExitStatus.INVALID_INPUT;
+        }
+        if (!read.annotations().isEmpty()) {
+            err.println("ariadne: note: " + Values.escape(name) + ": " + read.annotations().size()
+                    + (read.annotations().size() == 1 ? " event of a non-client process (such as :nemesis) is"
+                    : " events of non-client processes (such as :nemesis) are")
+                    + " not an operation and not written");
+        }
+        try {
+            if (out.equals("-")) {
+                PrintWriter stdout = spec.commandLine().getOut();
+                JsonLinesWriter.write(read.history(), stdout);
+                stdout.flush();
+            } else {
+                write(read, Path.of(out));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("ariadne: cannot write " + Values.escape(out) + ": " + e.getMessage());
+            return CANNOT_WRITE;
+        }
+        return ExitStatus.LINEARIZABLE;
+    }
+
+    /** Writes to a temporary file beside {@code target}, then moves it into place. */
+    private static void write(ReadResult read, Path target) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, ".ariadne-convert-", ".tmp");
+        try {
+            try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
+                JsonLinesWriter.write(read.history(), w);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

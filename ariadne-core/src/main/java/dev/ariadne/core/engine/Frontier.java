@@ -1,0 +1,697 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.model.Model;
+
+import java.util.Arrays;
+
+/**
+ * The frontier engine's core: just-in-time linearization over the set of all configurations, fed call and return
+ * events in real-time order (calls before returns at equal times). A configuration is a model state plus which
+ * open operations are already linearized, a bitset over <em>slots</em>: an operation holds a slot from its call
+ * to its return, then the slot is reused, so the bitsets are as wide as the most operations ever open at once.
+ *
+ * <p>At the return of X, every configuration where X is already linearized survives (X's bit is cleared: X is
+ * forgotten). From the others, the closure linearizes open operations in every order, breadth first, and keeps
+ * each configuration reached by linearizing X last; configurations are deduplicated exactly. Operations that
+ * returned are thus never looked at again, and the work and memory depend on the overlap of the history, not its
+ * length. If no configuration survives, the return is a violation and the deepest configuration the closure
+ * reached becomes the evidence.
+ *
+ * <p>Read-only operations ({@link Model#isReadOnly}: reads, gets) are placed eagerly: every configuration the
+ * closure reaches also places each open read-only operation the model accepts there. That is as good as keeping
+ * it for later (leaving a read-only operation out of any continuation never hurts), and it keeps concurrent
+ * reads from multiplying configurations.
+ *
+ * <p>Pending operations (crashed: they never return) stay open for ever. Three rules keep them cheap: a
+ * configuration that linearized a pending operation is dropped when one with the same state and the same
+ * operations, minus that pending one, exists (it can still do everything the other can, and more); pending
+ * operations with equal inputs are linearized in order of their calls (the caller gives each its predecessor),
+ * since any one of them can stand for another called earlier; and a pending operation linearized in every
+ * configuration is forgotten like a returned one.
+ *
+ * <p>Each configuration points into a trail, an arena of (operation, parent) entries shared by all
+ * configurations, so that the linearization behind any configuration can be read back (for the witness and the
+ * evidence). Entries no configuration can reach any more are compacted away from time to time.
+ *
+ * <p>Not thread-safe. A {@code speculative} instance works on a copy of another one ({@link #copyFrom}) and
+ * shares its trail arena without disturbing it; it never compacts.
+ */
+final class Frontier<S> {
+    static final int OK = 0;
+    static final int VIOLATED = 1;
+    static final int STOPPED = 2;
+
+    private static final int NOT_MATERIALIZED = -2;
+
+    private final Model<S> model;
+    private final Budget budget;
+    private final boolean speculative;
+    Object[] inputs;
+    Object[] outputs;
+
+    private int[] openOp = new int[8];
+    private int[] openSlot = new int[8];
+    /** The slot of the operation that must be linearized before this one (equal pending inputs), or -1. */
+    private int[] openPrev = new int[8];
+    private boolean[] openPending = new boolean[8];
+    private boolean[] openReadOnly = new boolean[8];
+    private int openCount;
+    private int readOnlyOpen;
+
+    private int words = 1;
+    private int[] freeSlots = new int[8];
+    private int freeCount;
+    private int slotsUsed;
+    private long[] pendingMask = new long[1];
+    private int pendingSlots;
+
+    private ConfigSet cur = new ConfigSet(1);
+    private ConfigSet next = new ConfigSet(1);
+    private final ConfigSet visited = new ConfigSet(1);
+    private long[] scratch = new long[1];
+    private boolean[] drop = new boolean[16];
+    /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
+    private int[] satOps = new int[64];
+    private int satSize;
+
+    private int[] trailOp = new int[1024];
+    private int[] trailParent = new int[1024];
+    private int trailSize;
+    private int trailKept;
+
+    private long steps;
+    private long hits;
+    private long returns;
+    private long peak;
+    private long held;
+
+    private int failedOp = -1;
+    private int[] failedOrder;
+    private int[] failedCandidates;
+
+    Frontier(Model<S> model, Budget budget, boolean speculative) {
+        this.model = model;
+        this.budget = budget;
+        this.speculative = speculative;
+        S init = model.init();
+        int e = cur.add(ConfigSet.hash(init, scratch, 0, 1), init, scratch, 0);
+        cur.trails[e] = -1;
+        cur.depths[e] = 0;
+    }
+
+    /** Uses these inputs and outputs, indexed by operation number (again after they grew). */
+    void operations(Object[] inputs, Object[] outputs) {
+        this.inputs = inputs;
+        this.outputs = outputs;
+    }
+
+    // ---- events -------------------------------------------------------------------------------------------------
+
+    /**
+     * Operation {@code op} is called. A {@code pending} one never returns; {@code predecessor} is an operation that
+     * must be linearized first (the previous pending operation with an equal input), or -1.
+     */
+    void call(int op, boolean pending, int predecessor) {
+        int slot = freeCount > 0 ? freeSlots[--freeCount] : slotsUsed++;
+        if (slot >= words * 64) {
+            widen(words * 2);
+        }
+        if (openCount == openOp.length) {
+            int c = openCount * 2;
+            openOp = Arrays.copyOf(openOp, c);
+            openSlot = Arrays.copyOf(openSlot, c);
+            openPrev = Arrays.copyOf(openPrev, c);
+            openPending = Arrays.copyOf(openPending, c);
+            openReadOnly = Arrays.copyOf(openReadOnly, c);
+        }
+        int prevSlot = -1;
+        if (predecessor >= 0) {
+            int k = indexOfOpen(predecessor);
+            prevSlot = k < 0 ? -1 : openSlot[k];
+        }
+        openOp[openCount] = op;
+        openSlot[openCount] = slot;
+        openPrev[openCount] = prevSlot;
+        openPending[openCount] = pending;
+        boolean readOnly = model.isReadOnly(inputs[op]);
+        openReadOnly[openCount] = readOnly;
+        if (readOnly) {
+            readOnlyOpen++;
+        }
+        openCount++;
+        if (pending) {
+            pendingMask[slot >>> 6] |= 1L << slot;
+            pendingSlots++;
+        }
+    }
+
+    /** The open operation {@code op} will never return (it crashed). */
+    void markPending(int op) {
+        int k = indexOfOpen(op);
+        if (k >= 0 && !openPending[k]) {
+            openPending[k] = true;
+            pendingMask[openSlot[k] >>> 6] |= 1L << openSlot[k];
+            pendingSlots++;
+        }
+    }
+
+    /** Whether {@code op} is open here (called and neither returned nor forgotten). */
+    boolean isOpen(int op) {
+        return indexOfOpen(op) >= 0;
+    }
+
+    /** How many operations are open. */
+    int openCount() {
+        return openCount;
+    }
+
+    /** The k-th open operation, in no particular order ({@code k < openCount()}). */
+    int openAt(int k) {
+        return openOp[k];
+    }
+
+    /**
+     * Removes the open operation {@code op} as if it had never been called. Only allowed while no configuration
+     * has linearized it.
+     */
+    void remove(int op) {
+        int k = indexOfOpen(op);
+        if (k >= 0) {
+            removeOpenAt(k);
+        }
+    }
+
+    /**
+     * Operation {@code x} returns: it must be linearized by now. Returns {@link #OK}, {@link #VIOLATED} (no
+     * configuration survives; see {@link #failureOrder()}) or {@link #STOPPED} (the budget ran out; the frontier
+     * is then unusable).
+     */
+    int ret(int x) {
+        int k = indexOfOpen(x);
+        if (k < 0) {
+            throw new IllegalStateException("operation " + x + " returns but is not open");
+        }
+        int sx = openSlot[k];
+        int wx = sx >>> 6;
+        long bx = 1L << sx;
+        int w = words;
+        next.clear();
+        visited.clear();
+        satSize = 0;
+        ConfigSet c = cur;
+        long[] sc = scratch;
+        for (int i = 0; i < c.size; i++) {
+            int off = i * w;
+            if ((c.bits[off + wx] & bx) != 0) {
+                System.arraycopy(c.bits, off, sc, 0, w);
+                sc[wx] &= ~bx;
+                Object state = c.states[i];
+                int e = next.add(ConfigSet.hash(state, sc, 0, w), state, sc, 0);
+                if (e >= 0) {
+                    next.trails[e] = c.trails[i];
+                    next.depths[e] = c.depths[i];
+                } else {
+                    hits++;
+                }
+            } else {
+                Object state = c.states[i];
+                int from = satSize;
+                int e;
+                if (readOnlyOpen > 0) {
+                    System.arraycopy(c.bits, off, sc, 0, w);
+                    saturate(state, sc, x);
+                    e = visited.add(satSize == from ? c.hashes[i] : ConfigSet.hash(state, sc, 0, w), state, sc, 0);
+                } else {
+                    e = visited.add(c.hashes[i], state, c.bits, off);
+                }
+                if (e < 0) {
+                    satSize = from;
+                    hits++;
+                    continue;
+                }
+                visited.trails[e] = NOT_MATERIALIZED;
+                visited.depths[e] = c.depths[i] + satSize - from;
+                visited.parents[e] = i;
+                visited.ops[e] = -1;
+                visited.satStart[e] = from;
+                visited.satLength[e] = satSize - from;
+            }
+        }
+        for (int v = 0; v < visited.size; v++) {
+            if (expand(v, x) == STOPPED) {
+                return STOPPED;
+            }
+        }
+        peak = Math.max(peak, (long) cur.size + visited.size);
+        if (next.size == 0) {
+            recordFailure(x);
+            return VIOLATED;
+        }
+        if (pendingSlots > 0 && next.size > 1) {
+            pruneDominated();
+        }
+        removeOpenAt(indexOfOpen(x));
+        ConfigSet t = cur;
+        cur = next;
+        next = t;
+        if (pendingSlots > 0) {
+            forgetPlacedPending();
+        }
+        if (!speculative && trailSize > 2 * trailKept + (1 << 16)) {
+            compactTrail();
+        }
+        if ((++returns & 0x3ff) == 0 && poll()) {
+            return STOPPED;
+        }
+        return OK;
+    }
+
+    /** Linearizes every open operation it can from closure node {@code v}; X's successes go to {@code next}. */
+    @SuppressWarnings("unchecked")
+    private int expand(int v, int x) {
+        ConfigSet vs = visited;
+        int w = words;
+        int off = v * w;
+        S state = (S) vs.states[v];
+        long[] sc = scratch;
+        for (int k = 0; k < openCount; k++) {
+            int slot = openSlot[k];
+            if ((vs.bits[off + (slot >>> 6)] & (1L << slot)) != 0) {
+                continue;
+            }
+            int prev = openPrev[k];
+            if (prev >= 0 && (vs.bits[off + (prev >>> 6)] & (1L << prev)) == 0) {
+                continue;
+            }
+            int op = openOp[k];
+            S after = model.step(state, inputs[op], outputs[op]);
+            if ((++steps & 0x3ff) == 0 && poll()) {
+                return STOPPED;
+            }
+            if (after == null) {
+                continue;
+            }
+            System.arraycopy(vs.bits, off, sc, 0, w);
+            int from = satSize;
+            if (op == x) {
+                if (readOnlyOpen > 0 && !after.equals(state)) {
+                    saturate(after, sc, x);
+                }
+                int e = next.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
+                if (e >= 0) {
+                    int t = append(x, trailOf(v));
+                    for (int j = from; j < satSize; j++) {
+                        t = append(satOps[j], t);
+                    }
+                    next.trails[e] = t;
+                    next.depths[e] = vs.depths[v] + 1 + satSize - from;
+                } else {
+                    hits++;
+                }
+                satSize = from;
+                continue;
+            }
+            if (openPending[k] && after.equals(state)) {
+                hits++; // the same configuration with one more pending operation: dominated by v
+                continue;
+            }
+            sc[slot >>> 6] |= 1L << slot;
+            if (readOnlyOpen > 0 && !after.equals(state)) {
+                saturate(after, sc, x);
+            }
+            if (pendingSlots > 0 && dominated(vs, after, sc)) {
+                satSize = from;
+                hits++;
+                continue;
+            }
+            int e = vs.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
+            if (e >= 0) {
+                vs.trails[e] = NOT_MATERIALIZED;
+                vs.depths[e] = vs.depths[v] + 1 + satSize - from;
+                vs.parents[e] = v;
+                vs.ops[e] = op;
+                vs.satStart[e] = from;
+                vs.satLength[e] = satSize - from;
+            } else {
+                satSize = from;
+                hits++;
+            }
+        }
+        return OK;
+    }
+
+    /**
+     * Places every open read-only operation but {@code x} that {@code state} accepts without changing: sets their
+     * bits and appends them to {@link #satOps}. One pass suffices, as none of them changes the state.
+     */
+    private void saturate(Object state, long[] bits, int x) {
+        @SuppressWarnings("unchecked")
+        S s = (S) state;
+        for (int k = 0; k < openCount; k++) {
+            if (!openReadOnly[k]) {
+                continue;
+            }
+            int slot = openSlot[k];
+            int op = openOp[k];
+            if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0) {
+                continue;
+            }
+            steps++;
+            S after = model.step(s, inputs[op], outputs[op]);
+            if (after != null && after.equals(s)) {
+                bits[slot >>> 6] |= 1L << slot;
+                if (satSize == satOps.length) {
+                    satOps = Arrays.copyOf(satOps, satSize * 2);
+                }
+                satOps[satSize++] = op;
+            }
+        }
+    }
+
+    /**
+     * Whether {@code set} holds (state, bits minus one linearized pending operation): that configuration can do
+     * everything this one can.
+     */
+    private boolean dominated(ConfigSet set, Object state, long[] bits) {
+        int w = words;
+        for (int i = 0; i < w; i++) {
+            long m = bits[i] & pendingMask[i];
+            while (m != 0) {
+                long b = m & -m;
+                m ^= b;
+                bits[i] ^= b;
+                boolean found = set.find(ConfigSet.hash(state, bits, 0, w), state, bits, 0) >= 0;
+                bits[i] ^= b;
+                if (found) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void pruneDominated() {
+        ConfigSet n = next;
+        if (drop.length < n.size) {
+            drop = new boolean[Integer.highestOneBit(n.size) * 2];
+        }
+        int w = words;
+        long[] sc = scratch;
+        boolean any = false;
+        int size = n.size;
+        for (int e = 0; e < size; e++) {
+            System.arraycopy(n.bits, e * w, sc, 0, w);
+            drop[e] = (sc[0] & pendingMask[0]) != 0 || w > 1 ? dominated(n, n.states[e], sc) : false;
+            any |= drop[e];
+        }
+        if (any) {
+            n.retain(drop);
+        }
+        Arrays.fill(drop, 0, size, false);
+    }
+
+    /** Pending operations linearized in every configuration are forgotten: their slots are freed. */
+    private void forgetPlacedPending() {
+        int w = words;
+        long[] all = scratch;
+        System.arraycopy(pendingMask, 0, all, 0, w);
+        long any = 0;
+        for (int e = 0; e < cur.size; e++) {
+            any = 0;
+            for (int i = 0; i < w; i++) {
+                all[i] &= cur.bits[e * w + i];
+                any |= all[i];
+            }
+            if (any == 0) {
+                return;
+            }
+        }
+        for (int i = 0; i < w; i++) {
+            long m = all[i];
+            if (m == 0) {
+                continue;
+            }
+            for (int e = 0; e < cur.size; e++) {
+                cur.bits[e * w + i] &= ~m;
+            }
+            pendingMask[i] &= ~m;
+            while (m != 0) {
+                int slot = i * 64 + Long.numberOfTrailingZeros(m);
+                m &= m - 1;
+                for (int k = 0; k < openCount; k++) {
+                    if (openSlot[k] == slot) {
+                        openPending[k] = false; // so that removeOpenAt does not count it twice
+                        pendingSlots--;
+                        removeOpenAt(k);
+                        break;
+                    }
+                }
+                for (int k = 0; k < openCount; k++) {
+                    if (openPrev[k] == slot) {
+                        openPrev[k] = -1;
+                    }
+                }
+            }
+        }
+        cur.rehash();
+    }
+
+    private int indexOfOpen(int op) {
+        int[] o = openOp;
+        for (int k = openCount - 1; k >= 0; k--) {
+            if (o[k] == op) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private void removeOpenAt(int k) {
+        int slot = openSlot[k];
+        if (openPending[k]) {
+            pendingMask[slot >>> 6] &= ~(1L << slot);
+            pendingSlots--;
+        }
+        if (openReadOnly[k]) {
+            readOnlyOpen--;
+        }
+        int last = --openCount;
+        openOp[k] = openOp[last];
+        openSlot[k] = openSlot[last];
+        openPrev[k] = openPrev[last];
+        openPending[k] = openPending[last];
+        openReadOnly[k] = openReadOnly[last];
+        if (freeCount == freeSlots.length) {
+            freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
+        }
+        freeSlots[freeCount++] = slot;
+    }
+
+    private void widen(int newWords) {
+        cur.widen(newWords);
+        next.reset(newWords);
+        visited.reset(newWords);
+        scratch = Arrays.copyOf(scratch, newWords);
+        pendingMask = Arrays.copyOf(pendingMask, newWords);
+        words = newWords;
+    }
+
+    // ---- trail --------------------------------------------------------------------------------------------------
+
+    private int append(int op, int parent) {
+        if (trailSize == trailOp.length) {
+            trailOp = Arrays.copyOf(trailOp, trailSize * 2);
+            trailParent = Arrays.copyOf(trailParent, trailSize * 2);
+        }
+        trailOp[trailSize] = op;
+        trailParent[trailSize] = parent;
+        return trailSize++;
+    }
+
+    /** The trail entry of closure node v's last operation, appending the entries it still lacks. */
+    private int trailOf(int v) {
+        int t = visited.trails[v];
+        if (t != NOT_MATERIALIZED) {
+            return t;
+        }
+        t = visited.ops[v] < 0 ? cur.trails[visited.parents[v]] : append(visited.ops[v], trailOf(visited.parents[v]));
+        int from = visited.satStart[v];
+        for (int j = from, end = from + visited.satLength[v]; j < end; j++) {
+            t = append(satOps[j], t);
+        }
+        visited.trails[v] = t;
+        return t;
+    }
+
+    /** Drops the trail entries that no configuration reaches any more, keeping the order of the others. */
+    private void compactTrail() {
+        int[] map = new int[trailSize];
+        Arrays.fill(map, -1);
+        for (int e = 0; e < cur.size; e++) {
+            for (int t = cur.trails[e]; t >= 0 && map[t] == -1; t = trailParent[t]) {
+                map[t] = -2;
+            }
+        }
+        int n = 0;
+        for (int t = 0; t < trailSize; t++) {
+            if (map[t] == -2) {
+                int parent = trailParent[t];
+                trailOp[n] = trailOp[t];
+                trailParent[n] = parent < 0 ? -1 : map[parent];
+                map[t] = n++;
+            }
+        }
+        for (int e = 0; e < cur.size; e++) {
+            if (cur.trails[e] >= 0) {
+                cur.trails[e] = map[cur.trails[e]];
+            }
+        }
+        trailSize = n;
+        trailKept = n;
+        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
+        if (trailOp.length > capacity * 2) {
+            trailOp = Arrays.copyOf(trailOp, capacity);
+            trailParent = Arrays.copyOf(trailParent, capacity);
+        }
+    }
+
+    private int[] order(int trail) {
+        int length = 0;
+        for (int t = trail; t >= 0; t = trailParent[t]) {
+            length++;
+        }
+        int[] order = new int[length];
+        for (int t = trail; t >= 0; t = trailParent[t]) {
+            order[--length] = trailOp[t];
+        }
+        return order;
+    }
+
+    // ---- results ------------------------------------------------------------------------------------------------
+
+    /** The linearization behind a surviving configuration: operation numbers in order. */
+    int[] witnessOrder() {
+        return order(cur.trails[0]);
+    }
+
+    private void recordFailure(int x) {
+        int best = 0;
+        for (int v = 1; v < visited.size; v++) {
+            if (visited.depths[v] > visited.depths[best]) {
+                best = v;
+            }
+        }
+        failedOp = x;
+        failedOrder = order(trailOf(best));
+        int w = words;
+        int off = best * w;
+        int n = 0;
+        int[] candidates = new int[openCount];
+        for (int k = 0; k < openCount; k++) {
+            int slot = openSlot[k];
+            if ((visited.bits[off + (slot >>> 6)] & (1L << slot)) == 0) {
+                candidates[n++] = openOp[k];
+            }
+        }
+        failedCandidates = Arrays.copyOf(candidates, n);
+        Arrays.sort(failedCandidates);
+    }
+
+    /** After {@link #VIOLATED}: the operation that could not be linearized before its return. */
+    int failedOperation() {
+        return failedOp;
+    }
+
+    /** After {@link #VIOLATED}: the deepest linearization reached, operation numbers in order. */
+    int[] failureOrder() {
+        return failedOrder;
+    }
+
+    /** After {@link #VIOLATED}: the open operations that deepest linearization had not placed, ascending. */
+    int[] failureCandidates() {
+        return failedCandidates;
+    }
+
+    // ---- budget and statistics ----------------------------------------------------------------------------------
+
+    /** Whether the check must stop: the budget says so, or this frontier's memory takes it over the limit. */
+    private boolean poll() {
+        if (budget.exhausted()) {
+            return true;
+        }
+        long now = bytes();
+        long delta = now - held;
+        held = now;
+        return delta != 0 && !budget.hold(delta);
+    }
+
+    /** Polls the budget outside a return (for long runs of calls). Returns whether the check must stop. */
+    boolean check() {
+        return poll();
+    }
+
+    /** Gives back the memory this frontier reported to the budget. */
+    void release() {
+        budget.hold(-held);
+        held = 0;
+    }
+
+    /** The bytes this frontier holds, estimated. */
+    long bytes() {
+        return cur.bytes() + next.bytes() + visited.bytes() + trailOp.length * 8L + openOp.length * 13L
+                + freeSlots.length * 4L;
+    }
+
+    long steps() {
+        return steps;
+    }
+
+    long hits() {
+        return hits;
+    }
+
+    /** The most configurations held at once (frontier plus closure). */
+    long peak() {
+        return peak;
+    }
+
+    /** The configurations now. */
+    int size() {
+        return cur.size;
+    }
+
+    // ---- speculation --------------------------------------------------------------------------------------------
+
+    /**
+     * Makes this (speculative) frontier a copy of {@code f}: same configurations, open operations and slots. The
+     * trail arena is shared: entries are appended after {@code f}'s, which {@code f} overwrites later.
+     */
+    void copyFrom(Frontier<S> f) {
+        inputs = f.inputs;
+        outputs = f.outputs;
+        openOp = f.openOp.clone();
+        openSlot = f.openSlot.clone();
+        openPrev = f.openPrev.clone();
+        openPending = f.openPending.clone();
+        openReadOnly = f.openReadOnly.clone();
+        openCount = f.openCount;
+        readOnlyOpen = f.readOnlyOpen;
+        freeSlots = f.freeSlots.clone();
+        freeCount = f.freeCount;
+        slotsUsed = f.slotsUsed;
+        pendingMask = f.pendingMask.clone();
+        pendingSlots = f.pendingSlots;
+        words = f.words;
+        scratch = new long[words];
+        cur.copyFrom(f.cur);
+        next.reset(words);
+        visited.reset(words);
+        trailOp = f.trailOp;
+        trailParent = f.trailParent;
+        trailSize = f.trailSize;
+        trailKept = f.trailKept;
+        failedOp = -1;
+        failedOrder = null;
+        failedCandidates = null;
+    }
+}

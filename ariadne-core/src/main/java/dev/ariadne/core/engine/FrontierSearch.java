@@ -1,0 +1,174 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@code frontier} engine on a whole partition: feeds the partition's calls and returns to a {@link Frontier}
+ * in real-time order (calls before returns at equal times, as intervals are closed) and turns its outcome into a
+ * {@link PartitionResult}: the witness read back from the trail of a surviving configuration, or the evidence of
+ * the return no configuration survived.
+ */
+final class FrontierSearch<S> {
+    static final String NAME = "frontier";
+
+    private final Model<S> model;
+    private final Operation[] ops;
+    private final int reported;
+    private final Budget budget;
+
+    /**
+     * A search over {@code operations} (in call order), reported as a partition of {@code reported} operations
+     * (some pending ones may have been dropped before).
+     */
+    FrontierSearch(Model<S> model, List<Operation> operations, int reported, Budget budget) {
+        this.model = model;
+        this.ops = sortedByCall(operations);
+        this.reported = reported;
+        this.budget = budget;
+    }
+
+    private static Operation[] sortedByCall(List<Operation> operations) {
+        Operation[] ops = operations.toArray(new Operation[0]);
+        for (int i = 1; i < ops.length; i++) {
+            if (ops[i].call() < ops[i - 1].call()) {
+                Arrays.sort(ops, (a, b) -> Long.compare(a.call(), b.call()));
+                break;
+            }
+        }
+        return ops;
+    }
+
+    PartitionResult run(int index, String label) {
+        long start = System.nanoTime();
+        int n = ops.length;
+        Object[] inputs = new Object[n];
+        Object[] outputs = new Object[n];
+        int completed = 0;
+        for (int i = 0; i < n; i++) {
+            inputs[i] = ops[i].input();
+            outputs[i] = ops[i].output();
+            if (!ops[i].isPending()) {
+                completed++;
+            }
+        }
+        int[] returns = returnOrder(completed);
+        int[] predecessor = PendingOperations.predecessors(ops);
+        Frontier<S> f = new Frontier<>(model, budget, false);
+        f.operations(inputs, outputs);
+        try {
+            int call = 0;
+            for (int r = 0; r < returns.length; r++) {
+                int x = returns[r];
+                long at = ops[x].ret();
+                while (call < n && ops[call].call() <= at) {
+                    f.call(call, ops[call].isPending(), predecessor[call]);
+                    call++;
+                    if ((call & 0xffff) == 0 && f.check()) {
+                        return unknown(index, label, f, start);
+                    }
+                }
+                int status = f.ret(x);
+                if (status == Frontier.VIOLATED) {
+                    return violation(index, label, f, start);
+                }
+                if (status == Frontier.STOPPED) {
+                    return unknown(index, label, f, start);
+                }
+            }
+            int[] order = f.witnessOrder();
+            List<Operation> witness = new ArrayList<>(order.length);
+            for (int op : order) {
+                witness.add(ops[op]);
+            }
+            return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null, NAME,
+                    statistics(f, start));
+        } finally {
+            f.release();
+        }
+    }
+
+    /** The completed operations (positions) in order of their return times; ties keep call order. */
+    private int[] returnOrder(int completed) {
+        int[] order = new int[completed];
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        boolean sorted = true;
+        long last = Long.MIN_VALUE;
+        int k = 0;
+        for (int i = 0; i < ops.length; i++) {
+            if (!ops[i].isPending()) {
+                long t = ops[i].ret();
+                order[k++] = i;
+                min = Math.min(min, t);
+                max = Math.max(max, t);
+                sorted &= t >= last;
+                last = t;
+            }
+        }
+        if (sorted || completed < 2) {
+            return order;
+        }
+        int indexBits = 64 - Long.numberOfLeadingZeros(ops.length);
+        if (max - min >= 0 && max - min < 1L << (63 - indexBits)) {
+            long[] keys = new long[completed];
+            for (int j = 0; j < completed; j++) {
+                keys[j] = ((ops[order[j]].ret() - min) << indexBits) | order[j];
+            }
+            Arrays.sort(keys);
+            long mask = (1L << indexBits) - 1;
+            for (int j = 0; j < completed; j++) {
+                order[j] = (int) (keys[j] & mask);
+            }
+            return order;
+        }
+        Integer[] boxed = new Integer[completed];
+        for (int j = 0; j < completed; j++) {
+            boxed[j] = order[j];
+        }
+        Arrays.sort(boxed, (a, b) -> Long.compare(ops[a].ret(), ops[b].ret()));
+        for (int j = 0; j < completed; j++) {
+            order[j] = boxed[j];
+        }
+        return order;
+    }
+
+    private PartitionResult violation(int index, String label, Frontier<S> f, long start) {
+        Violation v = evidence(model, f, ops);
+        return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(), v, null, NAME,
+                statistics(f, start));
+    }
+
+    /** The violation a frontier found, as evidence: {@code ops[i]} is the operation the frontier numbers i. */
+    static <S> Violation evidence(Model<S> model, Frontier<S> f, Operation[] ops) {
+        List<Step> steps = new ArrayList<>();
+        S state = model.init();
+        for (int op : f.failureOrder()) {
+            state = model.step(state, ops[op].input(), ops[op].output());
+            if (state == null) {
+                throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
+                        + ops[op].id() + "): are its states values?");
+            }
+            steps.add(new Step(ops[op], state, model.describeState(state)));
+        }
+        List<Operation> candidates = new ArrayList<>();
+        for (int op : f.failureCandidates()) {
+            candidates.add(ops[op]);
+        }
+        PartialLinearization p = new PartialLinearization(steps, ops[f.failedOperation()], candidates);
+        return new Violation(model.describeState(model.init()), List.of(p));
+    }
+
+    private PartitionResult unknown(int index, String label, Frontier<S> f, long start) {
+        return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, budget.reason(), NAME,
+                statistics(f, start));
+    }
+
+    static Statistics statistics(Frontier<?> f, long start) {
+        return new Statistics(f.steps(), f.hits(), f.peak(), System.nanoTime() - start);
+    }
+}

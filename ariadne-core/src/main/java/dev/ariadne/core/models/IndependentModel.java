@@ -1,0 +1,222 @@
+package dev.ariadne.core.models;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.Partition;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Jepsen's independent checker as a model: every operation's value is a pair {@code [key value]} (and so is every
+ * observed output), each key is an independent copy of the inner model, and {@link #partition} checks each key on
+ * its own, labelled {@code key …}. Unchecked whole ({@code --no-partition}), the state holds one inner state per key.
+ *
+ * @param <S> the inner model's state type
+ */
+public final class IndependentModel<S> implements Model<IndependentModel.States<S>> {
+    private final Model<S> inner;
+    private final S innerInit;
+    private final Interner keys = new Interner();
+
+    private IndependentModel(Model<S> inner) {
+        this.inner = inner;
+        this.innerInit = inner.init();
+    }
+
+    /** {@code inner}, one independent copy per key. */
+    public static <S> IndependentModel<S> of(Model<S> inner) {
+        return new IndependentModel<>(inner);
+    }
+
+    /** A prepared operation: the inner model's prepared input, on the key with this interned id. */
+    record Keyed(int key, Object input) {
+    }
+
+    /**
+     * The state: an inner state per key that has been touched (the others are in the inner initial state), sorted
+     * by interned key id, with a cached hash. Immutable.
+     *
+     * @param <S> the inner model's state type
+     */
+    public static final class States<S> {
+        private final int[] keys;
+        private final Object[] states;
+        private final int hash;
+
+        private States(int[] keys, Object[] states) {
+            this.keys = keys;
+            this.states = states;
+            this.hash = 31 * Arrays.hashCode(keys) + Arrays.hashCode(states);
+        }
+
+        @SuppressWarnings("unchecked")
+        S get(int key, S otherwise) {
+            int i = Arrays.binarySearch(keys, key);
+            return i >= 0 ? (S) states[i] : otherwise;
+        }
+
+        /** This with {@code key} in {@code state}; an untouched key left in {@code init} stays untouched. */
+        States<S> with(int key, S state, S init) {
+            int i = Arrays.binarySearch(keys, key);
+            if (i < 0 && state.equals(init)) {
+                return this;
+            }
+            if (i >= 0) {
+                if (states[i].equals(state)) {
+                    return this;
+                }
+                Object[] s = states.clone();
+                s[i] = state;
+                return new States<>(keys, s);
+            }
+            int at = -i - 1;
+            int[] k = new int[keys.length + 1];
+            Object[] s = new Object[keys.length + 1];
+            System.arraycopy(keys, 0, k, 0, at);
+            System.arraycopy(states, 0, s, 0, at);
+            k[at] = key;
+            s[at] = state;
+            System.arraycopy(keys, at, k, at + 1, keys.length - at);
+            System.arraycopy(states, at, s, at + 1, keys.length - at);
+            return new States<>(k, s);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof States<?> s && s.hash == hash && Arrays.equals(s.keys, keys)
+                    && Arrays.equals(s.states, states);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder("{");
+            for (int i = 0; i < keys.length; i++) {
+                b.append(i == 0 ? "#" : ", #").append(keys[i]).append('=').append(states[i]);
+            }
+            return b.append('}').toString();
+        }
+    }
+
+    @Override
+    public String name() {
+        return "independent " + inner.name();
+    }
+
+    @Override
+    public States<S> init() {
+        return new States<>(new int[0], new Object[0]);
+    }
+
+    @Override
+    public States<S> step(States<S> state, Object input, Object output) {
+        Keyed k = (Keyed) input;
+        S next = inner.step(state.get(k.key, innerInit), k.input, output);
+        return next == null ? null : state.with(k.key, next, innerInit);
+    }
+
+    /**
+     * Whether the inner model says the input never changes its state (see {@code Model.isReadOnly}); then this
+     * model's state does not change either, since an untouched key stays untouched.
+     */
+    public boolean isReadOnly(Object input) {
+        return input instanceof Keyed k && inner.isReadOnly(k.input);
+    }
+
+    @Override
+    public Operation prepare(Operation op) {
+        if (op.input() instanceof Keyed) {
+            return op;
+        }
+        Invocation inv = Args.invocation(name(), op);
+        List<?> pair = pair(inv, inv.value(), "value");
+        Object key = Args.value(name(), inv, pair.get(0));
+        Object output = op.output();
+        if (output != Operation.UNKNOWN) {
+            List<?> out = pair(inv, output, "output");
+            Object outKey = Args.value(name(), inv, out.get(0));
+            if (!outKey.equals(key)) {
+                throw Args.badValue(name(), inv, "an output on the same key as its value ("
+                        + dev.ariadne.core.history.Values.show(key) + ")", output);
+            }
+            output = out.get(1);
+        }
+        Operation unwrapped = op.withInputOutput(new Invocation(inv.f(), inv.key(), pair.get(1)), output);
+        Operation p = inner.prepare(unwrapped);
+        return p.withInputOutput(new Keyed(keys.id(key), p.input()), p.output());
+    }
+
+    private List<?> pair(Invocation inv, Object value, String what) {
+        if (value instanceof List<?> l && l.size() == 2 && l.get(0) != null) {
+            return l;
+        }
+        throw Args.badValue(name(), inv, "a " + what + " [key value] (Jepsen's independent tuples), as every "
+                + "operation has with --independent,", value);
+    }
+
+    @Override
+    public List<Partition> partition(List<Operation> operations) {
+        Map<Integer, List<Operation>> byKey = new LinkedHashMap<>();
+        for (Operation op : operations) {
+            if (!(op.input() instanceof Keyed k)) {
+                throw new InvalidOperationException("independent operations must be prepared before partitioning");
+            }
+            byKey.computeIfAbsent(k.key, x -> new ArrayList<>()).add(op);
+        }
+        List<Partition> parts = new ArrayList<>();
+        for (Map.Entry<Integer, List<Operation>> e : byKey.entrySet()) {
+            String label = "key " + keys.show(e.getKey());
+            Map<Integer, Operation> byId = new HashMap<>();
+            List<Operation> unwrapped = new ArrayList<>(e.getValue().size());
+            for (Operation op : e.getValue()) {
+                byId.put(op.id(), op);
+                unwrapped.add(op.withInputOutput(((Keyed) op.input()).input, op.output()));
+            }
+            List<Partition> innerParts = inner.partition(unwrapped);
+            for (Partition part : innerParts) {
+                List<Operation> ops = new ArrayList<>(part.operations().size());
+                for (Operation op : part.operations()) {
+                    ops.add(byId.get(op.id()));
+                }
+                parts.add(new Partition(innerParts.size() == 1 ? label : label + ", " + part.label(), ops));
+            }
+        }
+        return parts;
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        Keyed k = (Keyed) input;
+        return "key " + keys.show(k.key) + ": " + inner.describeOperation(k.input, output);
+    }
+
+    /** The state of each key touched, as {@code {"x" 1, "y" 2}}; before any, {@code every key <initial>}. */
+    @Override
+    public String describeState(States<S> state) {
+        if (state.keys.length == 0) {
+            return "every key " + inner.describeState(innerInit);
+        }
+        StringBuilder s = new StringBuilder("{");
+        for (int i = 0; i < state.keys.length; i++) {
+            s.append(i == 0 ? "" : ", ").append(keys.show(state.keys[i])).append(' ')
+                    .append(inner.describeState(state.get(state.keys[i], innerInit)));
+        }
+        return s.append('}').toString();
+    }
+
+    @Override
+    public String toString() {
+        return "independent " + inner;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ariadne.core.models;
+
+/**
+ * Read-only views of the operations the built-in models prepare, for the checker's decision procedures
+ * ({@code dev.ariadne.core.engine}), which recognise special cases (registers with distinct writes, sets and
+ * queues with distinct inserted values) by looking at prepared inputs. This is plumbing between core packages,
+ * not an API for users: it may change with the models.
+ */
+public final class PreparedViews {
+    /** The interned id of nil: a queue or stack output meaning "empty". */
+    public static final int NIL_ID = Interner.NIL;
+
+    /** What a prepared input of a built-in register, set or queue model does. */
+    public enum Kind {
+        /** A register read (output: the value, or unknown). */
+        REGISTER_READ,
+        /** A register write; {@link #writtenValue} gives its (encoded) value. */
+        REGISTER_WRITE,
+        /** A register compare-and-set. */
+        REGISTER_CAS,
+        /** A set add; {@link #element} gives the value's id. Output Boolean or unknown. */
+        SET_ADD,
+        /** A set remove; {@link #element} gives the value's id. Output Boolean or unknown. */
+        SET_REMOVE,
+        /** A set contains; {@link #element} gives the value's id. Output Boolean or unknown. */
+        SET_CONTAINS,
+        /** A whole-set read. Output an id sequence or unknown. */
+        SET_READ,
+        /** A FIFO queue enqueue; {@link #element} gives the value's id. */
+        QUEUE_ENQUEUE,
+        /** A FIFO queue dequeue; output an {@code Integer} id ({@link #NIL_ID}: empty) or unknown. */
+        QUEUE_DEQUEUE,
+        /** Anything else. */
+        OTHER
+    }
+
+    private PreparedViews() {
+    }
+
+    /** The kind of a prepared input. */
+    public static Kind kind(Object input) {
+        if (input instanceof RegisterModel.Read) {
+            return Kind.REGISTER_READ;
+        }
+        if (input instanceof RegisterModel.Write) {
+            return Kind.REGISTER_WRITE;
+        }
+        if (input instanceof RegisterModel.Cas) {
+            return Kind.REGISTER_CAS;
+        }
+        if (input instanceof SetModel.Add) {
+            return Kind.SET_ADD;
+        }
+        if (input instanceof SetModel.Remove) {
+            return Kind.SET_REMOVE;
+        }
+        if (input instanceof SetModel.Contains) {
+            return Kind.SET_CONTAINS;
+        }
+        if (input instanceof SetModel.Read) {
+            return Kind.SET_READ;
+        }
+        if (input instanceof FifoQueueModel.Enqueue) {
+            return Kind.QUEUE_ENQUEUE;
+        }
+        if (input instanceof FifoQueueModel.Dequeue) {
+            return Kind.QUEUE_DEQUEUE;
+        }
+        return Kind.OTHER;
+    }
+
+    /** The value a prepared register write stores (as the model's states hold it: nil is {@link RegisterModel#NIL}). */
+    public static Object writtenValue(Object input) {
+        return ((RegisterModel.Write) input).value();
+    }
+
+    /** The interned id of the value a prepared set add/remove/contains or queue enqueue names. */
+    public static int element(Object input) {
+        if (input instanceof SetModel.Add a) {
+            return a.value();
+        }
+        if (input instanceof SetModel.Remove r) {
+            return r.value();
+        }
+        if (input instanceof SetModel.Contains c) {
+            return c.value();
+        }
+        return ((FifoQueueModel.Enqueue) input).value();
+    }
+
+    /** Whether {@code state} is an empty set, queue or stack state of a built-in model. */
+    public static boolean isEmptyCollection(Object state) {
+        return state instanceof IntSeq s && s.isEmpty();
+    }
+
+    /** The ids in a set state or a set read's output, in order ({@code null} if it is neither). */
+    public static int[] ids(Object seq) {
+        if (!(seq instanceof IntSeq s)) {
+            return null;
+        }
+        int[] a = new int[s.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = s.get(i);
+        }
+        return a;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.RegisterModel;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Prints how long the decision procedures take on large histories (no assertions; not a JUnit test). Run after
+ * {@code mvn -q -o test-compile -pl ariadne-core} with
+ * {@code java -cp ariadne-core/target/classes:ariadne-core/target/test-classes
+ * dev.ariadne.core.engine.DecisionProcedurePerformance}.
+ */
+public final class DecisionProcedurePerformance {
+    private DecisionProcedurePerformance() {
+    }
+
+    public static void main(String[] args) {
+        for (int warmup = 0; warmup < 3; warmup++) {
+            run(false);
+        }
+        run(true);
+    }
+
+    private static void run(boolean print) {
+        History overlap = fullOverlap(50, 100, false, 1);
+        History overlapBad = fullOverlap(50, 100, true, 2);
+        History longRun = DistinctHistories.generate("register", 42, 5, 500_000, 4, 8, 0, 0);
+        History longBad = corruptLastRead(longRun);
+        History longCrashy = DistinctHistories.generate("register", 45, 5, 500_000, 4, 8, 0, 15);
+        History longQueue = DistinctHistories.generate("fifo-queue", 43, 5, 500_000, 4, 8, 0, 0);
+        History longSet = DistinctHistories.generate("set", 44, 5, 500_000, 4, 8, 0, 0);
+        time(print, "register, 50 clients x 100 ops, full overlap", overlap, "register");
+        time(print, "register, 50 clients x 100 ops, full overlap, one bad read", overlapBad, "register");
+        time(print, "register, 5 clients, 500,000 ops", longRun, "register");
+        time(print, "register, 5 clients, 500,000 ops, last read bad", longBad, "register");
+        time(print, "register, 5 clients at a time, 500,000 ops, 15% crash", longCrashy, "register");
+        time(print, "fifo-queue, 5 clients, 500,000 ops", longQueue, "fifo-queue");
+        time(print, "set, 5 clients, 500,000 ops", longSet, "set");
+        if (print) {
+            long t = System.nanoTime();
+            Result dfs = Checker.check(overlap, RegisterModel.register(),
+                    CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(20)));
+            System.out.printf("  for comparison, dfs on the full-overlap history: %s%s in %.0f ms%n", dfs.verdict(),
+                    dfs.reason() == null ? "" : " (" + dfs.reason() + ")", (System.nanoTime() - t) / 1e6);
+        }
+    }
+
+    private static void time(boolean print, String what, History history, String modelName) {
+        Model<?> model = BuiltinModels.byName(modelName);
+        long t0 = System.nanoTime();
+        List<Operation> prepared = DecisionProcedureTest.prepare(history, model);
+        long t1 = System.nanoTime();
+        DecisionProcedure p = DecisionProcedure.find(model, prepared);
+        long t2 = System.nanoTime();
+        PartitionResult r = p.check(model, prepared, 0, "all", () -> false);
+        long t3 = System.nanoTime();
+        if (print) {
+            System.out.printf("%-62s %s by %s: applies %.0f ms, check %.0f ms (prepare %.0f ms); %d ops%s%n", what,
+                    r.verdict(), r.engine(), (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t1 - t0) / 1e6, history.size(),
+                    r.verdict() == Verdict.NOT_LINEARIZABLE
+                            ? ", evidence prefix of " + r.violation().longest().get(0).steps().size() + " steps"
+                            : "");
+        }
+    }
+
+    /**
+     * Every client runs {@code rounds} operations; in each round all clients' operations overlap one another
+     * (calls in one window, returns in a later one). Writes store distinct values; reads return what a run in
+     * random linearization-point order gives. With {@code bad}, one read near the end returns an older value.
+     */
+    static History fullOverlap(int clients, int rounds, boolean bad, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        record Draft(int client, boolean write, long value, long call, long ret, double point) {
+        }
+        List<Draft> drafts = new ArrayList<>();
+        long nextValue = 1;
+        for (int k = 0; k < rounds; k++) {
+            long base = k * 1000L;
+            for (int c = 0; c < clients; c++) {
+                long call = base + r.nextInt(100);
+                long ret = base + 900 + r.nextInt(99);
+                boolean write = r.nextBoolean();
+                drafts.add(new Draft(c, write, write ? nextValue++ : 0, call, ret, base + 100 + r.nextDouble() * 800));
+            }
+        }
+        List<Draft> byPoint = new ArrayList<>(drafts);
+        byPoint.sort(Comparator.comparingDouble(Draft::point));
+        java.util.Map<Draft, Object> outputs = new java.util.IdentityHashMap<>();
+        Object value = null;
+        List<Long> older = new ArrayList<>();
+        for (Draft d : byPoint) {
+            if (d.write()) {
+                value = d.value();
+                older.add(d.value());
+            } else {
+                outputs.put(d, value);
+            }
+        }
+        List<Operation> ops = new ArrayList<>();
+        boolean corrupted = false;
+        for (int i = drafts.size() - 1; i >= 0; i--) {
+            Draft d = drafts.get(i);
+            Object out = d.write() ? null : outputs.get(d);
+            if (bad && !corrupted && !d.write() && out != null) {
+                out = older.get(older.size() / 2);
+                corrupted = true;
+            }
+            ops.add(Operation.of(0, d.client(), Invocation.of(d.write() ? "write" : "read",
+                    d.write() ? d.value() : null), out, d.call(), d.ret()));
+        }
+        return History.of(ops);
+    }
+
+    /** The same history with its last read (with a non-nil output) returning nil. */
+    static History corruptLastRead(History h) {
+        List<Operation> ops = new ArrayList<>(h.operations());
+        for (int i = ops.size() - 1; i >= 0; i--) {
+            Operation op = ops.get(i);
+            if (((Invocation) op.input()).f().equals("read") && op.outputKnown() && op.output() != null) {
+                ops.set(i, op.withInputOutput(op.input(), null));
+                break;
+            }
+        }
+        return History.of(ops);
+    }
+}

@@ -1,0 +1,288 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.FifoQueueModel;
+import dev.ariadne.core.models.ModelOptions;
+import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.models.SetModel;
+import dev.ariadne.core.reference.BruteForceChecker;
+import dev.ariadne.core.reference.RandomHistories;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Holds the decision procedures against {@link BruteForceChecker} on thousands of small random histories that
+ * meet their preconditions, and against the DFS engine on medium ones: same verdict, a witness that replays, and
+ * evidence that {@link ResultAssertions} accepts. Also checks when the procedures must not apply. A failure names
+ * the model and seed; {@code DistinctHistories.generate(model, seed, 4, 8)} gives the history back.
+ */
+class DecisionProcedureTest {
+    private static final long BASE_SEED = 0xD15711C7L;
+    /** Per model and shape; {@code -Dariadne.dp.histories=200000} for a long soak. */
+    private static final int HISTORIES = Integer.getInteger("ariadne.dp.histories", 3000);
+    private static final double MIN_SHARE = 0.10;
+
+    private static DecisionProcedure procedure(String model) {
+        return switch (model) {
+            case "register" -> new DistinctRegisterProcedure();
+            case "set" -> new DistinctSetProcedure();
+            default -> new DistinctQueueProcedure();
+        };
+    }
+
+    static List<Operation> prepare(History history, Model<?> model) {
+        List<Operation> prepared = new ArrayList<>();
+        for (Operation op : history.operations()) {
+            prepared.add(model.prepare(op));
+        }
+        return prepared;
+    }
+
+    /** Runs the procedure and checks applicability, verdict against {@code expected}, and evidence. */
+    private static PartitionResult checkAgainst(String name, long seed, History history, Model<?> model,
+                                                DecisionProcedure procedure, Verdict expected) {
+        String context = name + " seed " + seed + ":\n" + RandomHistories.show(history);
+        List<Operation> prepared = prepare(history, model);
+        assertTrue(procedure.applies(model, prepared), "procedure does not apply to " + context);
+        DecisionProcedure found = DecisionProcedure.find(model, prepared);
+        assertNotNull(found, "find() found nothing for " + context);
+        assertEquals(procedure.name(), found.name(), "find() picked another procedure for " + context);
+        PartitionResult r;
+        try {
+            r = procedure.check(model, prepared, 0, "all", () -> false);
+        } catch (RuntimeException e) {
+            throw new AssertionError("procedure threw on " + context, e);
+        }
+        assertNotNull(r, "procedure could not decide (fell back) on " + context);
+        assertEquals(expected, r.verdict(), "verdict on " + context + "result: " + r);
+        assertEquals(procedure.name(), r.engine());
+        Result result = new Result(r.verdict(), r.reason(), model.name(), history.size(), List.of(r),
+                r.statistics());
+        try {
+            ResultAssertions.assertConsistent(history, model, CheckOptions.defaults(), result);
+        } catch (AssertionError e) {
+            throw new AssertionError("bad evidence: " + e.getMessage() + "\nfor " + context + "result: " + r, e);
+        }
+        return r;
+    }
+
+    @ParameterizedTest(name = "{0}, overlapping: {1}")
+    @CsvSource({"register, false", "set, false", "fifo-queue, false", "register, true", "set, true",
+            "fifo-queue, true"})
+    void agreesWithBruteForceOnSmallHistories(String name, boolean overlapping) {
+        DecisionProcedure procedure = procedure(name);
+        int linearizable = 0;
+        int withPending = 0;
+        int withUnknown = 0;
+        int withNil = 0;
+        for (int i = 0; i < HISTORIES; i++) {
+            long seed = BASE_SEED + i + (overlapping ? 1L << 32 : 0);
+            java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x5A5A);
+            History history = overlapping
+                    ? DistinctHistories.generate(name, seed, 2 + shape.nextInt(4), 3 + shape.nextInt(6), 3, 12, 60,
+                    15)
+                    : DistinctHistories.generate(name, seed, 4, 8);
+            boolean expected = BruteForceChecker.isLinearizable(history, BuiltinModels.byName(name));
+            checkAgainst(name, seed, history, BuiltinModels.byName(name), procedure,
+                    expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
+            linearizable += expected ? 1 : 0;
+            withPending += history.operations().stream().anyMatch(Operation::isPending) ? 1 : 0;
+            withUnknown += history.operations().stream().anyMatch(o -> !o.isPending() && !o.outputKnown()
+                    && !((Invocation) o.input()).f().matches("write|enqueue")) ? 1 : 0;
+            withNil += history.operations().stream().anyMatch(o -> o.outputKnown() && o.output() == null
+                    && ((Invocation) o.input()).f().matches("read|dequeue")) ? 1 : 0;
+        }
+        int violations = HISTORIES - linearizable;
+        System.out.printf("decision procedure %s vs brute force (%s): %d histories, %d linearizable, %d not; "
+                + "%d with pending operations, %d with unknown outputs, %d with nil reads or empty dequeues%n",
+                name, overlapping ? "long overlapping operations" : "short operations", HISTORIES, linearizable,
+                violations, withPending, withUnknown, withNil);
+        assertTrue(linearizable >= MIN_SHARE * HISTORIES && violations >= MIN_SHARE * HISTORIES,
+                "generator too one-sided for " + name + ": " + linearizable + " linearizable, " + violations
+                        + " not");
+        assertTrue(withPending >= MIN_SHARE * HISTORIES, "too few histories with pending operations");
+        if (!name.equals("fifo-queue")) {
+            assertTrue(withUnknown >= MIN_SHARE * HISTORIES, "too few histories with unknown outputs");
+        }
+    }
+
+    /** Register variants: a non-nil initial value (99, also the generator's "never written" value) and nil reads
+     * that carry no information. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"initial 99", "nil reads unknown"})
+    void registerVariantsAgreeWithBruteForce(String variant) {
+        java.util.function.Supplier<RegisterModel> model = variant.startsWith("initial")
+                ? () -> RegisterModel.register().withInitial(99L)
+                : () -> RegisterModel.register().withNilReads(ModelOptions.NilRead.UNKNOWN);
+        int linearizable = 0;
+        for (int i = 0; i < HISTORIES; i++) {
+            long seed = BASE_SEED * 7 + i;
+            History history = DistinctHistories.generate("register", seed, 4, 8);
+            boolean expected = BruteForceChecker.isLinearizable(history, model.get());
+            checkAgainst("register (" + variant + ")", seed, history, model.get(), new DistinctRegisterProcedure(),
+                    expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
+            linearizable += expected ? 1 : 0;
+        }
+        System.out.printf("decision procedure register (%s) vs brute force: %d histories, %d linearizable, "
+                + "%d not%n", variant, HISTORIES, linearizable, HISTORIES - linearizable);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"register", "set", "fifo-queue"})
+    void agreesWithDfsOnMediumHistories(String name) {
+        DecisionProcedure procedure = procedure(name);
+        CheckOptions dfs = CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(10));
+        int linearizable = 0;
+        int violations = 0;
+        int undecided = 0;
+        long totalOps = 0;
+        int runs = 200;
+        for (int i = 0; i < runs; i++) {
+            long seed = BASE_SEED * 31 + i;
+            java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+            int clients = 2 + r.nextInt(5);
+            int n = 50 + r.nextInt(251);
+            History history = DistinctHistories.generate(name, seed, clients, n, 4, 8, 50, 3);
+            totalOps += history.size();
+            Result reference = Checker.check(history, BuiltinModels.byName(name), dfs);
+            if (reference.verdict() == Verdict.UNKNOWN) {
+                undecided++;
+                continue;
+            }
+            checkAgainst(name, seed, history, BuiltinModels.byName(name), procedure, reference.verdict());
+            if (reference.verdict() == Verdict.LINEARIZABLE) {
+                linearizable++;
+            } else {
+                violations++;
+            }
+        }
+        System.out.printf("decision procedure %s vs dfs: %d histories of 50-300 operations (%d on average), "
+                + "%d linearizable, %d not, %d undecided by dfs in 10 s%n", name, runs, totalOps / runs, linearizable,
+                violations, undecided);
+        assertTrue(linearizable >= MIN_SHARE * runs && violations >= MIN_SHARE * runs,
+                "too one-sided: " + linearizable + " linearizable, " + violations + " not");
+    }
+
+    // ---- when the procedures must not apply ----
+
+    private static Operation op(int id, int client, String f, Object value, Object output, long call, long ret) {
+        return Operation.of(id, client, Invocation.of(f, value), output, call, ret);
+    }
+
+    private static boolean anyApplies(Model<?> model, Operation... ops) {
+        History h = History.of(ops);
+        return DecisionProcedure.find(model, prepare(h, model)) != null;
+    }
+
+    @Test
+    void registerNeedsDistinctWritesAndNoCas() {
+        assertTrue(anyApplies(RegisterModel.register(),
+                op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "read", null, 1L, 2, 3)));
+        assertFalse(anyApplies(RegisterModel.register(),
+                op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "write", 1L, null, 2, 3)), "duplicate write");
+        assertFalse(anyApplies(RegisterModel.register(),
+                op(0, 0, "write", null, null, 0, 1)), "writes the initial value (nil)");
+        assertFalse(anyApplies(RegisterModel.register().withInitial(5L),
+                op(0, 0, "write", 5L, null, 0, 1)), "writes the initial value");
+        assertFalse(anyApplies(RegisterModel.casRegister(),
+                op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "cas", List.of(1L, 2L), true, 2, 3)), "cas");
+        assertTrue(anyApplies(RegisterModel.casRegister(),
+                op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "read", null, 2L, 2, 3)), "cas-register without cas");
+    }
+
+    @Test
+    void setNeedsSingleAddsAndNoKnownReads() {
+        assertTrue(anyApplies(new SetModel(), op(0, 0, "add", 1L, true, 0, 1),
+                op(1, 1, "remove", 1L, true, 2, 3), op(2, 0, "read", null, Operation.UNKNOWN, 4, 5)));
+        assertFalse(anyApplies(new SetModel(), op(0, 0, "add", 1L, true, 0, 1),
+                op(1, 1, "add", 1L, false, 2, 3)), "value added twice");
+        assertFalse(anyApplies(new SetModel(), op(0, 0, "add", 1L, true, 0, 1),
+                op(1, 1, "read", null, List.of(1L), 2, 3)), "read with a known output");
+        assertFalse(anyApplies(new SetModel().withInitial(List.of(7L)), op(0, 0, "add", 1L, true, 0, 1)),
+                "non-empty initial set");
+    }
+
+    @Test
+    void queueNeedsDistinctEnqueuesAndKnownDequeues() {
+        assertTrue(anyApplies(new FifoQueueModel(), op(0, 0, "enqueue", 1L, null, 0, 1),
+                op(1, 1, "dequeue", null, 1L, 2, 3), op(2, 1, "dequeue", null, null, 4, 5),
+                Operation.pending(3, 0, Invocation.of("enqueue", 2L), 6)));
+        assertFalse(anyApplies(new FifoQueueModel(), op(0, 0, "enqueue", 1L, null, 0, 1),
+                op(1, 1, "enqueue", 1L, null, 2, 3)), "value enqueued twice");
+        assertFalse(anyApplies(new FifoQueueModel(), op(0, 0, "enqueue", 1L, null, 0, 1),
+                op(1, 1, "dequeue", null, Operation.UNKNOWN, 2, 3)), "dequeue with unknown output");
+        assertFalse(anyApplies(new FifoQueueModel(), op(0, 0, "enqueue", 1L, null, 0, 1),
+                Operation.pending(1, 1, Invocation.of("dequeue", null), 2)), "pending dequeue");
+        assertFalse(anyApplies(new FifoQueueModel().withInitial(List.of(7L)), op(0, 0, "enqueue", 1L, null, 0, 1)),
+                "non-empty initial queue");
+        assertFalse(anyApplies(BuiltinModels.byName("unordered-queue"), op(0, 0, "enqueue", 1L, null, 0, 1)),
+                "unordered queue");
+    }
+
+    @Test
+    void otherModelsDoNotQualify() {
+        for (String name : List.of("kv", "mutex", "stack", "counter", "multi-register")) {
+            Model<?> model = BuiltinModels.byName(name);
+            assertNull(DecisionProcedure.find(model, List.of()), name);
+        }
+    }
+
+    // ---- hand-made cases ----
+
+    @Test
+    void registerTwoCycleIsAViolationWithEvidence() {
+        // write(1) and write(2) overlap; a read of 2 precedes a read of 1 which precedes a read of 2.
+        History h = History.of(
+                op(0, 0, "write", 1L, null, 0, 10),
+                op(1, 1, "write", 2L, null, 0, 10),
+                op(2, 2, "read", null, 2L, 11, 12),
+                op(3, 2, "read", null, 1L, 13, 14),
+                op(4, 2, "read", null, 2L, 15, 16));
+        PartitionResult r = checkAgainst("register", 0, h, RegisterModel.register(),
+                new DistinctRegisterProcedure(), Verdict.NOT_LINEARIZABLE);
+        assertFalse(r.violation().longest().get(0).steps().isEmpty());
+    }
+
+    @Test
+    void pendingWriteThatIsReadTakesEffect() {
+        History h = History.of(
+                op(0, 0, "write", 1L, null, 0, 2),
+                Operation.pending(1, 1, Invocation.of("write", 2L), 1),
+                op(2, 2, "read", null, 2L, 5, 6),
+                op(3, 2, "read", null, 2L, 7, 8),
+                Operation.pending(4, 3, Invocation.of("write", 3L), 1));
+        PartitionResult r = checkAgainst("register", 0, h, RegisterModel.register(),
+                new DistinctRegisterProcedure(), Verdict.LINEARIZABLE);
+        assertEquals(List.of(0, 1, 3, 4), r.witness().stream().map(Operation::id).toList());
+    }
+
+    @Test
+    void cancelledWhenAskedToStop() {
+        List<Operation> ops = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            ops.add(op(i, i % 3, i % 2 == 0 ? "write" : "read", i % 2 == 0 ? (long) i : null,
+                    i % 2 == 0 ? null : (long) (i - 1), 10L * i, 10L * i + 5));
+        }
+        Model<?> model = RegisterModel.register();
+        List<Operation> prepared = prepare(History.of(ops), model);
+        PartitionResult r = new DistinctRegisterProcedure().check(model, prepared, 0, "all", () -> true);
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertEquals("cancelled", r.reason());
+    }
+}

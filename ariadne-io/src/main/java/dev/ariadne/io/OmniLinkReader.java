@@ -1,0 +1,321 @@
+package dev.ariadne.io;
+
+import com.fasterxml.jackson.core.JsonToken;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.HistoryException;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads OmniLink-style traces: action records {@code {"operation_name": "op", "operation": {params…, "_op_start": t0,
+ * "_op_end": t1}}}, as OmniLink's logger writes them (one MessagePack map after another, one file per thread), or
+ * the same records in JSON. Action {@code op(v1, …, vn)} becomes {@code Invocation(op, value)} with value nil, v1 or
+ * the list {@code [v1 … vn]}, and, like a Jepsen {@code :ok}, the same value as output. See {@code docs/formats.md}.
+ */
+final class OmniLinkReader {
+    private static final Set<String> FIELDS = Set.of("operation_name", "operation", "op_start", "op_end", "thread");
+    private static final String EXPECTED_FIELDS = "operation_name, operation, op_start, op_end, thread";
+
+    /** Where a record is: a line of text or a byte offset of MessagePack. */
+    private record Where(String source, long line, long offset) {
+        InvalidInputException error(String problem) {
+            return line > 0 ? new InvalidInputException(source, line, problem)
+                    : InvalidInputException.atByte(source, offset, problem);
+        }
+
+        /** This place in words, naming the source only when it is not {@code from}'s. */
+        String describe(Where from) {
+            return (line > 0 ? "line " + line : "byte " + offset) + (source.equals(from.source) ? "" : " of " + source);
+        }
+    }
+
+    /** The last action of a thread. */
+    private record Last(long end, boolean pending, Where where) {
+    }
+
+    private final List<Operation> operations = new ArrayList<>();
+    private final Map<Integer, Last> threads = new HashMap<>();
+
+    private OmniLinkReader() {
+    }
+
+    /** The trace in {@code in} (MessagePack or JSON, recognised from the first byte); its default thread is 0. */
+    static ReadResult read(InputStream in, String source) throws IOException, InvalidInputException {
+        OmniLinkReader reader = new OmniLinkReader();
+        reader.file(in, source, 0, null);
+        return reader.result(source);
+    }
+
+    /**
+     * The traces of a directory, as OmniLink writes them: every {@code *.log} file, in name order, is the trace of
+     * one thread, numbered from 0 in that order (unless its records name their {@code thread}).
+     */
+    static ReadResult readDirectory(Path dir) throws IOException, InvalidInputException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.log")) {
+            for (Path f : entries) {
+                if (Files.isRegularFile(f)) {
+                    files.add(f);
+                }
+            }
+        }
+        if (files.isEmpty()) {
+            throw new InvalidInputException(dir.toString(), -1, "is a directory without *.log files; a directory is "
+                    + "read as an OmniLink trace directory, one *.log file per thread");
+        }
+        files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        OmniLinkReader reader = new OmniLinkReader();
+        for (int i = 0; i < files.size(); i++) {
+            try (InputStream in = Files.newInputStream(files.get(i))) {
+                reader.file(in, files.get(i).toString(), i, files.get(i).getFileName().toString());
+            }
+        }
+        return reader.result(dir.toString());
+    }
+
+    private ReadResult result(String source) throws InvalidInputException {
+        try {
+            return new ReadResult(History.of(operations), Format.OMNILINK, List.of());
+        } catch (HistoryException e) {
+            throw new InvalidInputException(source, e.line(), e.getMessage());
+        }
+    }
+
+    private void file(InputStream raw, String source, int thread, String fileName)
+            throws IOException, InvalidInputException {
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(1);
+        int first = in.read();
+        in.reset();
+        if (first < 0) {
+            return;
+        }
+        if (Detection.isMessagePackLead(first)) {
+            msgpack(new MsgpackStream(in, source), source, thread, fileName);
+        } else {
+            try (JsonStream json = new JsonStream(in, source)) {
+                json(json, source, thread, fileName);
+            }
+        }
+    }
+
+    private void json(JsonStream in, String source, int thread, String fileName)
+            throws IOException, InvalidInputException {
+        JsonToken t = in.next();
+        boolean array = t == JsonToken.START_ARRAY;
+        long open = in.line();
+        if (array) {
+            t = in.next();
+        }
+        while (t != null && t != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) {
+                throw in.error(in.line(), "expected an action record {\"operation_name\": …, \"operation\": {…}}"
+                        + (array ? " or ] closing the array opened at line " + open : "") + ", got "
+                        + JsonValues.describe(t));
+            }
+            long line = in.line();
+            Map<String, Object> fields = in.object(true);
+            record(fields, new Where(source, line, -1), thread, fileName);
+            t = in.next();
+        }
+        if (array && t == null) {
+            throw in.error(in.line(), "truncated JSON: expected ] closing the array opened at line " + open
+                    + ", got the end of the input");
+        }
+        if (!array && t == JsonToken.END_ARRAY) {
+            throw in.error(in.line(), "unexpected ] (no array is open)");
+        }
+        if (array && (t = in.next()) != null) {
+            throw in.error(in.line(), "expected the end of the input after ] closing the array opened at line "
+                    + open + ", got " + JsonValues.describe(t));
+        }
+    }
+
+    private void msgpack(MsgpackStream in, String source, int thread, String fileName)
+            throws IOException, InvalidInputException {
+        if (in.hasNext() && in.nextIsArray()) {
+            long start = in.offset();
+            long n = in.arrayHeader();
+            for (long i = 0; i < n; i++) {
+                if (!in.hasNext()) {
+                    throw InvalidInputException.atByte(source, in.offset(), "truncated MessagePack: the array of "
+                            + "records at byte " + start + " announces " + n + " records, the input ends after " + i);
+                }
+                msgpackRecord(in, source, thread, fileName);
+            }
+            if (in.hasNext()) {
+                throw InvalidInputException.atByte(source, in.offset(), "expected the end of the input after the "
+                        + "array of records at byte " + start);
+            }
+            return;
+        }
+        while (in.hasNext()) {
+            msgpackRecord(in, source, thread, fileName);
+        }
+    }
+
+    private void msgpackRecord(MsgpackStream in, String source, int thread, String fileName)
+            throws IOException, InvalidInputException {
+        Where where = new Where(source, -1, in.offset());
+        Object value = in.value();
+        if (!(value instanceof Map<?, ?> map)) {
+            throw where.error("expected an action record, a map {\"operation_name\": …, \"operation\": {…}}, got "
+                    + JsonValues.describe(value));
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw where.error("expected the fields of an action record to be named by strings, got "
+                        + JsonValues.describe(e.getKey()));
+            }
+            fields.put(key, e.getValue());
+        }
+        record(fields, where, thread, fileName);
+    }
+
+    private void record(Map<String, Object> fields, Where where, int defaultThread, String fileName)
+            throws InvalidInputException {
+        for (String name : fields.keySet()) {
+            if (!FIELDS.contains(name)) {
+                throw where.error("unknown field " + Text.quote(name) + " in an action record (expected "
+                        + EXPECTED_FIELDS + ")");
+            }
+        }
+        Object name = fields.get("operation_name");
+        if (!(name instanceof String op) || op.isEmpty()) {
+            throw where.error(fields.containsKey("operation_name") ? "expected \"operation_name\" to be the action's "
+                    + "name, a non-empty string, got " + JsonValues.describe(name) : "missing field \"operation_name\"");
+        }
+        Object operation = fields.getOrDefault("operation", Map.of());
+        if (!(operation instanceof Map<?, ?> params)) {
+            throw where.error("expected \"operation\" to be a map of the action's parameters, got "
+                    + JsonValues.describe(operation));
+        }
+        List<Object> args = new ArrayList<>();
+        Object start = fields.get("op_start");
+        Object end = fields.get("op_end");
+        boolean startGiven = fields.containsKey("op_start");
+        boolean endGiven = fields.containsKey("op_end");
+        boolean aborted = false;
+        Object meta = null;
+        for (Map.Entry<?, ?> e : params.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw where.error("expected the parameters of \"operation\" to be named by strings, got "
+                        + JsonValues.describe(e.getKey()));
+            }
+            if (!key.startsWith("_")) {
+                args.add(e.getValue());
+                continue;
+            }
+            switch (key) {
+                case "_op_start" -> {
+                    if (startGiven) {
+                        throw where.error("the start time is given twice (\"op_start\" and \"operation\"."
+                                + "\"_op_start\")");
+                    }
+                    start = e.getValue();
+                    startGiven = true;
+                }
+                case "_op_end" -> {
+                    if (endGiven) {
+                        throw where.error("the end time is given twice (\"op_end\" and \"operation\"."
+                                + "\"_op_end\")");
+                    }
+                    end = e.getValue();
+                    endGiven = true;
+                }
+                case "_did_abort" -> {
+                    if (!(e.getValue() instanceof Boolean b)) {
+                        throw where.error("expected \"_did_abort\" to be true or false, got "
+                                + JsonValues.describe(e.getValue()));
+                    }
+                    aborted = b;
+                }
+                case "_meta" -> meta = e.getValue();
+                default -> throw where.error("unknown reserved parameter " + Text.quote(key) + " in \"operation\" "
+                        + "(names starting with _ are OmniLink's: _op_start, _op_end, _did_abort, _meta)");
+            }
+        }
+        if (!startGiven) {
+            throw where.error("missing the start time (\"op_start\", or \"_op_start\" in \"operation\")");
+        }
+        int thread = thread(fields, defaultThread, where);
+        long call = time(start, "start", where);
+        boolean pending = end == null;
+        long ret = pending ? Operation.PENDING : time(end, "end", where);
+        if (ret < call) {
+            throw where.error("the action ends (" + ret + ") before it starts (" + call + ")");
+        }
+        Last last = threads.get(thread);
+        if (last != null) {
+            String previous = "its previous one (" + last.where.describe(where) + ")";
+            if (last.pending) {
+                throw where.error("thread " + thread + " starts an action, but " + previous + " never ended (it has "
+                        + "no end time); a thread runs one action at a time");
+            }
+            if (call < last.end) {
+                throw where.error("thread " + thread + "'s times go backwards: this action starts at " + call
+                        + ", before " + previous + " ended at " + last.end);
+            }
+            if (call == last.end) {
+                throw where.error("thread " + thread + "'s action starts at " + call + ", the time " + previous
+                        + " ended; a thread's actions must follow one another (equal times overlap)");
+            }
+        }
+        threads.put(thread, new Last(ret, pending, where));
+        if (aborted) {
+            return; // an aborted action changed nothing: like Jepsen's :fail, it did not happen
+        }
+        Object value = args.isEmpty() ? null : args.size() == 1 ? args.get(0)
+                : Collections.unmodifiableList(new ArrayList<>(args));
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        if (where.line > 0) {
+            metadata.put("line", (int) Math.min(where.line, Integer.MAX_VALUE));
+        } else {
+            metadata.put("offset", where.offset);
+        }
+        if (fileName != null) {
+            metadata.put("file", fileName);
+        }
+        if (meta != null) {
+            metadata.put("meta", meta);
+        }
+        operations.add(new Operation(operations.size(), thread, new Invocation(op, null, value),
+                pending ? Operation.UNKNOWN : value, call, ret, Collections.unmodifiableMap(metadata)));
+    }
+
+    private static int thread(Map<String, Object> fields, int otherwise, Where where) throws InvalidInputException {
+        if (!fields.containsKey("thread")) {
+            return otherwise;
+        }
+        Object t = fields.get("thread");
+        if (t instanceof Long l && l >= 0 && l <= Integer.MAX_VALUE) {
+            return (int) (long) l;
+        }
+        throw where.error("expected \"thread\" to be an integer from 0 to " + Integer.MAX_VALUE + ", got "
+                + JsonValues.describe(t));
+    }
+
+    private static long time(Object t, String what, Where where) throws InvalidInputException {
+        if (t instanceof Long l && l >= 0 && l < Operation.PENDING) {
+            return l;
+        }
+        throw where.error("expected the " + what + " time to be an integer from 0 to " + (Operation.PENDING - 1)
+                + ", got " + (t instanceof Long || t instanceof java.math.BigInteger ? Text.cut(t.toString())
+                : JsonValues.describe(t)));
+    }
+}
