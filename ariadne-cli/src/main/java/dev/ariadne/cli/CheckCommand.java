@@ -192,7 +192,8 @@ final class CheckCommand implements Callable<Integer> {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
             Operation op = e.operation();
-            String where = op != null && op.line() >= 0 ? ":" + op.line() : "";
+            String where = op == null ? "" : op.line() >= 0 ? ":" + op.line()
+                    : op.metadata().get("offset") instanceof Long offset ? ": at byte " + offset : "";
             return invalid(name, Values.escape(name) + where + ": " + e.getMessage());
         } catch (NoSuchFileException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": no such file");

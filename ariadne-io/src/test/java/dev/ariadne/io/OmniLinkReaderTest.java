@@ -165,6 +165,18 @@ class OmniLinkReaderTest {
     }
 
     @Test
+    void theExampleOfTheDocsReadsAsDocumented() throws Exception {
+        byte[] record = java.util.HexFormat.of().parseHex("82ae6f7065726174696f6e5f6e616d65a472656164a96f706572"
+                + "6174696f6e83a576616c756501a95f6f705f73746172740aa75f6f705f656e6414");
+        assertEquals(59, record.length);
+        Operation op = Read.bytes(record, Format.AUTO).get(0);
+        assertEquals(1L, op.output());
+        assertEquals(new Invocation("read", null, 1L), op.input());
+        assertEquals(10, op.call());
+        assertEquals(20, op.ret());
+    }
+
+    @Test
     void setsAndNonStringKeysUseTheNativeConventions() throws Exception {
         String json = "{\"operation_name\":\"read\",\"operation\":{\"s\":{\"#set\":[1,2]},"
                 + "\"m\":{\"#map\":[[1,\"x\"]]},\"_op_start\":1,\"_op_end\":2}}";

@@ -10,42 +10,60 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Memory is accounted, not measured: each search reports an estimate of what it holds (its tables, arenas
  * and an allowance per remembered state) through {@link #hold}, and the first report that takes the total over
  * the limit stops the check with a reason starting with {@code memory}.
+ *
+ * <p>An {@link #attempt} is a budget for one try within the check (the automatic engine's first try with dfs): it
+ * stops whenever the check does, its memory counts toward the check's, and its own, smaller memory cap stops only
+ * the attempt, so that the check can go on another way.
  */
 final class Budget {
     /** Bytes assumed per remembered model state in the estimates (the state object and what it refers to). */
-    static final long STATE_BYTES = 48;
+    static final long STATE_BYTES = 64;
 
     private final boolean limited;
     private final long deadline;
     private final String deadlineReason;
     private final long maxMemory;
     private final AtomicLong held = new AtomicLong();
+    private final Budget parent;
     private volatile String stopReason;
 
-    private Budget(boolean limited, long deadline, String deadlineReason, long maxMemory) {
+    private Budget(boolean limited, long deadline, String deadlineReason, long maxMemory, Budget parent) {
         this.limited = limited;
         this.deadline = deadline;
         this.deadlineReason = deadlineReason;
         this.maxMemory = maxMemory;
+        this.parent = parent;
     }
 
     static Budget unlimited() {
-        return new Budget(false, 0, null, Long.MAX_VALUE);
+        return new Budget(false, 0, null, Long.MAX_VALUE, null);
     }
 
     /** A budget that runs out at {@code deadlineNanos} ({@link System#nanoTime()}), giving {@code reason}. */
     static Budget until(long deadlineNanos, String reason) {
-        return new Budget(true, deadlineNanos, reason, Long.MAX_VALUE);
+        return new Budget(true, deadlineNanos, reason, Long.MAX_VALUE, null);
     }
 
     /** This budget's time limit with a memory limit of {@code bytes} for all searches together. */
     Budget withMaxMemory(long bytes) {
-        return new Budget(limited, deadline, deadlineReason, bytes);
+        return new Budget(limited, deadline, deadlineReason, bytes, null);
+    }
+
+    /** A budget for one attempt within this check, which may hold at most {@code bytes} of its own. */
+    Budget attempt(long bytes) {
+        return new Budget(false, 0, null, bytes, this);
     }
 
     boolean exhausted() {
         if (stopReason != null) {
             return true;
+        }
+        if (parent != null) {
+            if (parent.exhausted()) {
+                stop(parent.reason());
+                return true;
+            }
+            return false;
         }
         if (Thread.currentThread().isInterrupted()) {
             stop("interrupted");
@@ -64,6 +82,10 @@ final class Budget {
      */
     boolean hold(long delta) {
         long total = held.addAndGet(delta);
+        if (parent != null && !parent.hold(delta)) {
+            stop(parent.reason());
+            return false;
+        }
         if (delta > 0 && total > maxMemory) {
             stop(memoryReason(maxMemory));
             return false;

@@ -91,12 +91,28 @@ public final class Checker {
                                               Budget budget) {
         List<Operation> all = part.operations();
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
-        Engine chosen = engine == Engine.AUTO ? AutoEngine.choose(ops) : engine;
+        Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
         try {
             if (chosen == Engine.FRONTIER) {
                 return new FrontierSearch<>(model, ops, all.size(), budget).run(index, part.label());
             }
-            return new DfsSearch<>(model, ops, all.size(), budget).run(index, part.label());
+            if (engine == Engine.DFS) {
+                return new DfsSearch<>(model, ops, all.size(), budget).run(index, part.label());
+            }
+            Budget attempt = budget.attempt(AutoEngine.dfsMemory(budget.maxMemory()));
+            PartitionResult first = new DfsSearch<>(model, ops, all.size(), attempt).run(index, part.label());
+            if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
+                return first;
+            }
+            // dfs ran out of its share of memory: the frontier holds only the current window.
+            chosen = Engine.FRONTIER;
+            PartitionResult second = new FrontierSearch<>(model, ops, all.size(), budget).run(index, part.label());
+            Statistics a = first.statistics();
+            Statistics b = second.statistics();
+            return new PartitionResult(second.index(), second.label(), second.operations(), second.verdict(),
+                    second.witness(), second.violation(), second.reason(), second.engine(),
+                    new Statistics(a.configurations() + b.configurations(), a.cacheHits() + b.cacheHits(),
+                            Math.max(a.cached(), b.cached()), a.nanos() + b.nanos()));
         } catch (OutOfMemoryError e) {
             // The estimates should stop a search first; this is the safety net. The search's data is garbage now.
             String reason = "memory: the Java heap ran out (raise -Xmx or lower the memory budget)";

@@ -30,13 +30,23 @@ final class ConfigSet {
     private int[] home;
     private int[] table;
     int size;
+    /** Where growth is accounted ({@code null}: nowhere), and what was reported to it. */
+    private final Budget budget;
+    private long reported;
 
-    ConfigSet(int words) {
+    ConfigSet(int words, Budget budget) {
         this.words = words;
+        this.budget = budget;
         allocate(MIN_ENTRIES);
     }
 
     private void allocate(int entries) {
+        long before = states == null ? 0 : arrayBytes(states.length, table.length);
+        long after = arrayBytes(entries, entries * 2);
+        if (after > before) {
+            MemoryLimit.reserve(budget, after - before);
+            reported += after - before;
+        }
         bits = new long[entries * words];
         states = new Object[entries];
         hashes = new long[entries];
@@ -127,6 +137,10 @@ final class ConfigSet {
             // Java arrays end here; the memory budget normally stops the search long before.
             throw new OutOfMemoryError("frontier of " + size + " configurations of " + words + " words");
         }
+        // The old arrays live on until the copies are made: reserve both.
+        long extra = arrayBytes(entries, 0);
+        MemoryLimit.reserve(budget, extra);
+        reported += extra;
         bits = Arrays.copyOf(bits, entries * words);
         states = Arrays.copyOf(states, entries);
         hashes = Arrays.copyOf(hashes, entries);
@@ -140,6 +154,10 @@ final class ConfigSet {
     }
 
     private void rebuildTable(int capacity) {
+        if (capacity > table.length) {
+            MemoryLimit.reserve(budget, (capacity - table.length) * 4L);
+            reported += (capacity - table.length) * 4L;
+        }
         table = new int[capacity];
         Arrays.fill(table, -1);
         int mask = capacity - 1;
@@ -212,6 +230,8 @@ final class ConfigSet {
 
     /** Widens every bitset to {@code newWords} longs (new words zero); hashes do not change. */
     void widen(int newWords) {
+        MemoryLimit.reserve(budget, (long) states.length * newWords * 8);
+        reported += (long) states.length * newWords * 8;
         long[] wider = new long[states.length * newWords];
         for (int e = 0; e < size; e++) {
             System.arraycopy(bits, e * words, wider, e * newWords, words);
@@ -237,8 +257,31 @@ final class ConfigSet {
         }
     }
 
+    private long arrayBytes(int entries, int tableLength) {
+        return (long) entries * (words * 8L + 8 + 4 * 8 + 4) + tableLength * 4L;
+    }
+
     /** The bytes this set holds, estimated: its arrays plus {@link Budget#STATE_BYTES} per state. */
     long bytes() {
-        return (long) states.length * (words * 8L + 8 + 4 * 8) + table.length * 4L + size * Budget.STATE_BYTES;
+        return arrayBytes(states.length, table.length) + size * Budget.STATE_BYTES;
+    }
+
+    /**
+     * Reports {@link #bytes()} to the budget (growth was reported as it happened). Returns {@code false}, the budget
+     * stopped, when that takes the check over its limit.
+     */
+    boolean account() {
+        long now = bytes();
+        long delta = now - reported;
+        reported = now;
+        return budget == null || delta == 0 || budget.hold(delta);
+    }
+
+    /** Gives back everything reported to the budget. */
+    void release() {
+        if (budget != null) {
+            budget.hold(-reported);
+        }
+        reported = 0;
     }
 }

@@ -8,6 +8,9 @@ import java.util.Arrays;
  * an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps the
  * Zobrist hash of the set mixed with the state's hash to entry numbers. Membership is decided by exact
  * comparison of the bitset and the state, so a hash collision costs a probe, never a wrong answer.
+ *
+ * <p>Growth is reserved with the check's {@link Budget} before the arrays are copied (old and new live at once
+ * for a moment); when it does not fit, {@link MemoryLimit} is thrown.
  */
 final class ConfigurationCache {
     private final int words;
@@ -16,17 +19,28 @@ final class ConfigurationCache {
     private long[] entryHashes;
     private int[] table;
     private int size;
+    private final Budget budget;
+    private long reported;
 
     /** A cache for bitsets of {@code words} longs, sized for a search over {@code operations} operations. */
     ConfigurationCache(int words, int operations) {
+        this(words, operations, null);
+    }
+
+    /** As above, reporting what it holds to {@code budget} ({@code null}: nowhere). */
+    ConfigurationCache(int words, int operations, Budget budget) {
         this.words = words;
+        this.budget = budget;
         int capacity = Integer.highestOneBit(Math.max(1024, Math.min(1 << 20, operations * 16)) - 1) << 1;
         table = new int[capacity];
         Arrays.fill(table, -1);
-        int entries = capacity / 2;
+        // The arena starts at no more than 2^18 longs (2 MiB), however long the bitsets are.
+        int entries = Math.max(16, Math.min(capacity / 2, (1 << 18) / Math.max(1, words)));
         arena = new long[entries * Math.max(1, words)];
         states = new Object[entries];
         entryHashes = new long[entries];
+        reported = bytes();
+        MemoryLimit.reserve(budget, reported);
     }
 
     int size() {
@@ -37,6 +51,22 @@ final class ConfigurationCache {
     long bytes() {
         return arena.length * 8L + states.length * 4L + entryHashes.length * 8L + table.length * 4L
                 + size * Budget.STATE_BYTES;
+    }
+
+    /** Reports {@link #bytes()} to the budget; {@code false} (the budget stopped) when over the limit. */
+    boolean account() {
+        long now = bytes();
+        long delta = now - reported;
+        reported = now;
+        return budget == null || delta == 0 || budget.hold(delta);
+    }
+
+    /** Gives back everything reported to the budget. */
+    void release() {
+        if (budget != null) {
+            budget.hold(-reported);
+        }
+        reported = 0;
     }
 
     /** Adds the configuration unless present; returns whether it was new. Copies {@code set} when adding. */
@@ -56,6 +86,9 @@ final class ConfigurationCache {
                 // Java arrays end here; the memory budget normally stops the search long before.
                 throw new OutOfMemoryError("configuration cache of " + size + " entries of " + words + " words");
             }
+            long extra = (long) entries * (Math.max(1, words) * 8L + 12);
+            MemoryLimit.reserve(budget, extra);
+            reported += extra;
             arena = Arrays.copyOf(arena, entries * Math.max(1, words));
             states = Arrays.copyOf(states, entries);
             entryHashes = Arrays.copyOf(entryHashes, entries);
@@ -85,6 +118,8 @@ final class ConfigurationCache {
     }
 
     private void rehash() {
+        MemoryLimit.reserve(budget, table.length * 8L);
+        reported += table.length * 8L;
         table = new int[table.length * 2];
         Arrays.fill(table, -1);
         int mask = table.length - 1;

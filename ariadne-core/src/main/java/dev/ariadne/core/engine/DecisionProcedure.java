@@ -21,7 +21,7 @@ interface DecisionProcedure {
 
     /** The procedures, in the order {@link #find} tries them. */
     List<DecisionProcedure> ALL = List.of(new DistinctRegisterProcedure(), new DistinctQueueProcedure(),
-            new DistinctSetProcedure());
+            new DistinctSetProcedure(), new GrowOnlySetProcedure());
 
     /** The engine name reported in {@link PartitionResult#engine()}, for example {@code distinct-register}. */
     String name();

@@ -123,14 +123,28 @@ final class DfsSearch<S> {
     /** Runs the search. */
     PartitionResult run(int index, String label) {
         long start = System.nanoTime();
+        ConfigurationCache cache;
+        try {
+            cache = new ConfigurationCache(linearized.length, n, budget);
+        } catch (MemoryLimit e) {
+            return unknown(index, label, budget.reason(), 0, 0, 0, start);
+        }
+        try {
+            return search(index, label, cache, start);
+        } catch (MemoryLimit e) {
+            return unknown(index, label, budget.reason(), 0, 0, cache.size(), start);
+        } finally {
+            cache.release();
+        }
+    }
+
+    private PartitionResult search(int index, String label, ConfigurationCache cache, long start) {
         int completed = 0;
         for (boolean p : pending) {
             if (!p) {
                 completed++;
             }
         }
-        ConfigurationCache cache = new ConfigurationCache(linearized.length, n);
-        long held = 0;
         int[] stackEntry = new int[n];
         Object[] stackState = new Object[n];
         int depth = 0;
@@ -142,14 +156,8 @@ final class DfsSearch<S> {
         S state = model.init();
         int entry = next[head];
         while (placedCompleted < completed) {
-            if ((++polls & 0x3ff) == 0) {
-                long now = cache.bytes() + 16L * n;
-                boolean fits = budget.hold(now - held);
-                held = now;
-                if (!fits || budget.exhausted()) {
-                    budget.hold(-held);
-                    return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
-                }
+            if ((++polls & 0x3ff) == 0 && (!cache.account() || budget.exhausted())) {
+                return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
             }
             if ((entry & 1) == 0) {
                 int op = entry >> 1;
@@ -190,7 +198,6 @@ final class DfsSearch<S> {
                     recordLongest(stackEntry, depth, entry);
                 }
                 if (depth == 0) {
-                    budget.hold(-held);
                     return violation(index, label, configurations, cacheHits, cache.size(), start);
                 }
                 depth--;
@@ -209,7 +216,6 @@ final class DfsSearch<S> {
                 entry = next[entry];
             }
         }
-        budget.hold(-held);
         List<Operation> witness = new ArrayList<>(depth);
         for (int i = 0; i < depth; i++) {
             witness.add(ops[stackEntry[i] >> 1]);

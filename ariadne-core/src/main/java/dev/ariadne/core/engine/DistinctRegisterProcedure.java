@@ -50,6 +50,8 @@ import java.util.function.BooleanSupplier;
  */
 final class DistinctRegisterProcedure implements DecisionProcedure {
     static final String NAME = "distinct-register";
+    /** How many reads the evidence proposal may leave out to get past two-cycles. */
+    private static final int EVIDENCE_ROUNDS = 4;
 
     @Override
     public String name() {
@@ -135,22 +137,18 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
         for (int c = 1; c < clusters; c++) {
             inPlay[c] = reads[c] > 0 || !ops[writeOf[c]].isPending();
         }
-        long[] lo = new long[clusters];
-        long[] hi = new long[clusters];
-        Arrays.fill(lo, Long.MAX_VALUE);
-        Arrays.fill(hi, Long.MIN_VALUE);
-        lo[0] = Long.MIN_VALUE;
+        boolean[] excluded = new boolean[n]; // reads left out of the proposal (for evidence only)
         for (int i = 0; i < n; i++) {
             int c = cluster[i];
-            if (c < 0 || !inPlay[c]) {
-                continue;
-            }
-            lo[c] = Math.min(lo[c], ops[i].ret());
-            hi[c] = Math.max(hi[c], ops[i].call());
-            if (!write[i] && c > 0 && ops[i].ret() < ops[writeOf[c]].call()) {
+            if (c > 0 && !write[i] && ops[i].ret() < ops[writeOf[c]].call()) {
                 violation = true; // the read returned before its value was written
+                excluded[i] = true;
             }
         }
+        long[] lo = new long[clusters];
+        long[] hi = new long[clusters];
+        int[] hiOp = new int[clusters];
+        zones(ops, cluster, inPlay, excluded, lo, hi, hiOp);
         int[] live = new int[clusters];
         int liveCount = 0;
         for (int c = 0; c < clusters; c++) {
@@ -161,8 +159,20 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
         if (stop.getAsBoolean()) {
             return Replay.cancelled(NAME, n, index, label, 0, start);
         }
-        if (!violation) {
-            violation = hasTwoCycle(live, liveCount, lo, hi);
+        int[] cycle = findTwoCycle(live, liveCount, lo, hi);
+        violation |= cycle != null;
+        // For better evidence only: leave out the read that closes a two-cycle (the later-called of the two
+        // operations that make the cycle's edges), a few times, so the proposal follows the rest of the history.
+        for (int round = 0; cycle != null && round < EVIDENCE_ROUNDS; round++) {
+            int a = hiOp[cycle[0]];
+            int b = hiOp[cycle[1]];
+            int pick = write[a] ? b : write[b] ? a : ops[a].call() >= ops[b].call() ? a : b;
+            if (write[pick] || stop.getAsBoolean()) {
+                break;
+            }
+            excluded[pick] = true;
+            zones(ops, cluster, inPlay, excluded, lo, hi, hiOp);
+            cycle = findTwoCycle(live, liveCount, lo, hi);
         }
 
         // Proposal: clusters by (key, forward), each its write then its reads by call time.
@@ -185,7 +195,7 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
         int length = 0;
         for (int i = 0; i < n; i++) {
             int c = cluster[i];
-            if (c >= 0 && inPlay[c]) {
+            if (c >= 0 && inPlay[c] && !excluded[i]) {
                 proposal[length++] = i;
                 rank[i] = write[i] ? Long.MIN_VALUE : ops[i].call();
             }
@@ -199,33 +209,62 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
     }
 
     /**
-     * Whether two of the clusters {@code live[0..count)} each have an operation that precedes one of the other:
-     * {@code lo(X) < hi(Y)} and {@code lo(Y) < hi(X)} for {@code X ≠ Y}.
+     * The zone of every cluster in play: {@code lo} the earliest return, {@code hi} the latest call and
+     * {@code hiOp} the operation with that call, over its operations that are not {@code excluded}; the initial
+     * cluster returns at minus infinity.
      */
-    static boolean hasTwoCycle(int[] live, int count, long[] lo, long[] hi) {
+    private static void zones(Operation[] ops, int[] cluster, boolean[] inPlay, boolean[] excluded, long[] lo,
+                              long[] hi, int[] hiOp) {
+        Arrays.fill(lo, Long.MAX_VALUE);
+        Arrays.fill(hi, Long.MIN_VALUE);
+        Arrays.fill(hiOp, -1);
+        lo[0] = Long.MIN_VALUE;
+        for (int i = 0; i < ops.length; i++) {
+            int c = cluster[i];
+            if (c < 0 || !inPlay[c] || excluded[i]) {
+                continue;
+            }
+            lo[c] = Math.min(lo[c], ops[i].ret());
+            if (ops[i].call() > hi[c]) {
+                hi[c] = ops[i].call();
+                hiOp[c] = i;
+            }
+        }
+    }
+
+    /**
+     * Two of the clusters {@code live[0..count)} that each have an operation preceding one of the other's
+     * ({@code lo(X) < hi(Y)} and {@code lo(Y) < hi(X)}, {@code X ≠ Y}), or {@code null} when there are none.
+     */
+    static int[] findTwoCycle(int[] live, int count, long[] lo, long[] hi) {
         int[] byLo = Arrays.copyOf(live, count);
         IndexSort.sort(byLo, count, lo);
         long[] sortedLo = new long[count];
-        // Prefix maxima of hi over byLo: the largest, which cluster has it, and the second largest.
+        // Prefix maxima of hi over byLo: the largest and second largest, and which clusters have them.
         long[] max1 = new long[count];
         int[] arg1 = new int[count];
         long[] max2 = new long[count];
+        int[] arg2 = new int[count];
         long m1 = Long.MIN_VALUE;
         long m2 = Long.MIN_VALUE;
         int a1 = -1;
+        int a2 = -1;
         for (int k = 0; k < count; k++) {
             int c = byLo[k];
             sortedLo[k] = lo[c];
             if (hi[c] > m1) {
                 m2 = m1;
+                a2 = a1;
                 m1 = hi[c];
                 a1 = c;
             } else if (hi[c] > m2) {
                 m2 = hi[c];
+                a2 = c;
             }
             max1[k] = m1;
             arg1[k] = a1;
             max2[k] = m2;
+            arg2[k] = a2;
         }
         for (int k = 0; k < count; k++) {
             int y = live[k];
@@ -234,12 +273,13 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
             if (prefix == 0) {
                 continue;
             }
-            long best = arg1[prefix - 1] == y ? max2[prefix - 1] : max1[prefix - 1];
+            boolean self = arg1[prefix - 1] == y;
+            long best = self ? max2[prefix - 1] : max1[prefix - 1];
             if (best > lo[y]) {
-                return true;
+                return new int[] {self ? arg2[prefix - 1] : arg1[prefix - 1], y};
             }
         }
-        return false;
+        return null;
     }
 
     /** The number of elements of the sorted {@code a} that are less than {@code x}. */

@@ -41,9 +41,9 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Witness.</b> Every operation gets its point (A-phase f at its call, t at {@code max(pa, t.call)}, A2-phase
  * f at its return) and a rank for ties (A, add, P, r*, A2); sorting by (point, rank) gives the order, which is
- * replayed on the model. A value that fails the test makes the history not linearizable; the same sort, with
- * every operation of a failing value at its call, is replayed, skipping what cannot be placed, and the placed
- * prefix is the evidence (see {@link Replay}).
+ * replayed with the set's semantics ({@link SetStepper}). A value that fails the test makes the history not
+ * linearizable; the same sort, with every operation of a failing value at its call, is replayed, skipping what
+ * cannot be placed, and the placed prefix is the evidence (see {@link Replay}).
  */
 final class DistinctSetProcedure implements DecisionProcedure {
     static final String NAME = "distinct-set";
@@ -164,7 +164,8 @@ final class DistinctSetProcedure implements DecisionProcedure {
         }
         IndexSort.sort(proposal, length, rank);
         IndexSort.sort(proposal, length, point);
-        return Replay.run(NAME, model, prepared, free, proposal, length, violation, index, label, stop, start);
+        return Replay.run(NAME, model, new SetStepper(prepared), prepared, free, proposal, length, violation, index,
+                label, stop, start);
     }
 
     /** Reusable arrays for the per-value test. */

@@ -65,9 +65,9 @@ final class Frontier<S> {
     private long[] pendingMask = new long[1];
     private int pendingSlots;
 
-    private ConfigSet cur = new ConfigSet(1);
-    private ConfigSet next = new ConfigSet(1);
-    private final ConfigSet visited = new ConfigSet(1);
+    private ConfigSet cur;
+    private ConfigSet next;
+    private final ConfigSet visited;
     private long[] scratch = new long[1];
     private boolean[] drop = new boolean[16];
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
@@ -77,12 +77,14 @@ final class Frontier<S> {
     private int[] trailOp = new int[1024];
     private int[] trailParent = new int[1024];
     private int trailSize;
-    private int trailKept;
+    /** The trail compacts when it grows past this; twice what survived the last compaction, or more. */
+    private int trailLimit = 1 << 16;
 
     private long steps;
     private long hits;
     private long returns;
     private long peak;
+    /** Bytes of the trail and open-operation arrays reported to the budget (the sets report their own). */
     private long held;
 
     private int failedOp = -1;
@@ -93,6 +95,9 @@ final class Frontier<S> {
         this.model = model;
         this.budget = budget;
         this.speculative = speculative;
+        this.cur = new ConfigSet(1, budget);
+        this.next = new ConfigSet(1, budget);
+        this.visited = new ConfigSet(1, budget);
         S init = model.init();
         int e = cur.add(ConfigSet.hash(init, scratch, 0, 1), init, scratch, 0);
         cur.trails[e] = -1;
@@ -155,11 +160,6 @@ final class Frontier<S> {
         }
     }
 
-    /** Whether {@code op} is open here (called and neither returned nor forgotten). */
-    boolean isOpen(int op) {
-        return indexOfOpen(op) >= 0;
-    }
-
     /** How many operations are open. */
     int openCount() {
         return openCount;
@@ -187,6 +187,14 @@ final class Frontier<S> {
      * is then unusable).
      */
     int ret(int x) {
+        try {
+            return doRet(x);
+        } catch (MemoryLimit e) {
+            return STOPPED;
+        }
+    }
+
+    private int doRet(int x) {
         int k = indexOfOpen(x);
         if (k < 0) {
             throw new IllegalStateException("operation " + x + " returns but is not open");
@@ -257,7 +265,7 @@ final class Frontier<S> {
         if (pendingSlots > 0) {
             forgetPlacedPending();
         }
-        if (!speculative && trailSize > 2 * trailKept + (1 << 16)) {
+        if (!speculative && trailSize > trailLimit) {
             compactTrail();
         }
         if ((++returns & 0x3ff) == 0 && poll()) {
@@ -390,24 +398,68 @@ final class Frontier<S> {
         return false;
     }
 
+    /**
+     * Drops every configuration of {@code next} that is dominated: another one has the same state, the same
+     * completed operations linearized, and linearized a strict subset of its pending operations. Configurations
+     * are grouped by a hash of (state, completed bits), then compared pairwise within each group.
+     */
     private void pruneDominated() {
         ConfigSet n = next;
-        if (drop.length < n.size) {
-            drop = new boolean[Integer.highestOneBit(n.size) * 2];
-        }
-        int w = words;
-        long[] sc = scratch;
-        boolean any = false;
         int size = n.size;
+        int w = words;
+        long[] keys = new long[size];
         for (int e = 0; e < size; e++) {
-            System.arraycopy(n.bits, e * w, sc, 0, w);
-            drop[e] = (sc[0] & pendingMask[0]) != 0 || w > 1 ? dominated(n, n.states[e], sc) : false;
-            any |= drop[e];
+            long h = n.states[e].hashCode() * 0x9E3779B97F4A7C15L;
+            for (int i = 0; i < w; i++) {
+                h += ConfigSet.mix((n.bits[e * w + i] & ~pendingMask[i]) + i * 0xD6E8FEB86659FD93L);
+            }
+            keys[e] = (ConfigSet.mix(h) & ~0xFFFFFL) | e; // the low 20 bits are unused by the sort below
+        }
+        if (size > 1 << 20) {
+            return; // too many to index this way; the one-step rule in the closure still applies
+        }
+        Arrays.sort(keys);
+        if (drop.length < size) {
+            drop = new boolean[Integer.highestOneBit(size) * 2];
+        }
+        boolean any = false;
+        for (int from = 0; from < size; ) {
+            int to = from + 1;
+            while (to < size && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
+                to++;
+            }
+            for (int a = from; a < to; a++) {
+                int i = (int) (keys[a] & 0xFFFFF);
+                for (int b = from; b < to && !drop[i]; b++) {
+                    int j = (int) (keys[b] & 0xFFFFF);
+                    if (i != j && !drop[j] && dominates(n, j, i)) {
+                        drop[i] = true;
+                        any = true;
+                    }
+                }
+            }
+            from = to;
         }
         if (any) {
             n.retain(drop);
         }
         Arrays.fill(drop, 0, size, false);
+    }
+
+    /** Whether configuration j of {@code set} dominates configuration i (see {@link #pruneDominated}). */
+    private boolean dominates(ConfigSet set, int j, int i) {
+        int w = words;
+        boolean strict = false;
+        for (int k = 0; k < w; k++) {
+            long bi = set.bits[i * w + k];
+            long bj = set.bits[j * w + k];
+            long p = pendingMask[k];
+            if (((bi ^ bj) & ~p) != 0 || (bj & p & ~bi) != 0) {
+                return false; // different completed operations, or j linearized a pending one i did not
+            }
+            strict |= ((bi ^ bj) & p) != 0;
+        }
+        return strict && set.states[i].equals(set.states[j]);
     }
 
     /** Pending operations linearized in every configuration are forgotten: their slots are freed. */
@@ -500,6 +552,8 @@ final class Frontier<S> {
 
     private int append(int op, int parent) {
         if (trailSize == trailOp.length) {
+            MemoryLimit.reserve(budget, trailSize * 16L);
+            held += trailSize * 16L;
             trailOp = Arrays.copyOf(trailOp, trailSize * 2);
             trailParent = Arrays.copyOf(trailParent, trailSize * 2);
         }
@@ -546,8 +600,9 @@ final class Frontier<S> {
                 cur.trails[e] = map[cur.trails[e]];
             }
         }
+        // When little was garbage (one long chain), wait longer before the next try.
+        trailLimit = Math.max(1 << 16, (n * 4 > trailSize * 3 ? 4 : 2) * n);
         trailSize = n;
-        trailKept = n;
         int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
         if (trailOp.length > capacity * 2) {
             trailOp = Arrays.copyOf(trailOp, capacity);
@@ -619,10 +674,10 @@ final class Frontier<S> {
         if (budget.exhausted()) {
             return true;
         }
-        long now = bytes();
+        long now = trailOp.length * 8L + openOp.length * 14L + freeSlots.length * 4L + satOps.length * 4L;
         long delta = now - held;
         held = now;
-        return delta != 0 && !budget.hold(delta);
+        return !(delta == 0 || budget.hold(delta)) || !cur.account() || !next.account() || !visited.account();
     }
 
     /** Polls the budget outside a return (for long runs of calls). Returns whether the check must stop. */
@@ -634,12 +689,9 @@ final class Frontier<S> {
     void release() {
         budget.hold(-held);
         held = 0;
-    }
-
-    /** The bytes this frontier holds, estimated. */
-    long bytes() {
-        return cur.bytes() + next.bytes() + visited.bytes() + trailOp.length * 8L + openOp.length * 13L
-                + freeSlots.length * 4L;
+        cur.release();
+        next.release();
+        visited.release();
     }
 
     long steps() {
@@ -653,11 +705,6 @@ final class Frontier<S> {
     /** The most configurations held at once (frontier plus closure). */
     long peak() {
         return peak;
-    }
-
-    /** The configurations now. */
-    int size() {
-        return cur.size;
     }
 
     // ---- speculation --------------------------------------------------------------------------------------------
@@ -689,7 +736,7 @@ final class Frontier<S> {
         trailOp = f.trailOp;
         trailParent = f.trailParent;
         trailSize = f.trailSize;
-        trailKept = f.trailKept;
+        trailLimit = f.trailLimit;
         failedOp = -1;
         failedOrder = null;
         failedCandidates = null;

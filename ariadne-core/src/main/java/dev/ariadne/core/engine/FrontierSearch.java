@@ -58,7 +58,13 @@ final class FrontierSearch<S> {
         }
         int[] returns = returnOrder(completed);
         int[] predecessor = PendingOperations.predecessors(ops);
-        Frontier<S> f = new Frontier<>(model, budget, false);
+        Frontier<S> f;
+        try {
+            f = new Frontier<>(model, budget, false);
+        } catch (MemoryLimit e) {
+            return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, budget.reason(),
+                    NAME, new Statistics(0, 0, 0, System.nanoTime() - start));
+        }
         f.operations(inputs, outputs);
         try {
             int call = 0;
@@ -87,6 +93,8 @@ final class FrontierSearch<S> {
             }
             return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null, NAME,
                     statistics(f, start));
+        } catch (MemoryLimit e) {
+            return unknown(index, label, f, start);
         } finally {
             f.release();
         }

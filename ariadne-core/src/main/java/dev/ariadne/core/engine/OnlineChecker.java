@@ -79,8 +79,13 @@ public final class OnlineChecker<S> {
     private OnlineChecker(Model<S> model, CheckOptions options) {
         this.model = model;
         this.budget = Budget.unlimited().withMaxMemory(options.effectiveMaxMemory());
-        this.exact = new Frontier<>(model, budget, false);
-        this.speculative = new Frontier<>(model, budget, true);
+        try {
+            this.exact = new Frontier<>(model, budget, false);
+            this.speculative = new Frontier<>(model, budget, true);
+        } catch (MemoryLimit e) {
+            throw new IllegalArgumentException("a memory budget of " + Budget.describeBytes(budget.maxMemory())
+                    + " is too small to start");
+        }
         exact.operations(inputs, outputs);
     }
 
@@ -109,14 +114,12 @@ public final class OnlineChecker<S> {
      * @throws InvalidOperationException if the model cannot interpret the input (the event is not recorded)
      */
     public synchronized boolean call(int client, Object input) {
-        return call(client, input, untimed());
+        return doCall(client, input, untimed());
     }
 
     /** Client {@code client} calls an operation with {@code input} at {@code time}; see {@link #call(int, Object)}. */
     public synchronized boolean call(int client, Object input, long time) {
-        if (timing == 0 || timing == 2) {
-            timed(time);
-        }
+        timed(time);
         return doCall(client, input, time);
     }
 
@@ -129,14 +132,12 @@ public final class OnlineChecker<S> {
      * @throws InvalidOperationException if the model cannot interpret the output (the event is not recorded)
      */
     public synchronized boolean ret(int client, Object output) {
-        return ret(client, output, untimed());
+        return doRet(client, output, untimed());
     }
 
     /** Client {@code client}'s open operation returns {@code output} at {@code time}; see {@link #ret(int, Object)}. */
     public synchronized boolean ret(int client, Object output, long time) {
-        if (timing == 0 || timing == 2) {
-            timed(time);
-        }
+        timed(time);
         return doRet(client, output, time);
     }
 
@@ -150,9 +151,7 @@ public final class OnlineChecker<S> {
 
     /** As {@link #crash(int)}, at {@code time}. */
     public synchronized boolean crash(int client, long time) {
-        if (timing == 0 || timing == 2) {
-            timed(time);
-        }
+        timed(time);
         return doCrash(client, time);
     }
 
@@ -166,9 +165,7 @@ public final class OnlineChecker<S> {
 
     /** As {@link #discard(int)}, at {@code time}. */
     public synchronized boolean discard(int client, long time) {
-        if (timing == 0 || timing == 2) {
-            timed(time);
-        }
+        timed(time);
         return doDiscard(client, time);
     }
 
@@ -461,6 +458,14 @@ public final class OnlineChecker<S> {
     }
 
     private void advanceExact(boolean finishing) {
+        try {
+            advanceExactOrThrow(finishing);
+        } catch (MemoryLimit e) {
+            stopped();
+        }
+    }
+
+    private void advanceExactOrThrow(boolean finishing) {
         while (evHead < evTail) {
             int op = evOp[evHead];
             if (skipped(op)) {
@@ -502,8 +507,8 @@ public final class OnlineChecker<S> {
 
     private void speculate() {
         Frontier<S> f = speculative;
-        f.copyFrom(exact);
         try {
+            f.copyFrom(exact);
             for (int i = evHead; i < evTail; i++) {
                 int op = evOp[i];
                 if (skipped(op)) {
@@ -524,6 +529,8 @@ public final class OnlineChecker<S> {
                     }
                 }
             }
+        } catch (MemoryLimit e) {
+            stopped();
         } finally {
             f.release();
         }

@@ -18,15 +18,24 @@ import java.util.function.BooleanSupplier;
  * provided the procedure has proven one; if it has not, the procedure and the replay disagree and the caller
  * falls back to a general engine.
  *
- * <p>The evidence has the shape {@link DfsSearch} gives: after the placed prefix, the unplaced operation is the
- * completed one that returns first, and the candidates are the unplaced operations called by then. Since the
- * procedure proved that no linearization exists, no continuation of the prefix succeeds, so it is a dead end
- * like the search's; it is not necessarily the longest one.
+ * <p>For a proven violation, the evidence is what {@link DfsSearch} finds (its longest partial linearizations)
+ * when it finishes within {@value #EVIDENCE_SEARCH_NANOS} ns and 64 MiB; otherwise the replayed prefix, in the
+ * same shape: after the placed prefix, the unplaced operation is the completed one that returns first, and the
+ * candidates are the unplaced operations called by then. Since the procedure proved that no linearization
+ * exists, no continuation of the prefix succeeds, so it is a dead end like the search's, though not necessarily
+ * the longest one. A search that finds a linearization instead contradicts the procedure, which then reports
+ * nothing ({@code null}) so that the caller falls back.
  */
 final class Replay {
     /** The reason of an {@link Verdict#UNKNOWN} result when the caller asked to stop. */
     static final String CANCELLED = "cancelled";
     private static final int POLL_MASK = 0xfff;
+    /** How long the general search may look for better evidence of a proven violation. */
+    private static final long EVIDENCE_SEARCH_NANOS = 200_000_000L;
+    /** How much memory (by its own estimate) that search may hold. */
+    private static final long EVIDENCE_SEARCH_BYTES = 64L << 20;
+    /** Whether to look for the general search's evidence at all; tests turn it off to check the replayed one. */
+    static volatile boolean searchEvidence = true;
 
     private Replay() {
     }
@@ -43,6 +52,49 @@ final class Replay {
     static <S> PartitionResult run(String engine, Model<S> model, List<Operation> prepared, boolean[] free,
                                    int[] proposal, int length, boolean provenViolation, int index, String label,
                                    BooleanSupplier stop, long start) {
+        return run(engine, model, null, prepared, free, proposal, length, provenViolation, index, label, stop,
+                start);
+    }
+
+    /**
+     * Applies operations one at a time from the model's initial state, as {@link Model#step} would: a faster
+     * stand-in for models whose states are costly to copy. It must accept exactly what the model accepts.
+     */
+    interface Stepper {
+        /** Applies {@code op} when the current state allows it and returns {@code true}; else changes nothing. */
+        boolean step(Operation op);
+    }
+
+    /** The model itself as a {@link Stepper}. */
+    private static final class ModelStepper<S> implements Stepper {
+        private final Model<S> model;
+        private S state;
+
+        ModelStepper(Model<S> model) {
+            this.model = model;
+            this.state = model.init();
+        }
+
+        @Override
+        public boolean step(Operation op) {
+            S next = model.step(state, op.input(), op.output());
+            if (next == null) {
+                return false;
+            }
+            state = next;
+            return true;
+        }
+    }
+
+    /**
+     * As {@link #run(String, Model, List, boolean[], int[], int, boolean, int, String, BooleanSupplier, long)},
+     * placing operations with {@code stepper} (a fresh one, or {@code null} for the model); the evidence of a
+     * violation is still built with the model.
+     */
+    static <S> PartitionResult run(String engine, Model<S> model, Stepper stepper, List<Operation> prepared,
+                                   boolean[] free, int[] proposal, int length, boolean provenViolation, int index,
+                                   String label, BooleanSupplier stop, long start) {
+        Stepper state = stepper != null ? stepper : new ModelStepper<>(model);
         Operation[] ops = prepared.toArray(new Operation[0]);
         int n = ops.length;
         long[] ret = new long[n];
@@ -79,7 +131,6 @@ final class Replay {
         int size = 0;
         int placedCompleted = 0;
         long steps = 0;
-        S state = model.init();
         int kp = 0;
         int fp = 0;
         boolean blocked = false;
@@ -104,13 +155,11 @@ final class Replay {
             while (fp < freeCount && ret[frees[fp]] < call) {
                 int f = frees[fp];
                 if (!placed[f]) {
-                    S next = model.step(state, ops[f].input(), ops[f].output());
                     steps++;
-                    if (next == null) {
+                    if (!state.step(ops[f])) {
                         blocked = true; // not free after all; nothing after it may be placed
                         break;
                     }
-                    state = next;
                     placed[f] = true;
                     order[size++] = f;
                     placedCompleted++;
@@ -120,12 +169,10 @@ final class Replay {
             if (blocked) {
                 break;
             }
-            S next = model.step(state, ops[p].input(), ops[p].output());
             steps++;
-            if (next == null) {
+            if (!state.step(ops[p])) {
                 continue; // the model rejects p here: skip it
             }
-            state = next;
             placed[p] = true;
             order[size++] = p;
             if (!ops[p].isPending()) {
@@ -142,12 +189,10 @@ final class Replay {
             if (placed[f] || ops[f].call() > firstReturn) {
                 continue;
             }
-            S next = model.step(state, ops[f].input(), ops[f].output());
             steps++;
-            if (next == null) {
+            if (!state.step(ops[f])) {
                 break;
             }
-            state = next;
             placed[f] = true;
             order[size++] = f;
             placedCompleted++;
@@ -163,7 +208,31 @@ final class Replay {
         if (!provenViolation) {
             return null;
         }
+        PartitionResult searched = searchEvidence ? searchEvidence(engine, model, prepared, index, label, start, steps)
+                : null;
+        if (searched != null) {
+            return searched.verdict() == Verdict.NOT_LINEARIZABLE ? searched : null;
+        }
         return violation(engine, model, ops, placed, order, size, index, label, stats);
+    }
+
+    /**
+     * The evidence the general search gives (its longest partial linearizations), when it finds it within a short
+     * time and memory budget; else {@code null}. Should the search find a linearization, the procedure's proof
+     * failed, and the result says so (the caller then falls back to a general engine).
+     */
+    private static <S> PartitionResult searchEvidence(String engine, Model<S> model, List<Operation> prepared,
+                                                      int index, String label, long start, long steps) {
+        Budget budget = Budget.until(System.nanoTime() + EVIDENCE_SEARCH_NANOS, "evidence search time")
+                .withMaxMemory(EVIDENCE_SEARCH_BYTES);
+        PartitionResult r = new DfsSearch<>(model, prepared, budget).run(index, label);
+        if (r.verdict() == Verdict.UNKNOWN) {
+            return null;
+        }
+        Statistics stats = new Statistics(steps + r.statistics().configurations(), r.statistics().cacheHits(),
+                r.statistics().cached(), System.nanoTime() - start);
+        return new PartitionResult(index, label, prepared.size(), r.verdict(), List.of(), r.violation(), null,
+                engine, stats);
     }
 
     private static <S> PartitionResult violation(String engine, Model<S> model, Operation[] ops, boolean[] placed,
@@ -179,6 +248,9 @@ final class Replay {
         for (int i = 0; i < size; i++) {
             Operation op = ops[order[i]];
             state = model.step(state, op.input(), op.output());
+            if (state == null) {
+                return null; // a stepper disagreed with the model: let a general engine decide
+            }
             steps.add(new Step(op, state, model.describeState(state)));
         }
         long deadline = ops[unplaced].ret();

@@ -114,6 +114,27 @@ class ConformanceTest {
                         "the witness must leave the pending write out")));
         cases.add(notLin("pending write needed but blocking a completed one", WRITE_ONCE,
                 pending(1, "write", 2L, 0), write(0, 1, 5, 10), read(2, 2, 20, 30)));
+        cases.add(lin("two crashed equal writes explain two separate reads", REGISTER,
+                pending(1, "write", 1L, 0), pending(2, "write", 1L, 1), write(0, 2, 10, 20), read(3, 1, 30, 40),
+                write(0, 2, 50, 60), read(3, 1, 70, 80)));
+        cases.add(notLin("one crashed write explains one read, not two", REGISTER,
+                pending(1, "write", 1L, 0), write(0, 2, 10, 20), read(3, 1, 30, 40), write(0, 2, 50, 60),
+                read(3, 1, 70, 80)));
+        cases.add(lin("a crashed write called later cannot stand in for an earlier one", REGISTER,
+                pending(1, "write", 1L, 0), write(0, 2, 10, 20), read(3, 1, 30, 40), pending(2, "write", 1L, 45),
+                write(0, 2, 50, 60), read(3, 1, 70, 80)));
+        cases.add(notLin("a crashed write called after the read cannot explain it", REGISTER,
+                pending(1, "write", 1L, 0), write(0, 2, 10, 20), read(3, 1, 30, 40), write(0, 2, 50, 60),
+                read(3, 1, 61, 64), pending(2, "write", 1L, 65)));
+        cases.add(lin("a crashed read is left out", REGISTER,
+                write(0, 1, 0, 10), pending(1, "read", null, 5), read(2, 1, 20, 30))
+                .and((history, result) -> assertTrue(!witnessIds(result).contains(pendingId(history)),
+                        "the witness must leave the crashed read out")));
+        cases.add(lin("a crashed cas may take effect late", CAS,
+                write(0, 1, 0, 10), pending(1, "cas", List.of(1L, 2L), 5), read(2, 1, 20, 30), read(2, 2, 40, 50)));
+        cases.add(notLin("a crashed cas cannot take effect twice", CAS,
+                write(0, 1, 0, 10), pending(1, "cas", List.of(1L, 2L), 5), read(2, 2, 20, 30), write(0, 1, 40, 45),
+                read(2, 2, 50, 60)));
 
         // compare-and-set
         cases.add(lin("cas succeeds", CAS,

@@ -45,6 +45,7 @@ public final class DecisionProcedurePerformance {
         time(print, "register, 5 clients at a time, 500,000 ops, 15% crash", longCrashy, "register");
         time(print, "fifo-queue, 5 clients, 500,000 ops", longQueue, "fifo-queue");
         time(print, "set, 5 clients, 500,000 ops", longSet, "set");
+        time(print, "set, 5 clients, 500,000 adds and 50 whole-set reads", jepsenSet(5, 500_000, 50), "set");
         if (print) {
             long t = System.nanoTime();
             Result dfs = Checker.check(overlap, RegisterModel.register(),
@@ -116,6 +117,41 @@ public final class DecisionProcedurePerformance {
             }
             ops.add(Operation.of(0, d.client(), Invocation.of(d.write() ? "write" : "read",
                     d.write() ? d.value() : null), out, d.call(), d.ret()));
+        }
+        return History.of(ops);
+    }
+
+    /**
+     * Jepsen's set workload: {@code clients} clients add distinct values, overlapping; now and then a read lists
+     * every value added so far (by linearization point).
+     */
+    static History jepsenSet(int clients, int adds, int reads) {
+        SplittableRandom r = new SplittableRandom(7);
+        record Draft(int client, boolean read, long value, long call, long ret, double point) {
+        }
+        List<Draft> drafts = new ArrayList<>();
+        long[] free = new long[clients];
+        int readEvery = adds / reads;
+        for (int k = 0; k < adds + reads; k++) {
+            int c = k % clients;
+            long call = free[c] + r.nextInt(3);
+            long ret = call + 1 + r.nextInt(6);
+            free[c] = ret + 1;
+            drafts.add(new Draft(c, k % (readEvery + 1) == readEvery, k, call, ret,
+                    call + r.nextDouble() * (ret - call)));
+        }
+        java.util.TreeMap<Double, Long> added = new java.util.TreeMap<>();
+        for (Draft d : drafts) {
+            if (!d.read()) {
+                added.put(d.point(), d.value());
+            }
+        }
+        List<Operation> ops = new ArrayList<>();
+        for (Draft d : drafts) {
+            ops.add(d.read()
+                    ? Operation.of(0, d.client(), Invocation.of("read", null),
+                            new ArrayList<>(added.headMap(d.point()).values()), d.call(), d.ret())
+                    : Operation.of(0, d.client(), Invocation.of("add", d.value()), true, d.call(), d.ret()));
         }
         return History.of(ops);
     }

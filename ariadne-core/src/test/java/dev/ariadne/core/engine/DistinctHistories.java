@@ -22,7 +22,12 @@ import java.util.SplittableRandom;
  * are hidden (unknown), where the precondition allows.
  */
 final class DistinctHistories {
-    static final List<String> MODELS = List.of("register", "set", "fifo-queue");
+    static final List<String> MODELS = List.of("register", "set", "grow-only-set", "fifo-queue");
+
+    /** The built-in model a generator's histories are for. */
+    static String modelOf(String generator) {
+        return generator.equals("grow-only-set") ? "set" : generator;
+    }
 
     private DistinctHistories() {
     }
@@ -33,6 +38,7 @@ final class DistinctHistories {
         Workload w = switch (model) {
             case "register" -> new Register();
             case "set" -> new SetWorkload(2 + r.nextInt(2));
+            case "grow-only-set" -> new GrowOnlySet(2 + r.nextInt(3));
             case "fifo-queue" -> new Queue();
             default -> throw new IllegalArgumentException(model);
         };
@@ -52,6 +58,7 @@ final class DistinctHistories {
         Workload w = switch (model) {
             case "register" -> new Register();
             case "set" -> new SetWorkload(Math.max(2, n / 6));
+            case "grow-only-set" -> new GrowOnlySet(Math.max(2, n / 3));
             case "fifo-queue" -> new Queue();
             default -> throw new IllegalArgumentException(model);
         };
@@ -249,6 +256,60 @@ final class DistinctHistories {
         @Override
         public Object randomOutput(Invocation input, SplittableRandom r) {
             return r.nextBoolean();
+        }
+
+        @Override
+        public boolean mayHide(Invocation input) {
+            return true;
+        }
+    }
+
+    /** Values 1..k, each added at most once, never removed; contains of any; reads list the set. */
+    private static final class GrowOnlySet implements Workload {
+        private final int values;
+        private final Set<Long> drafted = new HashSet<>();
+        private final java.util.TreeSet<Long> set = new java.util.TreeSet<>();
+
+        GrowOnlySet(int values) {
+            this.values = values;
+        }
+
+        @Override
+        public Invocation randomInput(SplittableRandom r) {
+            long v = 1 + r.nextInt(values);
+            int k = r.nextInt(10);
+            if (k < 4 && drafted.add(v)) {
+                return Invocation.of("add", v);
+            }
+            return k < 7 ? Invocation.of("contains", v) : Invocation.of("read", null);
+        }
+
+        @Override
+        public Object apply(Invocation input) {
+            return switch (input.f()) {
+                case "add" -> set.add((Long) input.value());
+                case "contains" -> set.contains((Long) input.value());
+                default -> new ArrayList<>(set);
+            };
+        }
+
+        @Override
+        public boolean observes(Invocation input) {
+            return !input.f().equals("add");
+        }
+
+        @Override
+        public Object randomOutput(Invocation input, SplittableRandom r) {
+            if (input.f().equals("contains")) {
+                return r.nextBoolean();
+            }
+            // The current set with one value toggled.
+            java.util.TreeSet<Long> out = new java.util.TreeSet<>(set);
+            long v = 1 + r.nextInt(values);
+            if (!out.remove(v)) {
+                out.add(v);
+            }
+            return new ArrayList<>(out);
         }
 
         @Override

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Holds the engines against each other on medium histories (50–200 operations, up to five concurrent clients,
- * crashed operations included), where the brute-force reference is far too slow: {@code dfs} and
+ * crashed operations included; queues 50–100 operations and up to three clients), where the brute-force reference is far too slow: {@code dfs} and
  * {@code frontier} must give the same verdict, and each result's evidence must pass {@link ResultAssertions}. A
  * failure names the arguments of {@link MediumHistories#generate} that give the history back.
  */
@@ -33,8 +33,10 @@ class EngineAgreementTest {
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
             SplittableRandom r = new SplittableRandom(seed);
-            int clients = 2 + r.nextInt(4);
-            int ops = 50 + r.nextInt(151);
+            // Queues keep the order of concurrent enqueues open until they are dequeued: fewer clients and ops.
+            boolean queue = modelName.equals("fifo-queue");
+            int clients = 2 + r.nextInt(queue ? 2 : 4);
+            int ops = 50 + r.nextInt(queue ? 51 : 151);
             int crash = r.nextInt(4);
             History h = MediumHistories.generate(modelName, seed, clients, ops, crash);
             boolean partition = r.nextBoolean();
@@ -53,14 +55,14 @@ class EngineAgreementTest {
             }
         }
         System.out.printf("engine agreement %s: %d linearizable, %d not%n", modelName, linearizable, violations);
-        assertTrue(linearizable >= HISTORIES / 5 && violations >= HISTORIES / 5,
+        assertTrue(linearizable >= HISTORIES / 8 && violations >= HISTORIES / 8,
                 "too one-sided to mean much: " + linearizable + " linearizable, " + violations + " not");
     }
 
     private static Verdict check(History h, String modelName, Engine engine, boolean partition, String context) {
         Model<?> model = BuiltinModels.byName(modelName);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(partition)
-                .withTimeout(Duration.ofSeconds(20));
+                .withTimeout(Duration.ofSeconds(2));
         Result result = Checker.check(h, model, options);
         try {
             ResultAssertions.assertConsistent(h, model, options, result);

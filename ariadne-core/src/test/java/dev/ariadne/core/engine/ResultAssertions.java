@@ -6,11 +6,13 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.Partition;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
@@ -78,13 +80,16 @@ public final class ResultAssertions {
         Map<Integer, Operation> byId = byId(ops);
         Set<Integer> seen = new HashSet<>();
         S state = model.init();
+        Operation latestCall = null; // the operation called last among those placed so far
         for (int k = 0; k < witness.size(); k++) {
             Operation op = known(byId, witness.get(k), "witness");
             check(seen.add(op.id()), "witness has operation " + op.id() + " twice");
-            for (int j = 0; j < k; j++) {
-                Operation earlier = witness.get(j);
-                check(!(op.ret() < earlier.call()), "witness puts " + earlier.id() + " before " + op.id()
+            if (latestCall != null) {
+                check(!(op.ret() < latestCall.call()), "witness puts " + latestCall.id() + " before " + op.id()
                         + ", which returned before it was called");
+            }
+            if (latestCall == null || op.call() > latestCall.call()) {
+                latestCall = op;
             }
             state = model.step(state, op.input(), op.output());
             check(state != null, "model rejects witness step " + k + " (operation " + op.id() + ")");
@@ -114,16 +119,30 @@ public final class ResultAssertions {
             check(Objects.equals(step.stateDescription(), model.describeState(state)),
                     "step " + k + " describes its state as " + step.stateDescription());
         }
-        for (Map.Entry<Integer, Integer> placed : position.entrySet()) {
-            Operation op = byId.get(placed.getKey());
-            for (Operation before : ops) {
-                if (!before.isPending() && before.ret() < op.call()) {
-                    Integer at = position.get(before.id());
-                    check(at != null && at < placed.getValue(), "partial linearization places " + op.id()
-                            + " but not, before it, " + before.id() + " which returned before it was called");
-                }
+        // Every completed operation that returned before a placed one was called is placed before it: at each
+        // step, the completed operations not placed yet must all return at or after the step's call.
+        PriorityQueue<Operation> notYetPlaced = new PriorityQueue<>(Comparator.comparingLong(Operation::ret));
+        for (Operation op : ops) {
+            if (!op.isPending()) {
+                notYetPlaced.add(op);
             }
         }
+        Set<Integer> placedSoFar = new HashSet<>();
+        for (Step step : p.steps()) {
+            Operation op = byId.get(step.operation().id());
+            while (!notYetPlaced.isEmpty() && placedSoFar.contains(notYetPlaced.peek().id())) {
+                notYetPlaced.poll();
+            }
+            Operation first = notYetPlaced.peek();
+            check(first == null || first.id() == op.id() || !(first.ret() < op.call()),
+                    "partial linearization places " + op.id() + " but not, before it, "
+                            + (first == null ? -1 : first.id()) + " which returned before it was called");
+            placedSoFar.add(op.id());
+        }
+        while (!notYetPlaced.isEmpty() && placedSoFar.contains(notYetPlaced.peek().id())) {
+            notYetPlaced.poll();
+        }
+        Operation firstUnplaced = notYetPlaced.peek(); // the completed unplaced operation that returns first
         Operation unplaced = known(byId, p.unplaced(), "unplaced");
         check(!unplaced.isPending(), "unplaced operation " + unplaced.id() + " is pending");
         check(!position.containsKey(unplaced.id()), "unplaced operation " + unplaced.id() + " is placed");
@@ -133,10 +152,9 @@ public final class ResultAssertions {
             unplacedIsCandidate |= op.id() == unplaced.id();
             check(!position.containsKey(op.id()), "candidate " + op.id() + " is already placed");
             check(op.call() <= unplaced.ret(), "candidate " + op.id() + " is called after " + unplaced.id() + " returned");
-            for (Operation before : ops) {
-                check(before.isPending() || before.ret() >= op.call() || position.containsKey(before.id()),
-                        "candidate " + op.id() + " cannot come next: " + before.id() + " must precede it");
-            }
+            check(firstUnplaced == null || firstUnplaced.ret() >= op.call(),
+                    "candidate " + op.id() + " cannot come next: " + (firstUnplaced == null ? -1 : firstUnplaced.id())
+                            + " must precede it");
         }
         check(unplacedIsCandidate, "candidates do not include unplaced operation " + unplaced.id());
     }
