@@ -8,23 +8,22 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Replays an order a decision procedure proposes on the model, checking real time as it goes, so that no
- * procedure's answer rests on its own bookkeeping. The replay places the proposed operations one by one while
- * each is allowed (every completed operation that returned before its call is already placed, and the model
- * accepts it), slipping in the procedure's <em>free</em> operations (read-only ones that accept any state, such
- * as reads with unknown output) as soon as real time requires them, and stops at the first operation that is not
- * allowed. If every completed operation got placed, the placed order is a verified witness. Otherwise the placed
- * order is a prefix of a linearization that respects real time, and it becomes the evidence of a violation,
- * provided the procedure has proven one; if it has not, the procedure and the replay disagree and the caller
- * falls back to a general engine.
+ * Replays an order a decision procedure proposes, checking real time and the model's rules as it goes, so that no
+ * procedure's answer rests on its own bookkeeping. The replay places the proposed operations one by one when each
+ * is allowed (every completed operation that returned before its call is already placed, and the model accepts
+ * it) and skips those that are not, slipping in the procedure's <em>free</em> operations (read-only ones that
+ * accept any state, such as reads with unknown output) as soon as real time requires them. If every completed
+ * operation got placed, the placed order is a verified witness. Otherwise the placed order is a prefix of a
+ * linearization that respects real time, and it becomes the evidence of a violation, provided the procedure has
+ * proven one; if it has not, the procedure and the replay disagree and the caller falls back to a general engine.
  *
  * <p>For a proven violation, the evidence is what {@link DfsSearch} finds (its longest partial linearizations)
- * when it finishes within {@value #EVIDENCE_SEARCH_NANOS} ns and 64 MiB; otherwise the replayed prefix, in the
- * same shape: after the placed prefix, the unplaced operation is the completed one that returns first, and the
- * candidates are the unplaced operations called by then. Since the procedure proved that no linearization
- * exists, no continuation of the prefix succeeds, so it is a dead end like the search's, though not necessarily
- * the longest one. A search that finds a linearization instead contradicts the procedure, which then reports
- * nothing ({@code null}) so that the caller falls back.
+ * when it finishes within 200 ms and 64 MiB; otherwise the replayed prefix, in the same shape: after the placed
+ * prefix, the unplaced operation is the completed one that returns first, and the candidates are the unplaced
+ * operations called by then. Since the procedure proved that no linearization exists, no continuation of the
+ * prefix succeeds, so it is a dead end like the search's, though not necessarily the longest one. A search that
+ * finds a linearization instead contradicts the procedure, which then reports nothing ({@code null}) so that the
+ * caller falls back.
  */
 final class Replay {
     /** The reason of an {@link Verdict#UNKNOWN} result when the caller asked to stop. */
