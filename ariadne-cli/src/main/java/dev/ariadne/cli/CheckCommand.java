@@ -81,8 +81,15 @@ final class CheckCommand implements Callable<Integer> {
     boolean noPartition;
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
-            description = "auto or dfs (default: ${DEFAULT-VALUE}).")
+            description = "auto, dfs, frontier, or a decision procedure: distinct-register, distinct-set, "
+                    + "grow-only-set, distinct-queue (used where a partition qualifies, the general engines "
+                    + "elsewhere). Default: ${DEFAULT-VALUE} (docs/engines.md).")
     String engineName;
+
+    @Option(names = "--max-memory", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Give up with UNKNOWN (reason memory, exit 2) before the search holds more than this: "
+                    + "512m, 2g. Default: a safe share of the Java heap (docs/semantics.md).")
+    Long maxMemory;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 30s, 5m, 1h. "
@@ -126,6 +133,9 @@ final class CheckCommand implements Callable<Integer> {
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout);
+        if (maxMemory != null) {
+            options = options.withMaxMemory(maxMemory);
+        }
         List<Outcome> outcomes = new ArrayList<>();
         int status = ExitStatus.LINEARIZABLE;
         for (Path file : files) {

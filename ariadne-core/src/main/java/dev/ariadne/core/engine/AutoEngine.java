@@ -21,9 +21,9 @@ final class AutoEngine {
     /** ... if they have at most this many pending operations (after dropping invisible ones). */
     static final int DFS_MAX_PENDING = 24;
     /** The dfs attempt may hold one part in this many of the memory budget ... */
-    static final int DFS_MEMORY_SHARE = 4;
+    static final int DFS_MEMORY_SHARE = 2;
     /** ... and at most this many bytes. */
-    static final long DFS_MAX_MEMORY = 128L << 20;
+    static final long DFS_MAX_MEMORY = 512L << 20;
 
     private AutoEngine() {
     }

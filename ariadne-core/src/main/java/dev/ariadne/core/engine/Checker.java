@@ -90,6 +90,20 @@ public final class Checker {
     private static <S> PartitionResult search(Model<S> model, Partition part, int index, Engine engine,
                                               Budget budget) {
         List<Operation> all = part.operations();
+        if (!engine.isGeneral() || engine == Engine.AUTO) {
+            DecisionProcedure procedure = engine == Engine.AUTO ? DecisionProcedure.find(model, all)
+                    : DecisionProcedure.named(engine.cliName());
+            if (procedure != null && (engine == Engine.AUTO || procedure.applies(model, all))) {
+                PartitionResult decided = procedure.check(model, all, index, part.label(), budget::exhausted);
+                if (decided != null) {
+                    return decided.verdict() == Verdict.UNKNOWN && budget.reason() != null
+                            ? new PartitionResult(decided.index(), decided.label(), decided.operations(),
+                            Verdict.UNKNOWN, List.of(), null, budget.reason(), decided.engine(), decided.statistics())
+                            : decided;
+                }
+            }
+            engine = Engine.AUTO;
+        }
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
         Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
         try {

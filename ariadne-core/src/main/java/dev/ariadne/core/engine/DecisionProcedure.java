@@ -45,6 +45,16 @@ interface DecisionProcedure {
     PartitionResult check(Model<?> model, List<Operation> prepared, int index, String label, BooleanSupplier stop);
 
     /** The first procedure that applies to {@code prepared}, or {@code null} when none does. */
+    /** The procedure with the given name, or {@code null}. */
+    static DecisionProcedure named(String name) {
+        for (DecisionProcedure p : ALL) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     static DecisionProcedure find(Model<?> model, List<Operation> prepared) {
         for (DecisionProcedure p : ALL) {
             if (p.applies(model, prepared)) {

@@ -3,8 +3,10 @@ package dev.ariadne.core.engine;
 import java.util.Locale;
 
 /**
- * The search algorithms a check can use; {@link #AUTO} lets the checker choose per partition. Every engine gives
- * the same verdicts (they pass the same conformance and differential tests); they differ in speed and memory.
+ * The search algorithms a check can use; {@link #AUTO} lets the checker choose per partition, a decision procedure
+ * wherever one qualifies. Naming a decision procedure forces it where the partition qualifies and falls back to
+ * {@link #AUTO}'s general engines elsewhere; naming {@link #DFS} or {@link #FRONTIER} forbids the procedures.
+ * Every engine gives the same verdicts (they pass the same conformance and differential tests).
  */
 public enum Engine {
     /**
@@ -18,11 +20,24 @@ public enum Engine {
      * Just-in-time linearization in real-time order over the set of possible configurations; memory grows with
      * the overlap of operations, not with the length of the history.
      */
-    FRONTIER;
+    FRONTIER,
+    /** Gibbons–Korach for registers whose written values are distinct; elsewhere as {@link #AUTO}. */
+    DISTINCT_REGISTER,
+    /** The closed-form test for sets whose values are added at most once; elsewhere as {@link #AUTO}. */
+    DISTINCT_SET,
+    /** The constraint sort for add-only sets read as a whole (Jepsen's set test); elsewhere as {@link #AUTO}. */
+    GROW_ONLY_SET,
+    /** The forward simulation for FIFO queues with distinct enqueued values; elsewhere as {@link #AUTO}. */
+    DISTINCT_QUEUE;
 
-    /** The command-line name, for example {@code dfs}. */
+    /** The command-line name, for example {@code dfs} or {@code distinct-register}. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether this names one of the general search engines (or the automatic choice), not a decision procedure. */
+    public boolean isGeneral() {
+        return this == AUTO || this == DFS || this == FRONTIER;
     }
 
     /** The engine with the given command-line name. */
@@ -32,6 +47,10 @@ public enum Engine {
                 return e;
             }
         }
-        throw new IllegalArgumentException("unknown engine '" + name + "' (expected auto, dfs or frontier)");
+        StringBuilder names = new StringBuilder();
+        for (Engine e : values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(e.cliName());
+        }
+        throw new IllegalArgumentException("unknown engine '" + name + "' (expected one of " + names + ")");
     }
 }

@@ -73,6 +73,19 @@ final class Frontier<S> {
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
+    /**
+     * While there are pending operations: closure nodes grouped by (state, completed operations), for dominance.
+     * An open-addressing table from group hash to the first node, a next-pointer per node, and per node whether a
+     * node of its group with fewer pending operations made it dead.
+     */
+    private int[] groupHead = newTable(64);
+    private long[] groupKeys = new long[64];
+    private int[] groupUsed = new int[64];
+    private int groupUsedCount;
+    private int[] groupNext = new int[16];
+    private boolean[] dead = new boolean[16];
+    private int groupPos;
+    private long groupKeyNow;
 
     private int[] trailOp = new int[1024];
     private int[] trailParent = new int[1024];
@@ -206,6 +219,10 @@ final class Frontier<S> {
         next.clear();
         visited.clear();
         satSize = 0;
+        boolean grouping = pendingSlots > 0;
+        if (grouping) {
+            clearGroups();
+        }
         ConfigSet c = cur;
         long[] sc = scratch;
         for (int i = 0; i < c.size; i++) {
@@ -236,6 +253,11 @@ final class Frontier<S> {
                     satSize = from;
                     hits++;
                     continue;
+                }
+                if (grouping) {
+                    boolean admitted = admit(state, visited.bits, e * w);
+                    link(e);
+                    dead[e] = !admitted;
                 }
                 visited.trails[e] = NOT_MATERIALIZED;
                 visited.depths[e] = c.depths[i] + satSize - from;
@@ -277,6 +299,9 @@ final class Frontier<S> {
     /** Linearizes every open operation it can from closure node {@code v}; X's successes go to {@code next}. */
     @SuppressWarnings("unchecked")
     private int expand(int v, int x) {
+        if (pendingSlots > 0 && dead[v]) {
+            return OK;
+        }
         ConfigSet vs = visited;
         int w = words;
         int off = v * w;
@@ -327,13 +352,16 @@ final class Frontier<S> {
             if (readOnlyOpen > 0 && !after.equals(state)) {
                 saturate(after, sc, x);
             }
-            if (pendingSlots > 0 && dominated(vs, after, sc)) {
+            if (pendingSlots > 0 && !admit(after, sc, 0)) {
                 satSize = from;
                 hits++;
                 continue;
             }
             int e = vs.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
             if (e >= 0) {
+                if (pendingSlots > 0) {
+                    link(e);
+                }
                 vs.trails[e] = NOT_MATERIALIZED;
                 vs.depths[e] = vs.depths[v] + 1 + satSize - from;
                 vs.parents[e] = v;
@@ -376,26 +404,112 @@ final class Frontier<S> {
         }
     }
 
-    /**
-     * Whether {@code set} holds (state, bits minus one linearized pending operation): that configuration can do
-     * everything this one can.
-     */
-    private boolean dominated(ConfigSet set, Object state, long[] bits) {
-        int w = words;
-        for (int i = 0; i < w; i++) {
-            long m = bits[i] & pendingMask[i];
-            while (m != 0) {
-                long b = m & -m;
-                m ^= b;
-                bits[i] ^= b;
-                boolean found = set.find(ConfigSet.hash(state, bits, 0, w), state, bits, 0) >= 0;
-                bits[i] ^= b;
-                if (found) {
-                    return true;
-                }
-            }
+    // ---- dominance among closure nodes ----------------------------------------------------------------------------
+
+    private long groupKey(Object state, long[] bits, int off) {
+        long h = state.hashCode() * 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < words; i++) {
+            h += ConfigSet.mix((bits[off + i] & ~pendingMask[i]) + i * 0xD6E8FEB86659FD93L);
         }
-        return false;
+        return ConfigSet.mix(h);
+    }
+
+    private static int[] newTable(int capacity) {
+        int[] t = new int[capacity];
+        Arrays.fill(t, -1);
+        return t;
+    }
+
+    private void clearGroups() {
+        for (int i = 0; i < groupUsedCount; i++) {
+            groupHead[groupUsed[i]] = -1;
+        }
+        groupUsedCount = 0;
+    }
+
+    /**
+     * Whether a closure node (state, bits) is worth keeping: no node of the same group (same state, same completed
+     * operations) linearized a subset of its pending operations. Nodes of the group that linearized a strict
+     * superset are marked dead: they are not expanded. Leaves the group's table position in {@link #groupPos}.
+     */
+    private boolean admit(Object state, long[] bits, int off) {
+        long key = groupKey(state, bits, off);
+        int mask = groupHead.length - 1;
+        int i = (int) key & mask;
+        while (groupHead[i] >= 0 && groupKeys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        groupPos = i;
+        groupKeyNow = key;
+        int w = words;
+        ConfigSet vs = visited;
+        for (int m = groupHead[i]; m >= 0; m = groupNext[m]) {
+            if (dead[m]) {
+                continue;
+            }
+            boolean sameCompleted = true;
+            boolean mWithinNew = true;
+            boolean newWithinM = true;
+            for (int k = 0; k < w; k++) {
+                long bm = vs.bits[m * w + k];
+                long bn = bits[off + k];
+                long p = pendingMask[k];
+                if (((bm ^ bn) & ~p) != 0) {
+                    sameCompleted = false;
+                    break;
+                }
+                mWithinNew &= (bm & p & ~bn) == 0;
+                newWithinM &= (bn & p & ~bm) == 0;
+            }
+            if (!sameCompleted || !(mWithinNew || newWithinM) || !state.equals(vs.states[m])) {
+                continue;
+            }
+            if (mWithinNew) {
+                return false;
+            }
+            dead[m] = true;
+        }
+        return true;
+    }
+
+    /** Enters closure node e, just admitted, into its group. */
+    private void link(int e) {
+        if (groupNext.length <= e) {
+            int c = Math.max(groupNext.length * 2, e + 1);
+            groupNext = Arrays.copyOf(groupNext, c);
+            dead = Arrays.copyOf(dead, c);
+        }
+        dead[e] = false;
+        int i = groupPos;
+        if (groupHead[i] < 0) {
+            groupKeys[i] = groupKeyNow;
+            groupUsed[groupUsedCount++] = i;
+        }
+        groupNext[e] = groupHead[i];
+        groupHead[i] = e;
+        if (groupUsedCount * 2 > groupHead.length) {
+            regroup(groupHead.length * 2);
+        }
+    }
+
+    private void regroup(int capacity) {
+        int[] oldHead = groupHead;
+        long[] oldKeys = groupKeys;
+        int[] oldUsed = Arrays.copyOf(groupUsed, groupUsedCount);
+        groupHead = newTable(capacity);
+        groupKeys = new long[capacity];
+        groupUsed = new int[capacity];
+        groupUsedCount = 0;
+        int mask = capacity - 1;
+        for (int old : oldUsed) {
+            int i = (int) oldKeys[old] & mask;
+            while (groupHead[i] >= 0) {
+                i = (i + 1) & mask;
+            }
+            groupHead[i] = oldHead[old];
+            groupKeys[i] = oldKeys[old];
+            groupUsed[groupUsedCount++] = i;
+        }
     }
 
     /**

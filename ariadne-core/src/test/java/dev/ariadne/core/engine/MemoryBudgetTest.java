@@ -80,14 +80,16 @@ class MemoryBudgetTest {
     @Test
     void autoFallsBackToTheFrontierWhenDfsRunsOutOfItsShare() {
         // 4000 operations: dfs's bitsets are 63 longs long, and its first table alone needs more than its share
-        // of 8 MiB; the frontier holds a few configurations.
+        // of 4 MiB; the frontier holds a few configurations.
         List<Operation> ops = new ArrayList<>();
         for (int i = 0; i < 4000; i++) {
-            ops.add(Operation.of(i, i % 2, i % 2 == 0 ? Invocation.of("write", (long) i) : Invocation.of("read", null),
-                    i % 2 == 0 ? null : (Object) (long) (i - 1), 10L * i, 10L * i + 5));
+            // Values repeat, so no decision procedure qualifies and auto must choose between the general engines.
+            ops.add(Operation.of(i, i % 2, i % 2 == 0 ? Invocation.of("write", (long) (i % 7))
+                            : Invocation.of("read", null),
+                    i % 2 == 0 ? null : (Object) (long) ((i - 1) % 7), 10L * i, 10L * i + 5));
         }
         History h = History.of(ops);
-        CheckOptions small = CheckOptions.defaults().withMaxMemory(8 << 20);
+        CheckOptions small = CheckOptions.defaults().withMaxMemory(4 << 20);
         Result r = Checker.check(h, RegisterModel.register(), small);
         assertEquals(Verdict.LINEARIZABLE, r.verdict(), r::toString);
         assertEquals("frontier", r.partitions().get(0).engine());

@@ -1,0 +1,83 @@
+package dev.ariadne.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --engine} names every engine and decision procedure; {@code --max-memory} bounds the search. */
+class EngineOptionsTest {
+    @TempDir
+    Path dir;
+
+    private Path generate(String... options) {
+        Path out = dir.resolve("h" + options.length + options.hashCode() + ".jsonl");
+        String[] args = new String[options.length + 2];
+        args[0] = "generate";
+        System.arraycopy(options, 0, args, 1, options.length);
+        args[args.length - 1] = out.toString();
+        CliRunner r = CliRunner.run(args);
+        assertEquals(0, r.status(), r.err());
+        return out;
+    }
+
+    private static String engineOf(CliRunner r) throws IOException {
+        JsonNode doc = new ObjectMapper().readTree(r.out());
+        return doc.get("files").get(0).get("partitions").get(0).get("engine").asText();
+    }
+
+    @Test
+    void everyEngineGivesTheSameVerdict() {
+        Path ok = generate("--model", "register", "--threads", "6", "--ops", "300", "--distinct", "--seed", "3");
+        Path bad = generate("--model", "register", "--threads", "6", "--ops", "300", "--distinct", "--seed", "3",
+                "--violation");
+        for (String engine : new String[] {"auto", "dfs", "frontier", "distinct-register", "distinct-queue"}) {
+            assertEquals(0, CliRunner.run("check", "--engine", engine, "--model", "register", ok.toString()).status(),
+                    engine);
+            assertEquals(1, CliRunner.run("check", "--engine", engine, "--model", "register", bad.toString()).status(),
+                    engine);
+        }
+    }
+
+    @Test
+    void autoUsesTheDecisionProcedureWhereAPartitionQualifies() throws IOException {
+        Path ok = generate("--model", "register", "--threads", "50", "--ops", "5000", "--overlap", "full",
+                "--distinct", "--seed", "5");
+        CliRunner r = CliRunner.run("check", "--json", "--model", "register", ok.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("distinct-register", engineOf(r));
+        CliRunner forbidden = CliRunner.run("check", "--json", "--engine", "frontier", "--timeout", "1s",
+                "--model", "register", generate("--model", "register", "--threads", "4", "--ops", "200",
+                        "--distinct", "--seed", "6").toString());
+        assertEquals(0, forbidden.status(), forbidden.err());
+        assertEquals("frontier", engineOf(forbidden));
+    }
+
+    @Test
+    void aTinyMemoryBudgetGivesUnknownAndTheProcessStaysHealthy() {
+        Path h = generate("--model", "fifo-queue", "--threads", "8", "--ops", "3000", "--overlap", "full",
+                "--seed", "7");
+        CliRunner r = CliRunner.run("check", "--engine", "frontier", "--max-memory", "1k", "--model", "fifo-queue",
+                h.toString());
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("memory"), r.out());
+        Path small = generate("--model", "register", "--threads", "2", "--ops", "50", "--seed", "8");
+        assertEquals(0, CliRunner.run("check", "--model", "register", small.toString()).status());
+    }
+
+    @Test
+    void badSizesAndEnginesAreUsageErrors() throws IOException {
+        Path h = generate("--model", "register", "--threads", "2", "--ops", "10", "--seed", "9");
+        assertEquals(64, CliRunner.run("check", "--max-memory", "lots", h.toString()).status());
+        assertEquals(64, CliRunner.run("check", "--max-memory", "0", h.toString()).status());
+        CliRunner r = CliRunner.run("check", "--engine", "magic", h.toString());
+        assertEquals(64, r.status());
+        assertTrue(r.err().contains("distinct-register"), r.err());
+    }
+}
