@@ -1,9 +1,9 @@
 package dev.ariadne.core.models;
 
-import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -19,24 +19,20 @@ import java.util.List;
  * an {@link IntSeq} of interned value ids, head first.
  */
 public final class FifoQueueModel implements Model<IntSeq> {
-    private final Interner values = new Interner();
+    private static final String NAME = "fifo-queue";
+    private static final String SHAPE = "a list of values, head first";
+
+    private final ContainerOps ops = new ContainerOps(NAME, "enqueue", "dequeue", Op.class, Enqueue::new,
+            Dequeue::new);
     private final IntSeq initial;
 
     /** A queue, initially empty. */
     public FifoQueueModel() {
-        this.initial = IntSeq.EMPTY;
+        this(null);
     }
 
-    private FifoQueueModel(List<?> elements) {
-        int[] ids = new int[elements.size()];
-        int n = 0;
-        for (Object e : elements) {
-            if (e == null) {
-                throw Args.badInitial(name(), "a list of values, head first without nil", elements);
-            }
-            ids[n++] = values.id(Args.initial(name(), e));
-        }
-        this.initial = IntSeq.of(ids);
+    private FifoQueueModel(Collection<?> elements) {
+        this.initial = IntSeq.of(ops.initialIds(elements, SHAPE));
     }
 
     /**
@@ -45,13 +41,7 @@ public final class FifoQueueModel implements Model<IntSeq> {
      * @throws IllegalArgumentException when {@code value} has another shape or holds nil
      */
     public FifoQueueModel withInitial(Object value) {
-        if (value == null) {
-            return new FifoQueueModel();
-        }
-        if (!(value instanceof List<?> c)) {
-            throw Args.badInitial(name(), "a list of values, head first", value);
-        }
-        return new FifoQueueModel(c);
+        return new FifoQueueModel(ContainerOps.initialElements(name(), value, List.class, SHAPE));
     }
 
     /** A prepared queue operation. */
@@ -59,7 +49,7 @@ public final class FifoQueueModel implements Model<IntSeq> {
     }
 
     /** Enqueue the value with this id. */
-    record Enqueue(int value) implements Op {
+    record Enqueue(int value) implements Op, ContainerOps.Insert {
     }
 
     /** Dequeue; the output is the id of the value seen ({@link Interner#NIL} for "empty") or unknown. */
@@ -68,7 +58,7 @@ public final class FifoQueueModel implements Model<IntSeq> {
 
     @Override
     public String name() {
-        return "fifo-queue";
+        return NAME;
     }
 
     @Override
@@ -93,31 +83,18 @@ public final class FifoQueueModel implements Model<IntSeq> {
 
     @Override
     public Operation prepare(Operation op) {
-        if (op.input() instanceof Op) {
-            return op;
-        }
-        Invocation inv = Args.invocation(name(), op);
-        return switch (inv.f()) {
-            case "enqueue" -> op.withInputOutput(new Enqueue(values.id(Args.element(name(), inv))),
-                    Operation.UNKNOWN);
-            case "dequeue" -> op.withInputOutput(new Dequeue(), op.output() == Operation.UNKNOWN
-                    ? Operation.UNKNOWN : (Object) values.id(Args.value(name(), inv, op.output())));
-            default -> throw Args.unknownFunction(name(), inv, "enqueue or dequeue");
-        };
+        return ops.prepare(op);
     }
 
     @Override
     public String describeOperation(Object input, Object output) {
-        if (input instanceof Enqueue e) {
-            return "enqueue(" + values.show(e.value()) + ")";
-        }
-        return "dequeue → " + (output == Operation.UNKNOWN ? "?" : values.show((Integer) output));
+        return ops.describeOperation(input, output);
     }
 
     /** The queue's values, head first, as {@code [1 2 3]}. */
     @Override
     public String describeState(IntSeq state) {
-        return state.show(values, "[", "]");
+        return state.show(ops.values(), "[", "]");
     }
 
     @Override

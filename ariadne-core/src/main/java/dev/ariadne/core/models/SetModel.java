@@ -22,24 +22,18 @@ import java.util.Collection;
  * value ids kept sorted and distinct, so equal sets are equal states.
  */
 public final class SetModel implements Model<IntSeq> {
+    private static final String SHAPE = "a set or list of values";
+
     private final Interner values = new Interner();
     private final IntSeq initial;
 
     /** A set, initially empty. */
     public SetModel() {
-        this.initial = IntSeq.EMPTY;
+        this(null);
     }
 
     private SetModel(Collection<?> elements) {
-        int[] ids = new int[elements.size()];
-        int n = 0;
-        for (Object e : elements) {
-            if (e == null) {
-                throw Args.badInitial(name(), "a set or list of values without nil", elements);
-            }
-            ids[n++] = values.id(Args.initial(name(), e));
-        }
-        this.initial = IntSeq.sortedDistinct(ids);
+        this.initial = IntSeq.sortedDistinct(ContainerOps.initialIds(name(), values, elements, SHAPE));
     }
 
     /**
@@ -48,13 +42,7 @@ public final class SetModel implements Model<IntSeq> {
      * @throws IllegalArgumentException when {@code value} has another shape or holds nil
      */
     public SetModel withInitial(Object value) {
-        if (value == null) {
-            return new SetModel();
-        }
-        if (!(value instanceof Collection<?> c)) {
-            throw Args.badInitial(name(), "a set or list of values", value);
-        }
-        return new SetModel(c);
+        return new SetModel(ContainerOps.initialElements(name(), value, Collection.class, SHAPE));
     }
 
     /** A prepared set operation. */

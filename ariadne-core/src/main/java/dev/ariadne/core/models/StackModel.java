@@ -1,9 +1,9 @@
 package dev.ariadne.core.models;
 
-import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -19,24 +19,19 @@ import java.util.List;
  * first and top last.
  */
 public final class StackModel implements Model<IntSeq> {
-    private final Interner values = new Interner();
+    private static final String NAME = "stack";
+    private static final String SHAPE = "a list of values, bottom first";
+
+    private final ContainerOps ops = new ContainerOps(NAME, "push", "pop", Op.class, Push::new, Pop::new);
     private final IntSeq initial;
 
     /** A stack, initially empty. */
     public StackModel() {
-        this.initial = IntSeq.EMPTY;
+        this(null);
     }
 
-    private StackModel(List<?> elements) {
-        int[] ids = new int[elements.size()];
-        int n = 0;
-        for (Object e : elements) {
-            if (e == null) {
-                throw Args.badInitial(name(), "a list of values, bottom first without nil", elements);
-            }
-            ids[n++] = values.id(Args.initial(name(), e));
-        }
-        this.initial = IntSeq.of(ids);
+    private StackModel(Collection<?> elements) {
+        this.initial = IntSeq.of(ops.initialIds(elements, SHAPE));
     }
 
     /**
@@ -45,13 +40,7 @@ public final class StackModel implements Model<IntSeq> {
      * @throws IllegalArgumentException when {@code value} has another shape or holds nil
      */
     public StackModel withInitial(Object value) {
-        if (value == null) {
-            return new StackModel();
-        }
-        if (!(value instanceof List<?> c)) {
-            throw Args.badInitial(name(), "a list of values, bottom first", value);
-        }
-        return new StackModel(c);
+        return new StackModel(ContainerOps.initialElements(name(), value, List.class, SHAPE));
     }
 
     /** A prepared stack operation. */
@@ -59,7 +48,7 @@ public final class StackModel implements Model<IntSeq> {
     }
 
     /** Push the value with this id. */
-    record Push(int value) implements Op {
+    record Push(int value) implements Op, ContainerOps.Insert {
     }
 
     /** Pop; the output is the id of the value seen ({@link Interner#NIL} for "empty") or unknown. */
@@ -68,7 +57,7 @@ public final class StackModel implements Model<IntSeq> {
 
     @Override
     public String name() {
-        return "stack";
+        return NAME;
     }
 
     @Override
@@ -93,30 +82,18 @@ public final class StackModel implements Model<IntSeq> {
 
     @Override
     public Operation prepare(Operation op) {
-        if (op.input() instanceof Op) {
-            return op;
-        }
-        Invocation inv = Args.invocation(name(), op);
-        return switch (inv.f()) {
-            case "push" -> op.withInputOutput(new Push(values.id(Args.element(name(), inv))), Operation.UNKNOWN);
-            case "pop" -> op.withInputOutput(new Pop(), op.output() == Operation.UNKNOWN
-                    ? Operation.UNKNOWN : (Object) values.id(Args.value(name(), inv, op.output())));
-            default -> throw Args.unknownFunction(name(), inv, "push or pop");
-        };
+        return ops.prepare(op);
     }
 
     @Override
     public String describeOperation(Object input, Object output) {
-        if (input instanceof Push p) {
-            return "push(" + values.show(p.value()) + ")";
-        }
-        return "pop → " + (output == Operation.UNKNOWN ? "?" : values.show((Integer) output));
+        return ops.describeOperation(input, output);
     }
 
     /** The stack's values, bottom first, as {@code [1 2 3 ← top]}. */
     @Override
     public String describeState(IntSeq state) {
-        return state.show(values, "[", state.isEmpty() ? "]" : " ← top]");
+        return state.show(ops.values(), "[", state.isEmpty() ? "]" : " ← top]");
     }
 
     @Override

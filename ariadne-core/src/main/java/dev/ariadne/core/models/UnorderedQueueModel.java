@@ -1,10 +1,10 @@
 package dev.ariadne.core.models;
 
-import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.NondeterministicModel;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -23,30 +23,22 @@ import java.util.List;
  * sorted, so equal bags are equal states.
  */
 public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> {
-    private final Interner values = new Interner();
+    private static final String NAME = "unordered-queue";
+    private static final String SHAPE = "a list or set of values";
+
+    private final ContainerOps ops = new ContainerOps(NAME, "enqueue", "dequeue", Op.class,
+            Enqueue::new, Dequeue::new);
     private final IntSeq initial;
 
     /** An unordered queue, initially empty. */
     public UnorderedQueueModel() {
-        this.initial = IntSeq.EMPTY;
+        this(null);
     }
 
     private UnorderedQueueModel(Collection<?> elements) {
-        int[] ids = new int[elements.size()];
-        int n = 0;
-        for (Object e : elements) {
-            if (e == null) {
-                throw Args.badInitial(name(), "a list or set of values without nil", elements);
-            }
-            ids[n++] = values.id(Args.initial(name(), e));
-        }
-        this.initial = IntSeq.of(sortedCopy(ids));
-    }
-
-    private static int[] sortedCopy(int[] ids) {
-        int[] s = ids.clone();
-        java.util.Arrays.sort(s);
-        return s;
+        int[] ids = ops.initialIds(elements, SHAPE);
+        Arrays.sort(ids);
+        this.initial = IntSeq.of(ids);
     }
 
     /**
@@ -55,13 +47,7 @@ public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> 
      * @throws IllegalArgumentException when {@code value} has another shape or holds nil
      */
     public UnorderedQueueModel withInitial(Object value) {
-        if (value == null) {
-            return new UnorderedQueueModel();
-        }
-        if (!(value instanceof Collection<?> c)) {
-            throw Args.badInitial(name(), "a list or set of values", value);
-        }
-        return new UnorderedQueueModel(c);
+        return new UnorderedQueueModel(ContainerOps.initialElements(name(), value, Collection.class, SHAPE));
     }
 
     /** A prepared unordered-queue operation. */
@@ -69,7 +55,7 @@ public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> 
     }
 
     /** Enqueue the value with this id. */
-    record Enqueue(int value) implements Op {
+    record Enqueue(int value) implements Op, ContainerOps.Insert {
     }
 
     /** Dequeue; the output is the id of the value seen ({@link Interner#NIL} for "empty") or unknown. */
@@ -78,7 +64,7 @@ public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> 
 
     @Override
     public String name() {
-        return "unordered-queue";
+        return NAME;
     }
 
     @Override
@@ -109,31 +95,18 @@ public final class UnorderedQueueModel implements NondeterministicModel<IntSeq> 
 
     @Override
     public Operation prepare(Operation op) {
-        if (op.input() instanceof Op) {
-            return op;
-        }
-        Invocation inv = Args.invocation(name(), op);
-        return switch (inv.f()) {
-            case "enqueue" -> op.withInputOutput(new Enqueue(values.id(Args.element(name(), inv))),
-                    Operation.UNKNOWN);
-            case "dequeue" -> op.withInputOutput(new Dequeue(), op.output() == Operation.UNKNOWN
-                    ? Operation.UNKNOWN : (Object) values.id(Args.value(name(), inv, op.output())));
-            default -> throw Args.unknownFunction(name(), inv, "enqueue or dequeue");
-        };
+        return ops.prepare(op);
     }
 
     @Override
     public String describeOperation(Object input, Object output) {
-        if (input instanceof Enqueue e) {
-            return "enqueue(" + values.show(e.value()) + ")";
-        }
-        return "dequeue → " + (output == Operation.UNKNOWN ? "?" : values.show((Integer) output));
+        return ops.describeOperation(input, output);
     }
 
     /** The bag's values, in no particular order, as {@code #{1 1 2}} (duplicates shown). */
     @Override
     public String describeState(IntSeq state) {
-        return state.show(values, "#{", "}");
+        return state.show(ops.values(), "#{", "}");
     }
 
     @Override
