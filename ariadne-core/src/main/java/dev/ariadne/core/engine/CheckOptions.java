@@ -12,13 +12,13 @@ import java.util.Objects;
  * @param engine      the engine
  * @param parallelism the most partitions checked at once (at least 1)
  * @param maxMemory   the most memory, in bytes, the searches of one check may hold together (by their own
- *                    estimates), or {@link #AUTOMATIC_MEMORY} for half of the heap that is free when the check
- *                    starts; beyond it the verdict is {@link Verdict#UNKNOWN} with a reason starting with
+ *                    estimates), or {@link #AUTOMATIC_MEMORY} for half of the heap (less if less is free when the
+ *                    check starts); beyond it the verdict is {@link Verdict#UNKNOWN} with a reason starting with
  *                    {@code memory}
  */
 public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory) {
 
-    /** {@link #maxMemory()} value meaning: half of the heap that is free when the check starts (at least 16 MiB). */
+    /** {@link #maxMemory()} value meaning: see {@link #effectiveMaxMemory()}. */
     public static final long AUTOMATIC_MEMORY = 0;
 
     public CheckOptions {
@@ -67,8 +67,9 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
     }
 
     /**
-     * The memory budget in bytes this check would get now: {@link #maxMemory()} if set, else half of the heap
-     * that is not in use ({@code Runtime.maxMemory() - (totalMemory() - freeMemory())}), at least 16 MiB.
+     * The memory budget in bytes this check would get now: {@link #maxMemory()} if set, else half of the maximum
+     * heap ({@code Runtime.maxMemory() / 2}), or the heap not in use now if that is less ({@code maxMemory() -
+     * (totalMemory() - freeMemory())}, which counts garbage not yet collected as in use), and at least 16 MiB.
      */
     public long effectiveMaxMemory() {
         if (maxMemory != AUTOMATIC_MEMORY) {
@@ -76,6 +77,6 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         }
         Runtime rt = Runtime.getRuntime();
         long used = rt.totalMemory() - rt.freeMemory();
-        return Math.max(16L << 20, (rt.maxMemory() - used) / 2);
+        return Math.max(16L << 20, Math.min(rt.maxMemory() / 2, rt.maxMemory() - used));
     }
 }

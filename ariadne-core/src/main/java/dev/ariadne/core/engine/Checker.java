@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 public final class Checker {
     static final String CANCELLED = "cancelled: another partition is not linearizable";
     private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final long STOP_GRACE_MILLIS = 100;
     /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
     private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
@@ -177,8 +178,10 @@ public final class Checker {
             } else {
                 long left = start + options.timeout().toNanos() - System.nanoTime();
                 if (!finished.await(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-                    // Searches poll the budget and stop; a model step that never returns is abandoned.
+                    // Searches poll the budget and stop; a model step that never returns is abandoned. A short
+                    // grace lets searches that do poll report what they explored.
                     budget.stop(timeLimitReached(options));
+                    finished.await(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
                 }
             }
         } catch (InterruptedException e) {
