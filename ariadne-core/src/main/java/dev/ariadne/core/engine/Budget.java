@@ -93,11 +93,6 @@ final class Budget {
         return true;
     }
 
-    /** The bytes all searches hold now, by their estimates. */
-    long held() {
-        return held.get();
-    }
-
     long maxMemory() {
         return maxMemory;
     }

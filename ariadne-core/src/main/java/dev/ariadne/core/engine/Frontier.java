@@ -70,6 +70,7 @@ final class Frontier<S> {
     private final ConfigSet visited;
     private long[] scratch = new long[1];
     private boolean[] drop = new boolean[16];
+    private long[] pruneKeys = new long[16];
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -520,19 +521,22 @@ final class Frontier<S> {
     private void pruneDominated() {
         ConfigSet n = next;
         int size = n.size;
+        if (size > 1 << 20) {
+            return; // too many to index this way; the closure's rule still applied to every node
+        }
         int w = words;
-        long[] keys = new long[size];
+        if (pruneKeys.length < size) {
+            pruneKeys = new long[Integer.highestOneBit(size) * 2];
+        }
+        long[] keys = pruneKeys;
         for (int e = 0; e < size; e++) {
             long h = n.states[e].hashCode() * 0x9E3779B97F4A7C15L;
             for (int i = 0; i < w; i++) {
                 h += ConfigSet.mix((n.bits[e * w + i] & ~pendingMask[i]) + i * 0xD6E8FEB86659FD93L);
             }
-            keys[e] = (ConfigSet.mix(h) & ~0xFFFFFL) | e; // the low 20 bits are unused by the sort below
+            keys[e] = (ConfigSet.mix(h) & ~0xFFFFFL) | e; // the low 20 bits hold the entry
         }
-        if (size > 1 << 20) {
-            return; // too many to index this way; the one-step rule in the closure still applies
-        }
-        Arrays.sort(keys);
+        Arrays.sort(keys, 0, size);
         if (drop.length < size) {
             drop = new boolean[Integer.highestOneBit(size) * 2];
         }
