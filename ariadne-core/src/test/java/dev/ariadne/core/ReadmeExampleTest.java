@@ -1,6 +1,7 @@
 package dev.ariadne.core;
 
 import dev.ariadne.core.engine.Checker;
+import dev.ariadne.core.engine.OnlineChecker;
 import dev.ariadne.core.engine.Result;
 import dev.ariadne.core.engine.Verdict;
 import dev.ariadne.core.history.History;
@@ -10,6 +11,8 @@ import dev.ariadne.core.models.RegisterModel;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The library example of README.md, kept true. */
 class ReadmeExampleTest {
@@ -21,5 +24,15 @@ class ReadmeExampleTest {
         Result r = Checker.check(h, RegisterModel.register());
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         assertEquals(1, r.violations().get(0).violation().longest().get(0).unplaced().id());
+    }
+
+    @Test
+    void onlineCheckerAnswersAtTheStaleRead() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        assertTrue(online.call(0, Invocation.of("write", 1L)));
+        assertTrue(online.ret(0, null));
+        assertTrue(online.call(1, Invocation.of("read", null)));
+        assertFalse(online.ret(1, 0L));
+        assertEquals(Verdict.NOT_LINEARIZABLE, online.violation().verdict());
     }
 }
