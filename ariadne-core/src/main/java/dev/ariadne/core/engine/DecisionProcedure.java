@@ -45,6 +45,19 @@ interface DecisionProcedure {
     PartitionResult check(Model<?> model, List<Operation> prepared, int index, String label, BooleanSupplier stop);
 
     /** The first procedure that applies to {@code prepared}, or {@code null} when none does. */
+    /**
+     * Records the element that {@code input} inserts (adds, enqueues) in {@code seen}; false when the element has
+     * no id or was inserted before, which disqualifies the distinct-value procedures.
+     */
+    static boolean firstInsert(java.util.BitSet seen, Object input) {
+        int v = dev.ariadne.core.models.PreparedViews.element(input);
+        if (v < 0 || seen.get(v)) {
+            return false;
+        }
+        seen.set(v);
+        return true;
+    }
+
     /** The procedure with the given name, or {@code null}. */
     static DecisionProcedure named(String name) {
         for (DecisionProcedure p : ALL) {

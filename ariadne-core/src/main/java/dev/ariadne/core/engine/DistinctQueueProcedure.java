@@ -75,11 +75,9 @@ final class DistinctQueueProcedure implements DecisionProcedure {
             }
             Kind kind = PreparedViews.kind(op.input());
             if (kind == Kind.QUEUE_ENQUEUE) {
-                int v = PreparedViews.element(op.input());
-                if (v < 0 || enqueued.get(v)) {
+                if (!DecisionProcedure.firstInsert(enqueued, op.input())) {
                     return false;
                 }
-                enqueued.set(v);
             } else if (kind != Kind.QUEUE_DEQUEUE || op.isPending() || !(op.output() instanceof Integer)) {
                 return false;
             }

@@ -71,11 +71,9 @@ final class DistinctSetProcedure implements DecisionProcedure {
             }
             switch (PreparedViews.kind(op.input())) {
                 case SET_ADD -> {
-                    int v = PreparedViews.element(op.input());
-                    if (v < 0 || added.get(v)) {
+                    if (!DecisionProcedure.firstInsert(added, op.input())) {
                         return false;
                     }
-                    added.set(v);
                 }
                 case SET_REMOVE, SET_CONTAINS -> {
                     if (PreparedViews.element(op.input()) < 0) {
