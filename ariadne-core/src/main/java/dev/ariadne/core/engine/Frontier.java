@@ -44,6 +44,10 @@ final class Frontier<S> {
     private static final int NOT_MATERIALIZED = -2;
 
     private final Model<S> model;
+    /** The model as a {@link SubsumingModel}, when it is one. */
+    private final SubsumingModel<S> subsuming;
+    private static final int SUBSUMED_CHECK_MIN = 32;
+    private int subsumedCheckAt = SUBSUMED_CHECK_MIN;
     private final Budget budget;
     private final boolean speculative;
     Object[] inputs;
@@ -107,6 +111,7 @@ final class Frontier<S> {
 
     Frontier(Model<S> model, Budget budget, boolean speculative) {
         this.model = model;
+        this.subsuming = model instanceof SubsumingModel<S> m ? m : null;
         this.budget = budget;
         this.speculative = speculative;
         this.cur = new ConfigSet(1, budget);
@@ -280,6 +285,13 @@ final class Frontier<S> {
         }
         if (pendingSlots > 0 && next.size > 1) {
             pruneDominated();
+        }
+        if (subsuming != null && next.size > subsumedCheckAt) {
+            pruneSubsumed();
+            // Amortized: the next pass waits until the frontier has grown again.
+            subsumedCheckAt = Math.max(SUBSUMED_CHECK_MIN, 2 * next.size);
+        } else if (2 * next.size < subsumedCheckAt) {
+            subsumedCheckAt = Math.max(SUBSUMED_CHECK_MIN, 2 * next.size);
         }
         removeOpenAt(indexOfOpen(x));
         ConfigSet t = cur;
@@ -557,6 +569,34 @@ final class Frontier<S> {
                 }
             }
             from = to;
+        }
+        if (any) {
+            n.retain(drop);
+        }
+        Arrays.fill(drop, 0, size, false);
+    }
+
+    /** Drops each configuration of {@link #next} whose state a coarser one with the same bits subsumes. */
+    private void pruneSubsumed() {
+        ConfigSet n = next;
+        int size = n.size;
+        int w = words;
+        if (drop.length < size) {
+            drop = new boolean[Integer.highestOneBit(size) * 2];
+        }
+        boolean any = false;
+        for (int e = 0; e < size; e++) {
+            @SuppressWarnings("unchecked")
+            S state = (S) n.states[e];
+            int count = subsuming.coarserCount(state);
+            for (int i = 0; i < count; i++) {
+                S coarser = subsuming.coarser(state, i);
+                if (n.find(ConfigSet.hash(coarser, n.bits, e * w, w), coarser, n.bits, e * w) >= 0) {
+                    drop[e] = true;
+                    any = true;
+                    break;
+                }
+            }
         }
         if (any) {
             n.retain(drop);

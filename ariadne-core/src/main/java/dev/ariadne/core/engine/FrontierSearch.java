@@ -45,22 +45,43 @@ final class FrontierSearch<S> {
 
     PartitionResult run(int index, String label) {
         long start = System.nanoTime();
+        QueueLayers layers = QueueLayers.of(model, ops);
+        if (layers != null) {
+            PartitionResult layered = search(layers.model(), layers.inputs(), layers.outputs(), layers, index,
+                    label, start);
+            if (layered != null) {
+                return layered;
+            }
+        }
         int n = ops.length;
         Object[] inputs = new Object[n];
         Object[] outputs = new Object[n];
-        int completed = 0;
         for (int i = 0; i < n; i++) {
             inputs[i] = ops[i].input();
             outputs[i] = ops[i].output();
+        }
+        return search(model, inputs, outputs, null, index, label, start);
+    }
+
+    /**
+     * Runs a frontier of {@code searched} over the operations' events. With {@code layers}, the search is on layered
+     * queue states and its orders are translated back; {@code null} if one does not replay on the model (which
+     * would be a bug: the caller then searches the concrete states).
+     */
+    private <T> PartitionResult search(Model<T> searched, Object[] inputs, Object[] outputs, QueueLayers layers,
+                                       int index, String label, long start) {
+        int n = ops.length;
+        int completed = 0;
+        for (int i = 0; i < n; i++) {
             if (!ops[i].isPending()) {
                 completed++;
             }
         }
         int[] returns = returnOrder(completed);
         int[] predecessor = PendingOperations.predecessors(ops);
-        Frontier<S> f;
+        Frontier<T> f;
         try {
-            f = new Frontier<>(model, budget, false);
+            f = new Frontier<>(searched, budget, false);
         } catch (MemoryLimit e) {
             return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, budget.reason(),
                     NAME, new Statistics(0, 0, 0, System.nanoTime() - start));
@@ -80,13 +101,22 @@ final class FrontierSearch<S> {
                 }
                 int status = f.ret(x);
                 if (status == Frontier.VIOLATED) {
-                    return violation(index, label, f, start);
+                    int[] order = layers == null ? f.failureOrder() : layers.concrete(f.failureOrder());
+                    if (order == null || !replays(order)) {
+                        return null;
+                    }
+                    Violation v = evidence(model, order, f.failedOperation(), f.failureCandidates(), ops);
+                    return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(), v, null,
+                            NAME, statistics(f, start));
                 }
                 if (status == Frontier.STOPPED) {
                     return unknown(index, label, f, start);
                 }
             }
-            int[] order = f.witnessOrder();
+            int[] order = layers == null ? f.witnessOrder() : layers.concrete(f.witnessOrder());
+            if (order == null || layers != null && !replays(order)) {
+                return null;
+            }
             List<Operation> witness = new ArrayList<>(order.length);
             for (int op : order) {
                 witness.add(ops[op]);
@@ -98,6 +128,18 @@ final class FrontierSearch<S> {
         } finally {
             f.release();
         }
+    }
+
+    /** Whether the model accepts the operations in this order, from its initial state. */
+    private boolean replays(int[] order) {
+        S state = model.init();
+        for (int op : order) {
+            state = model.step(state, ops[op].input(), ops[op].output());
+            if (state == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The completed operations (positions) in order of their return times; ties keep call order. */
@@ -145,17 +187,19 @@ final class FrontierSearch<S> {
         return order;
     }
 
-    private PartitionResult violation(int index, String label, Frontier<S> f, long start) {
-        Violation v = evidence(model, f, ops);
-        return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(), v, null, NAME,
-                statistics(f, start));
-    }
-
     /** The violation a frontier found, as evidence: {@code ops[i]} is the operation the frontier numbers i. */
     static <S> Violation evidence(Model<S> model, Frontier<S> f, Operation[] ops) {
+        return evidence(model, f.failureOrder(), f.failedOperation(), f.failureCandidates(), ops);
+    }
+
+    /**
+     * The evidence of a violation: the operations of {@code order} linearized, then {@code failed} could not be
+     * placed; {@code candidates} are the operations that were open there. Numbers index {@code ops}.
+     */
+    static <S> Violation evidence(Model<S> model, int[] order, int failed, int[] candidates, Operation[] ops) {
         List<Step> steps = new ArrayList<>();
         S state = model.init();
-        for (int op : f.failureOrder()) {
+        for (int op : order) {
             state = model.step(state, ops[op].input(), ops[op].output());
             if (state == null) {
                 throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
@@ -163,15 +207,15 @@ final class FrontierSearch<S> {
             }
             steps.add(new Step(ops[op], state, model.describeState(state)));
         }
-        List<Operation> candidates = new ArrayList<>();
-        for (int op : f.failureCandidates()) {
-            candidates.add(ops[op]);
+        List<Operation> open = new ArrayList<>();
+        for (int op : candidates) {
+            open.add(ops[op]);
         }
-        PartialLinearization p = new PartialLinearization(steps, ops[f.failedOperation()], candidates);
+        PartialLinearization p = new PartialLinearization(steps, ops[failed], open);
         return new Violation(model.describeState(model.init()), List.of(p));
     }
 
-    private PartitionResult unknown(int index, String label, Frontier<S> f, long start) {
+    private PartitionResult unknown(int index, String label, Frontier<?> f, long start) {
         return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, budget.reason(), NAME,
                 statistics(f, start));
     }

@@ -1,0 +1,202 @@
+package dev.ariadne.core.engine;
+
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.FifoQueueModel;
+import dev.ariadne.core.models.PreparedViews;
+import dev.ariadne.core.models.PreparedViews.Kind;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The frontier's view of a FIFO queue partition as {@link LayeredQueue} states: a model over wrapped inputs that
+ * carry the operations' times, and the way back from a layered linearization to a concrete one. With values from
+ * a small domain, k overlapping enqueues leave up to k! different queues, each a configuration the concrete
+ * frontier carries until dequeues tell them apart; here they are one.
+ *
+ * <p><b>Exactness.</b> Every concrete queue a layered configuration stands for is reached by some linearization
+ * of its operations: the members of a layer are pairwise concurrent (each joined when called no later than the
+ * return of every member and of every dequeue placed since the layer began), so any of them may be enqueued
+ * first, and moving a joined enqueue back before those dequeues changes nothing they saw (they took values from
+ * the head, ahead of it) and breaks no real-time order. Conversely every concrete path of the frontier maps to a
+ * layered path whose state stands for its queue (a join only widens the set). So the layered frontier survives a
+ * return exactly when the concrete one does.
+ *
+ * <p><b>Qualifies</b> when the model is {@code fifo-queue} and every dequeue has a known output (a value or nil):
+ * an unknown output removes any head, which a layered state cannot express as one step.
+ */
+final class QueueLayers {
+    private final Object[] inputs;
+    private final Object[] outputs;
+    private final LayeredQueue initial;
+    private final int initialSize;
+
+    private QueueLayers(Operation[] ops, int[] initialIds) {
+        this.initial = LayeredQueue.of(initialIds);
+        this.initialSize = initialIds.length;
+        this.inputs = new Object[ops.length];
+        this.outputs = new Object[ops.length];
+        for (int i = 0; i < ops.length; i++) {
+            Operation op = ops[i];
+            if (PreparedViews.kind(op.input()) == Kind.QUEUE_ENQUEUE) {
+                inputs[i] = new Enqueue(PreparedViews.element(op.input()), op.call(), op.ret());
+            } else if ((Integer) op.output() == PreparedViews.NIL_ID) {
+                inputs[i] = EmptyDequeue.INSTANCE;
+            } else {
+                inputs[i] = new Dequeue(op.ret());
+            }
+            outputs[i] = op.output();
+        }
+    }
+
+    /** The layered view of {@code ops} (in the frontier's numbering) under {@code model}, or {@code null}. */
+    static QueueLayers of(Model<?> model, Operation[] ops) {
+        if (!(model instanceof FifoQueueModel)) {
+            return null;
+        }
+        for (Operation op : ops) {
+            Kind kind = PreparedViews.kind(op.input());
+            if (kind != Kind.QUEUE_ENQUEUE && (kind != Kind.QUEUE_DEQUEUE || !(op.output() instanceof Integer))) {
+                return null;
+            }
+        }
+        return new QueueLayers(ops, PreparedViews.ids(model.init()));
+    }
+
+    /** An enqueue of a value id, with its operation's times. */
+    record Enqueue(int value, long call, long ret) {
+    }
+
+    /** A dequeue that saw a value (its id is the output), with its operation's return time. */
+    record Dequeue(long ret) {
+    }
+
+    /** A dequeue that found the queue empty: never changes the state. */
+    enum EmptyDequeue {
+        INSTANCE
+    }
+
+    Object[] inputs() {
+        return inputs;
+    }
+
+    Object[] outputs() {
+        return outputs;
+    }
+
+    /** The model the frontier searches: layered states, wrapped inputs. */
+    SubsumingModel<LayeredQueue> model() {
+        return new SubsumingModel<>() {
+            @Override
+            public int coarserCount(LayeredQueue state) {
+                return Math.max(0, state.layers() - 1);
+            }
+
+            @Override
+            public LayeredQueue coarser(LayeredQueue state, int i) {
+                return state.mergeLayers(i);
+            }
+
+            @Override
+            public String name() {
+                return "fifo-queue (layered)";
+            }
+
+            @Override
+            public LayeredQueue init() {
+                return initial;
+            }
+
+            @Override
+            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
+                if (input instanceof Enqueue e) {
+                    return state.enqueue(e.value(), e.call(), e.ret());
+                }
+                if (input instanceof Dequeue d) {
+                    return state.dequeue((Integer) output, d.ret());
+                }
+                return state.isEmpty() ? state : null;
+            }
+
+            @Override
+            public boolean isReadOnly(Object input) {
+                return input == EmptyDequeue.INSTANCE;
+            }
+        };
+    }
+
+    /**
+     * A concrete linearization of the operations of a layered one ({@code order}, operation numbers, as the
+     * frontier's trail gives it): each layer's enqueues are placed together where the layer began, those that
+     * were dequeued first, in the order they were dequeued. The caller replays it on the real model.
+     */
+    int[] concrete(int[] order) {
+        // Layers of operation numbers, mirroring LayeredQueue's rule; taken[i]: members already dequeued.
+        List<List<Integer>> layers = new ArrayList<>();
+        List<List<Integer>> taken = new ArrayList<>();
+        int[] layerAt = new int[order.length];
+        int head = 0;
+        LayeredQueue shadow = initial;
+        int initialLeft = initialSize;
+        List<Integer> slots = new ArrayList<>();
+        for (int p = 0; p < order.length; p++) {
+            int op = order[p];
+            layerAt[p] = -1;
+            if (inputs[op] instanceof Enqueue e) {
+                if (!shadow.joins(e.call()) || layers.size() == head) {
+                    layers.add(new ArrayList<>());
+                    taken.add(new ArrayList<>());
+                    slots.add(p);
+                    layerAt[p] = layers.size() - 1;
+                }
+                layers.get(layers.size() - 1).add(op);
+                shadow = shadow.enqueue(e.value(), e.call(), e.ret());
+            } else if (inputs[op] instanceof Dequeue d) {
+                int v = (Integer) outputs[op];
+                shadow = shadow.dequeue(v, d.ret());
+                if (shadow == null) {
+                    return null;
+                }
+                if (initialLeft > 0) {
+                    initialLeft--;
+                    continue;
+                }
+                List<Integer> members = layers.get(head);
+                int pick = -1;
+                for (int i = 0; i < members.size(); i++) {
+                    if (((Enqueue) inputs[members.get(i)]).value() == v) {
+                        pick = i;
+                        break;
+                    }
+                }
+                if (pick < 0) {
+                    return null;
+                }
+                taken.get(head).add(members.remove(pick));
+                if (members.isEmpty()) {
+                    head++;
+                }
+            }
+        }
+        int[] out = new int[order.length];
+        int k = 0;
+        for (int p = 0; p < order.length; p++) {
+            int op = order[p];
+            if (inputs[op] instanceof Enqueue) {
+                if (layerAt[p] >= 0) {
+                    for (int member : taken.get(layerAt[p])) {
+                        out[k++] = member;
+                    }
+                    for (int member : layers.get(layerAt[p])) {
+                        out[k++] = member;
+                    }
+                }
+            } else {
+                out[k++] = op;
+            }
+        }
+        return k == out.length ? out : null;
+    }
+}
