@@ -10,28 +10,24 @@ import java.util.Arrays;
  *
  * <p>The tail layer stays <em>open</em> to an enqueue called at or before {@link #tailLimit}: the earliest return
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
- * of them, so it may take any place in the layer. Immutable; values sorted within each layer so that equal
- * multisets are equal states; the hash is cached.
+ * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
+ * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
+ * equal states. The hash is cached.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
     static final long CLOSED = Long.MIN_VALUE;
 
-    private static final int[] NONE = new int[0];
-    static final LayeredQueue EMPTY = new LayeredQueue(NONE, NONE, CLOSED);
+    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED);
 
-    /** The layers' values, head layer first, each layer sorted. */
-    private final int[] values;
-    /** {@code ends[i]}: the exclusive end of layer i in {@link #values}. */
-    private final int[] ends;
+    private final int[] cells;
     private final long tailLimit;
     private final int hash;
 
-    private LayeredQueue(int[] values, int[] ends, long tailLimit) {
-        this.values = values;
-        this.ends = ends;
+    private LayeredQueue(int[] cells, long tailLimit) {
+        this.cells = cells;
         this.tailLimit = tailLimit;
-        this.hash = (Arrays.hashCode(values) * 31 + Arrays.hashCode(ends)) * 31 + Long.hashCode(tailLimit);
+        this.hash = Arrays.hashCode(cells) * 31 + Long.hashCode(tailLimit);
     }
 
     /** A queue holding these ids in this order, head first, every one its own (closed) layer. */
@@ -39,46 +35,19 @@ final class LayeredQueue {
         if (ids.length == 0) {
             return EMPTY;
         }
-        int[] ends = new int[ids.length];
-        for (int i = 0; i < ends.length; i++) {
-            ends[i] = i + 1;
+        int[] cells = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            cells[i] = ids[i] << 1 | 1;
         }
-        return new LayeredQueue(ids.clone(), ends, CLOSED);
+        return new LayeredQueue(cells, CLOSED);
     }
 
     boolean isEmpty() {
-        return values.length == 0;
+        return cells.length == 0;
     }
 
     long tailLimit() {
         return tailLimit;
-    }
-
-    /**
-     * Enqueues {@code v} by an operation called at {@code call} that returns at {@code ret}: it joins the tail
-     * layer when that is open to it, else it starts a new layer.
-     */
-    LayeredQueue enqueue(int v, long call, long ret) {
-        int n = values.length;
-        int[] vs = new int[n + 1];
-        if (ends.length > 0 && joins(call)) {
-            int start = ends.length == 1 ? 0 : ends[ends.length - 2];
-            int at = n;
-            while (at > start && values[at - 1] > v) {
-                at--;
-            }
-            System.arraycopy(values, 0, vs, 0, at);
-            vs[at] = v;
-            System.arraycopy(values, at, vs, at + 1, n - at);
-            int[] es = ends.clone();
-            es[es.length - 1] = n + 1;
-            return new LayeredQueue(vs, es, Math.min(tailLimit, ret));
-        }
-        System.arraycopy(values, 0, vs, 0, n);
-        vs[n] = v;
-        int[] es = Arrays.copyOf(ends, ends.length + 1);
-        es[ends.length] = n + 1;
-        return new LayeredQueue(vs, es, ret);
     }
 
     /** Whether an enqueue called at {@code call} may join the tail layer. */
@@ -87,40 +56,68 @@ final class LayeredQueue {
     }
 
     /**
+     * Enqueues {@code v} by an operation called at {@code call} that returns at {@code ret}: it joins the tail
+     * layer when that is open to it, else it starts a new layer.
+     */
+    LayeredQueue enqueue(int v, long call, long ret) {
+        int n = cells.length;
+        int[] cs = new int[n + 1];
+        if (n > 0 && joins(call)) {
+            int start = n - 1;
+            while ((cells[start] & 1) == 0) {
+                start--;
+            }
+            int at = n;
+            while (at > start && cells[at - 1] >>> 1 > v) {
+                at--;
+            }
+            System.arraycopy(cells, 0, cs, 0, at);
+            System.arraycopy(cells, at, cs, at + 1, n - at);
+            if (at == start) {
+                cs[at] = v << 1 | 1;
+                cs[at + 1] &= ~1;
+            } else {
+                cs[at] = v << 1;
+            }
+            return new LayeredQueue(cs, Math.min(tailLimit, ret));
+        }
+        System.arraycopy(cells, 0, cs, 0, n);
+        cs[n] = v << 1 | 1;
+        return new LayeredQueue(cs, ret);
+    }
+
+    /**
      * Dequeues {@code v} by an operation that returns at {@code ret}: legal when the head layer holds v (the
      * queues this state stands for that start with v), or {@code null}.
      */
     LayeredQueue dequeue(int v, long ret) {
-        int headEnd = ends.length == 0 ? 0 : ends[0];
-        int at = Arrays.binarySearch(values, 0, headEnd, v);
-        if (at < 0) {
-            return null;
+        int n = cells.length;
+        int at = 0;
+        while (at < n && cells[at] >>> 1 != v && (at == 0 || (cells[at] & 1) == 0)) {
+            at++;
         }
-        int n = values.length;
+        if (at == n || (at > 0 && (cells[at] & 1) != 0)) {
+            return null; // past the head layer
+        }
         if (n == 1) {
             return EMPTY;
         }
-        int[] vs = new int[n - 1];
-        System.arraycopy(values, 0, vs, 0, at);
-        System.arraycopy(values, at + 1, vs, at, n - 1 - at);
-        int[] es;
-        if (headEnd == 1) {
-            es = new int[ends.length - 1];
-            for (int i = 0; i < es.length; i++) {
-                es[i] = ends[i + 1] - 1;
-            }
-        } else {
-            es = new int[ends.length];
-            for (int i = 0; i < es.length; i++) {
-                es[i] = ends[i] - 1;
-            }
+        int[] cs = new int[n - 1];
+        System.arraycopy(cells, 0, cs, 0, at);
+        System.arraycopy(cells, at + 1, cs, at, n - 1 - at);
+        if (at == 0) {
+            cs[0] |= 1; // the head layer's next value begins it now (or it was the next layer's start anyway)
         }
-        return new LayeredQueue(vs, es, Math.min(tailLimit, ret));
+        return new LayeredQueue(cs, Math.min(tailLimit, ret));
     }
 
     /** How many layers this queue has. */
     int layers() {
-        return ends.length;
+        int count = 0;
+        for (int c : cells) {
+            count += c & 1;
+        }
+        return count;
     }
 
     /**
@@ -128,19 +125,33 @@ final class LayeredQueue {
      * to the same enqueues, so it allows everything this one allows after any operations.
      */
     LayeredQueue mergeLayers(int i) {
-        int from = i == 0 ? 0 : ends[i - 1];
-        int[] vs = values.clone();
-        Arrays.sort(vs, from, ends[i + 1]);
-        int[] es = new int[ends.length - 1];
-        System.arraycopy(ends, 0, es, 0, i);
-        System.arraycopy(ends, i + 1, es, i, es.length - i);
-        return new LayeredQueue(vs, es, tailLimit);
+        int n = cells.length;
+        int start = 0;
+        for (int seen = -1; ; start++) {
+            if ((cells[start] & 1) != 0 && ++seen == i) {
+                break;
+            }
+        }
+        int second = start + 1;
+        while ((cells[second] & 1) == 0) {
+            second++;
+        }
+        int end = second + 1;
+        while (end < n && (cells[end] & 1) == 0) {
+            end++;
+        }
+        int[] cs = cells.clone();
+        cs[start] &= ~1;
+        cs[second] &= ~1;
+        Arrays.sort(cs, start, end);
+        cs[start] |= 1;
+        return new LayeredQueue(cs, tailLimit);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof LayeredQueue q && q.hash == hash && q.tailLimit == tailLimit
-                && Arrays.equals(q.values, values) && Arrays.equals(q.ends, ends);
+                && Arrays.equals(q.cells, cells);
     }
 
     @Override
@@ -152,15 +163,11 @@ final class LayeredQueue {
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder("[");
-        int start = 0;
-        for (int end : ends) {
-            b.append(start == 0 ? "{" : " {");
-            for (int i = start; i < end; i++) {
-                b.append(i == start ? "" : " ").append(values[i]);
-            }
-            b.append('}');
-            start = end;
+        for (int i = 0; i < cells.length; i++) {
+            boolean starts = (cells[i] & 1) != 0;
+            b.append(i == 0 ? "{" : starts ? "} {" : " ").append(cells[i] >>> 1);
         }
-        return b.append(tailLimit == CLOSED ? "]" : "] open to " + tailLimit).toString();
+        return b.append(cells.length == 0 ? "" : "}").append(tailLimit == CLOSED ? "]" : "] open to " + tailLimit)
+                .toString();
     }
 }

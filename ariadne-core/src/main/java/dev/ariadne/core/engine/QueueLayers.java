@@ -6,9 +6,6 @@ import dev.ariadne.core.models.FifoQueueModel;
 import dev.ariadne.core.models.PreparedViews;
 import dev.ariadne.core.models.PreparedViews.Kind;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * The frontier's view of a FIFO queue partition as {@link LayeredQueue} states: a model over wrapped inputs that
@@ -51,19 +48,39 @@ final class QueueLayers {
         }
     }
 
-    /** The layered view of {@code ops} (in the frontier's numbering) under {@code model}, or {@code null}. */
+    /**
+     * The layered view of {@code ops} (in call order: the frontier's numbering) under {@code model}, or
+     * {@code null} when it does not qualify or would not pay: when fewer than one enqueue in
+     * {@link #OVERLAP_SHARE} is called while another is open, concrete queues are few and cheaper to step
+     * (measured in {@code docs/benchmarks.md}).
+     */
     static QueueLayers of(Model<?> model, Operation[] ops) {
         if (!(model instanceof FifoQueueModel)) {
             return null;
         }
+        int enqueues = 0;
+        int overlapping = 0;
+        long lastReturn = Long.MIN_VALUE;
         for (Operation op : ops) {
             Kind kind = PreparedViews.kind(op.input());
-            if (kind != Kind.QUEUE_ENQUEUE && (kind != Kind.QUEUE_DEQUEUE || !(op.output() instanceof Integer))) {
+            if (kind == Kind.QUEUE_ENQUEUE) {
+                enqueues++;
+                if (lastReturn >= op.call()) {
+                    overlapping++;
+                }
+                lastReturn = Math.max(lastReturn, op.ret());
+            } else if (kind != Kind.QUEUE_DEQUEUE || !(op.output() instanceof Integer)) {
                 return null;
             }
         }
+        if (overlapping == 0 || (long) overlapping * OVERLAP_SHARE < enqueues) {
+            return null;
+        }
         return new QueueLayers(ops, PreparedViews.ids(model.init()));
     }
+
+    /** Layers are used when at least one enqueue in this many overlaps an earlier one. */
+    static final int OVERLAP_SHARE = 8;
 
     /** An enqueue of a value id, with its operation's times. */
     record Enqueue(int value, long call, long ret) {
@@ -129,29 +146,32 @@ final class QueueLayers {
 
     /**
      * A concrete linearization of the operations of a layered one ({@code order}, operation numbers, as the
-     * frontier's trail gives it): each layer's enqueues are placed together where the layer began, those that
-     * were dequeued first, in the order they were dequeued. The caller replays it on the real model.
+     * frontier's trail gives it), or {@code null} if {@code order} is not a layered path: each layer's enqueues
+     * are placed together where the layer began, those that were dequeued first, in the order they were dequeued.
+     * The caller replays it on the real model.
      */
     int[] concrete(int[] order) {
-        // Layers of operation numbers, mirroring LayeredQueue's rule; taken[i]: members already dequeued.
-        List<List<Integer>> layers = new ArrayList<>();
-        List<List<Integer>> taken = new ArrayList<>();
-        int[] layerAt = new int[order.length];
+        // A layer only ever grows at the tail, so the enqueues in path order, cut where layers begin, are the
+        // layers; a dequeue swaps its enqueue to the front of the head layer's undequeued part.
+        int m = order.length;
+        int[] members = new int[m];
+        int[] layerStart = new int[m + 1];
+        int[] taken = new int[m + 1];
+        boolean[] starts = new boolean[m];
+        int memberCount = 0;
+        int layerCount = 0;
         int head = 0;
-        LayeredQueue shadow = initial;
         int initialLeft = initialSize;
-        List<Integer> slots = new ArrayList<>();
-        for (int p = 0; p < order.length; p++) {
+        LayeredQueue shadow = initial;
+        for (int p = 0; p < m; p++) {
             int op = order[p];
-            layerAt[p] = -1;
             if (inputs[op] instanceof Enqueue e) {
-                if (!shadow.joins(e.call()) || layers.size() == head) {
-                    layers.add(new ArrayList<>());
-                    taken.add(new ArrayList<>());
-                    slots.add(p);
-                    layerAt[p] = layers.size() - 1;
+                if (!shadow.joins(e.call()) || head == layerCount) {
+                    starts[p] = true;
+                    layerStart[layerCount++] = memberCount;
                 }
-                layers.get(layers.size() - 1).add(op);
+                members[memberCount++] = op;
+                layerStart[layerCount] = memberCount;
                 shadow = shadow.enqueue(e.value(), e.call(), e.ret());
             } else if (inputs[op] instanceof Dequeue d) {
                 int v = (Integer) outputs[op];
@@ -163,40 +183,37 @@ final class QueueLayers {
                     initialLeft--;
                     continue;
                 }
-                List<Integer> members = layers.get(head);
-                int pick = -1;
-                for (int i = 0; i < members.size(); i++) {
-                    if (((Enqueue) inputs[members.get(i)]).value() == v) {
-                        pick = i;
-                        break;
-                    }
+                int from = layerStart[head] + taken[head];
+                int to = layerStart[head + 1];
+                int pick = from;
+                while (pick < to && ((Enqueue) inputs[members[pick]]).value() != v) {
+                    pick++;
                 }
-                if (pick < 0) {
+                if (pick == to) {
                     return null;
                 }
-                taken.get(head).add(members.remove(pick));
-                if (members.isEmpty()) {
+                int t = members[pick];
+                members[pick] = members[from];
+                members[from] = t;
+                if (++taken[head] == to - layerStart[head]) {
                     head++;
                 }
             }
         }
-        int[] out = new int[order.length];
+        int[] out = new int[m];
         int k = 0;
-        for (int p = 0; p < order.length; p++) {
+        int layer = 0;
+        for (int p = 0; p < m; p++) {
             int op = order[p];
-            if (inputs[op] instanceof Enqueue) {
-                if (layerAt[p] >= 0) {
-                    for (int member : taken.get(layerAt[p])) {
-                        out[k++] = member;
-                    }
-                    for (int member : layers.get(layerAt[p])) {
-                        out[k++] = member;
-                    }
-                }
-            } else {
+            if (!(inputs[op] instanceof Enqueue)) {
                 out[k++] = op;
+            } else if (starts[p]) {
+                for (int j = layerStart[layer]; j < layerStart[layer + 1]; j++) {
+                    out[k++] = members[j];
+                }
+                layer++;
             }
         }
-        return k == out.length ? out : null;
+        return out;
     }
 }
