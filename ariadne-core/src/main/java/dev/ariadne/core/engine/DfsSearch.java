@@ -264,7 +264,7 @@ final class DfsSearch<S> {
             S state = model.init();
             for (int op : longestOrders.get(k)) {
                 state = model.step(state, inputs[op], outputs[op]);
-                steps.add(new Step(ops[op], state, model.describeState(state)));
+                steps.add(Step.described(ops[op], state, model));
             }
             List<Operation> candidates = new ArrayList<>();
             for (int op : longestCandidates.get(k)) {

@@ -205,7 +205,7 @@ final class FrontierSearch<S> {
                 throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
                         + ops[op].id() + "): are its states values?");
             }
-            steps.add(new Step(ops[op], state, model.describeState(state)));
+            steps.add(Step.described(ops[op], state, model));
         }
         List<Operation> open = new ArrayList<>();
         for (int op : candidates) {

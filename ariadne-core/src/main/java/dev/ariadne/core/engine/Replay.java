@@ -250,7 +250,7 @@ final class Replay {
             if (state == null) {
                 return null; // a stepper disagreed with the model: let a general engine decide
             }
-            steps.add(new Step(op, state, model.describeState(state)));
+            steps.add(Step.described(op, state, model));
         }
         long deadline = ops[unplaced].ret();
         List<Operation> candidates = new ArrayList<>();
