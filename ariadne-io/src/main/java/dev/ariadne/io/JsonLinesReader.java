@@ -1,5 +1,6 @@
 package dev.ariadne.io;
 
+import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
@@ -18,7 +19,9 @@ import java.util.Set;
 /**
  * Reads Ariadne's native JSON lines: one object per line, either all operations ({@code client}, {@code call},
  * {@code return}, ...) or all events ({@code "type": "call"} / {@code "return"}). Unknown fields are errors, so
- * that a misspelt field is never silently ignored. Blank lines are skipped.
+ * that a misspelt field is never silently ignored. Blank lines are skipped. The event form is pushed to an
+ * {@link EventSink} line by line, so it can be read as a stream; the operation form cannot (its lines come in any
+ * order).
  */
 final class JsonLinesReader {
     private static final Set<String> OPERATION_FIELDS =
@@ -30,31 +33,47 @@ final class JsonLinesReader {
 
     private final Lines lines;
     private final List<Operation> operations = new ArrayList<>();
-    private final HistoryBuilder builder = new HistoryBuilder();
+    private final EventSink sink;
+    /** Whether only the event form is accepted: the input is read as a stream, not into a history. */
+    private final boolean streaming;
     private Boolean events;
     private long firstLine;
     private Boolean timed;
     private long timedLine;
 
-    private JsonLinesReader(Lines lines) {
+    private JsonLinesReader(Lines lines, EventSink sink, boolean streaming) {
         this.lines = lines;
+        this.sink = sink;
+        this.streaming = streaming;
     }
 
     static History read(Lines lines) throws IOException, InvalidInputException {
-        return new JsonLinesReader(lines).read();
+        HistoryBuilder builder = new HistoryBuilder();
+        JsonLinesReader reader = new JsonLinesReader(lines, builder, false);
+        reader.readAll();
+        try {
+            return reader.events == null ? History.empty() : reader.events ? builder.build()
+                    : History.of(reader.operations);
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
+        }
     }
 
-    private History read() throws IOException, InvalidInputException {
+    /**
+     * Reads the event form to the end of the input, pushing each event to {@code sink} as soon as its line is read.
+     *
+     * @throws IllegalArgumentException at the first line of the operation form, which cannot be streamed
+     */
+    static void events(Lines lines, EventSink sink) throws IOException, InvalidInputException {
+        new JsonLinesReader(lines, sink, true).readAll();
+    }
+
+    private void readAll() throws IOException, InvalidInputException {
         String text;
         while ((text = lines.next()) != null) {
             if (!text.isBlank()) {
                 line(text, lines.number());
             }
-        }
-        try {
-            return events == null ? History.empty() : events ? builder.build() : History.of(operations);
-        } catch (HistoryException e) {
-            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
         }
     }
 
@@ -62,6 +81,11 @@ final class JsonLinesReader {
         try {
             Map<String, Object> fields = JsonValues.object(text);
             boolean event = fields.containsKey("type");
+            if (events == null && !event && streaming) {
+                throw new IllegalArgumentException(lines.source() + ":" + n + ": the operation form of the native "
+                        + "format cannot be read as a stream (its operations may come in any order); write the event "
+                        + "form ({\"type\": \"call\", ...}) or read the whole file");
+            }
             if (events == null) {
                 events = event;
                 firstLine = n;
@@ -121,12 +145,12 @@ final class JsonLinesReader {
                     : "missing \"time\": line " + timedLine + " has one")
                     + "; give a time on every event or on none");
         }
-        long time = hasTime ? time(fields, "time") : builder.clock();
+        long time = hasTime ? time(fields, "time") : EventSink.UNTIMED;
         if (call) {
-            builder.call(client, invocation(fields), time, metadata(fields, n));
+            sink.call(client, invocation(fields), time, metadata(fields, n));
         } else {
             Object output = fields.containsKey("output") ? fields.get("output") : Operation.UNKNOWN;
-            builder.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));
+            sink.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));
         }
     }
 
