@@ -12,16 +12,18 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
  * Reads Ariadne's native JSON lines: one object per line, either all operations ({@code client}, {@code call},
  * {@code return}, ...) or all events ({@code "type": "call"} / {@code "return"}). Unknown fields are errors, so
- * that a misspelt field is never silently ignored. Blank lines are skipped. The event form is pushed to an
- * {@link EventSink} line by line, so it can be read as a stream; the operation form cannot (its lines come in any
- * order).
+ * that a misspelt field is never silently ignored. Blank lines are skipped. Read as a stream, each line's events
+ * are pushed to an {@link EventSink} as it is read; the operation form must then come in order of call times,
+ * since an operation's return is only delivered once a later call shows that no earlier event can follow.
  */
 final class JsonLinesReader {
     private static final Set<String> OPERATION_FIELDS =
@@ -34,8 +36,16 @@ final class JsonLinesReader {
     private final Lines lines;
     private final List<Operation> operations = new ArrayList<>();
     private final EventSink sink;
-    /** Whether only the event form is accepted: the input is read as a stream, not into a history. */
+    /** Whether the input is read as a stream: operations become events at once rather than being collected. */
     private final boolean streaming;
+    /** Read as a stream, the returns of the operations read so far that no call has passed yet, earliest first. */
+    private final PriorityQueue<Return> returns = new PriorityQueue<>(
+            Comparator.comparingLong(Return::time).thenComparingLong(Return::line));
+    private long lastCall = -1;
+    private long lastCallLine;
+
+    private record Return(long time, int client, Object output, long line) {
+    }
     private Boolean events;
     private long firstLine;
     private Boolean timed;
@@ -60,12 +70,17 @@ final class JsonLinesReader {
     }
 
     /**
-     * Reads the event form to the end of the input, pushing each event to {@code sink} as soon as its line is read.
-     *
-     * @throws IllegalArgumentException at the first line of the operation form, which cannot be streamed
+     * Reads to the end of the input, pushing each event to {@code sink} as soon as its line is read: in the
+     * operation form a call at once, a return once a later call (or the end) passes its time.
      */
     static void events(Lines lines, EventSink sink) throws IOException, InvalidInputException {
-        new JsonLinesReader(lines, sink, true).readAll();
+        JsonLinesReader reader = new JsonLinesReader(lines, sink, true);
+        reader.readAll();
+        try {
+            reader.deliverReturns(Operation.PENDING);
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
+        }
     }
 
     private void readAll() throws IOException, InvalidInputException {
@@ -81,11 +96,6 @@ final class JsonLinesReader {
         try {
             Map<String, Object> fields = JsonValues.object(text);
             boolean event = fields.containsKey("type");
-            if (events == null && !event && streaming) {
-                throw new IllegalArgumentException(lines.source() + ":" + n + ": the operation form of the native "
-                        + "format cannot be read as a stream (its operations may come in any order); write the event "
-                        + "form ({\"type\": \"call\", ...}) or read the whole file");
-            }
             if (events == null) {
                 events = event;
                 firstLine = n;
@@ -124,8 +134,32 @@ final class JsonLinesReader {
             throw new BadValue("a pending operation (no \"return\") cannot have an \"output\": its outcome was "
                     + "not observed");
         }
-        operations.add(new Operation(operations.size(), client, invocation(fields), output, call, ret,
-                metadata(fields, n)));
+        if (!streaming) {
+            operations.add(new Operation(operations.size(), client, invocation(fields), output, call, ret,
+                    metadata(fields, n)));
+            return;
+        }
+        if (call < lastCall) {
+            throw new BadValue("\"call\" (" + call + ") is before the call of line " + lastCallLine + " (" + lastCall
+                    + "): read as a stream, the operation form must come in order of call times");
+        }
+        lastCall = call;
+        lastCallLine = n;
+        // A return at the call's own time stays until after it: the intervals overlap (they are closed), so a
+        // client whose previous operation returns at this instant is still busy, as in a batch reading.
+        deliverReturns(call);
+        sink.call(client, invocation(fields), call, metadata(fields, n));
+        if (ret != Operation.PENDING) {
+            returns.add(new Return(ret, client, output, n));
+        }
+    }
+
+    /** Delivers the returns before {@code time}: no later line can call before them. */
+    private void deliverReturns(long time) {
+        while (!returns.isEmpty() && returns.peek().time() < time) {
+            Return r = returns.poll();
+            sink.ret(r.client(), r.output(), r.time(), (int) Math.min(r.line(), Integer.MAX_VALUE));
+        }
     }
 
     private void event(Map<String, Object> fields, long n) throws BadValue {

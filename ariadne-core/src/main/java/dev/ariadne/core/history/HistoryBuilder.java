@@ -127,7 +127,8 @@ public final class HistoryBuilder implements EventSink {
         } else if (time < clock - 1) {
             throw new HistoryException("time goes backwards: " + time + " after " + (clock - 1), line);
         }
-        clock = Math.max(clock, time) + 1;
+        // one past the latest time, so that several events may share an explicit time
+        clock = Math.max(clock, time + 1);
         return time;
     }
 
