@@ -99,7 +99,17 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
     boolean json;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files.")
+    @Option(names = "--follow",
+            description = "Check one history while it is written: FILE is followed like tail -f, - is standard "
+                    + "input. Stops at the first violation (exit 1); needs --model. See README.")
+    boolean follow;
+
+    @Option(names = "--follow-idle", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --follow: the input has ended once nothing was added to it for this long "
+                    + "(5s, 1m). Default: a FILE is followed until interrupted, standard input to its end.")
+    Duration followIdle;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (with --follow: one, or -).")
     List<Path> files;
 
     static final class ModelNames extends ArrayList<String> {
@@ -108,14 +118,13 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private record Outcome(String file, Result result, Model<?> model, String error, int status,
-                           List<Annotation> annotations) {
+    record Outcome(String file, Result result, Model<?> model, String error, int status,
+                   List<Annotation> annotations) {
     }
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         Format format = parse(() -> Format.fromName(formatName));
         Engine engine = parse(() -> Engine.fromName(engineName));
         Object initial = initialText == null ? null : parse(() -> {
@@ -136,26 +145,35 @@ final class CheckCommand implements Callable<Integer> {
         if (maxMemory != null) {
             options = options.withMaxMemory(maxMemory);
         }
+        if (follow || followIdle != null) {
+            return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
+        }
         List<Outcome> outcomes = new ArrayList<>();
         int status = ExitStatus.LINEARIZABLE;
         for (Path file : files) {
             Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
             outcomes.add(o);
             status = ExitStatus.worst(status, o.status);
-            if (o.error != null) {
-                err.println("ariadne: " + o.error);
-            } else if (!json) {
-                out.print(TextReport.render(o.file, o.result, o.model));
-                if (!o.annotations.isEmpty()) {
-                    out.println("  " + annotationLine(o.annotations));
-                }
-            }
+            print(o);
         }
         if (json) {
             writeJson(out, outcomes, status);
         }
         out.flush();
         return status;
+    }
+
+    /** Prints an outcome's error, or its text report unless the report is JSON. */
+    void print(Outcome o) {
+        if (o.error != null) {
+            spec.commandLine().getErr().println("ariadne: " + o.error);
+        } else if (!json) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(TextReport.render(o.file, o.result, o.model));
+            if (!o.annotations.isEmpty()) {
+                out.println("  " + annotationLine(o.annotations));
+            }
+        }
     }
 
     /** The --nil-read mode: auto, absent or unknown. */
@@ -201,10 +219,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
-            Operation op = e.operation();
-            String where = op == null ? "" : op.line() >= 0 ? ":" + op.line()
-                    : op.metadata().get("offset") instanceof Long offset ? ": at byte " + offset : "";
-            return invalid(name, Values.escape(name) + where + ": " + e.getMessage());
+            return invalid(name, invalidOperation(name, e));
         } catch (NoSuchFileException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": no such file");
         } catch (AccessDeniedException e) {
@@ -214,8 +229,16 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private static Outcome invalid(String file, String message) {
+    static Outcome invalid(String file, String message) {
         return new Outcome(file, null, null, message, ExitStatus.INVALID_INPUT, List.of());
+    }
+
+    /** {@code FILE:LINE: problem} for an operation the model cannot interpret. */
+    static String invalidOperation(String file, InvalidOperationException e) {
+        Operation op = e.operation();
+        String where = op == null ? "" : op.line() >= 0 ? ":" + op.line()
+                : op.metadata().get("offset") instanceof Long offset ? ": at byte " + offset : "";
+        return Values.escape(file) + where + ": " + e.getMessage();
     }
 
     /** The first built-in model that understands every operation of the history (and can start from --initial). */
@@ -239,7 +262,7 @@ final class CheckCommand implements Callable<Integer> {
                 + Values.escape(String.join(", ", functions)) + "); choose one with --model");
     }
 
-    private void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
+    void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
         Verdict overall = switch (status) {
             case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE;
             case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE;
@@ -258,7 +281,7 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private <T> T parse(java.util.function.Supplier<T> parser) {
+    <T> T parse(java.util.function.Supplier<T> parser) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {

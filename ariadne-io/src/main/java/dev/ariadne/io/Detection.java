@@ -75,7 +75,36 @@ final class Detection {
         } catch (Lines.BadLineException e) {
             // later lines only refine JSON detection; the reader reports this line when it gets there
         }
-        Format f = classify(first, text.toString());
+        return classifyOrFail(first, text.toString(), source, number);
+    }
+
+    /**
+     * The format of a text input read as a stream, from its first significant line alone (a lone {@code [} or
+     * {@code (} with the next line that says more), so that a stream whose writer has written only a line can
+     * already be read; {@code null} when the input ends without significant content. Nothing is consumed. A
+     * MessagePack stream is not text: its caller recognises it from the first byte.
+     */
+    static Format detect(Lines lines) throws IOException, InvalidInputException {
+        int index = 0;
+        String first;
+        while ((first = lines.peek(index)) != null && !Lines.isSignificant(first)) {
+            index++;
+        }
+        if (first == null) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder(first).append('\n');
+        String more;
+        for (int next = index + 1; text.toString().strip().length() == 1
+                && (more = lines.peek(next)) != null; next++) {
+            text.append(more).append('\n');
+        }
+        return classifyOrFail(first, text.toString(), lines.source(), lines.number() + index + 1);
+    }
+
+    private static Format classifyOrFail(String first, String text, String source, long number)
+            throws InvalidInputException {
+        Format f = classify(first, text);
         if (f == null) {
             throw new InvalidInputException(source, number, "cannot recognise the format: expected a Jepsen log "
                     + "line (\"... jepsen.util - ...\"), JSON ({\"... or [{\"...), EDN ({:..., [ or () or MessagePack,"

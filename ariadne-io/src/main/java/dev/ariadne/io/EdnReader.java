@@ -31,17 +31,18 @@ final class EdnReader {
     private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
     private final JepsenOps ops;
 
-    private EdnReader(Lines lines, boolean newClientAfterInfo) {
+    private EdnReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
         this.src = new EdnSource(lines);
-        this.ops = new JepsenOps(lines.source(), false, newClientAfterInfo);
+        this.ops = ops;
     }
 
-    static ReadResult read(Lines lines, boolean newClientAfterInfo) throws IOException, InvalidInputException {
-        return new EdnReader(lines, newClientAfterInfo).read();
+    /** Reads every operation map to the end of the input, pushing each event to {@code ops} as it is read. */
+    static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
+        new EdnReader(lines, ops).read();
     }
 
-    private ReadResult read() throws IOException, InvalidInputException {
+    private void read() throws IOException, InvalidInputException {
         int c = src.skipBlank();
         if (c == '[' || c == '(') {
             long open = src.line();
@@ -69,7 +70,6 @@ final class EdnReader {
                 operation();
             }
         }
-        return new ReadResult(ops.build(), Format.EDN, ops.annotations());
     }
 
     private void operation() throws IOException, InvalidInputException {

@@ -2,9 +2,13 @@ package dev.ariadne.io;
 
 import dev.ariadne.core.history.History;
 
+import dev.ariadne.core.history.Values;
+
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,11 +82,13 @@ public final class HistoryReaders {
                 return new ReadResult(History.empty(), Format.JSON, List.of());
             }
             return switch (f) {
-                case JEPSEN_LOG -> JepsenLogReader.read(new Lines(buffered, sourceName), nci);
-                case EDN -> EdnReader.read(new Lines(buffered, sourceName), nci);
+                case JEPSEN_LOG, EDN, JEPSEN_JSON -> {
+                    JepsenOps ops = new JepsenOps(sourceName, f, nci);
+                    EventReader.jepsen(f, new Lines(buffered, sourceName), ops);
+                    yield new ReadResult(ops.build(), f, ops.annotations());
+                }
                 case JSON -> new ReadResult(JsonLinesReader.read(new Lines(buffered, sourceName)), Format.JSON,
                         List.of());
-                case JEPSEN_JSON -> JepsenJsonReader.read(buffered, sourceName, nci);
                 case OMNILINK -> OmniLinkReader.read(buffered, sourceName);
                 case AUTO -> throw new IllegalStateException("unreachable");
             };
@@ -90,6 +96,52 @@ public final class HistoryReaders {
             throw e.problem();
         }
     }
+
+    /**
+     * Opens {@code in} as a stream of events, for a consumer that acts on each event as it is read (such as an
+     * {@link dev.ariadne.core.engine.OnlineChecker}, which is an {@link dev.ariadne.core.history.EventSink}):
+     * {@link EventReader#readTo} then reads it line by line to its end. {@link Format#AUTO} recognises the format
+     * from the first significant line alone (this blocks until it is written), not from the first MiB as
+     * {@link #load} does. The event-based formats stream: Jepsen logs, EDN and JSON, and the native format's event
+     * form. {@code in} is not closed; {@code sourceName} names it in errors, which are those of {@link #load}.
+     *
+     * @throws IOException              when the stream cannot be read
+     * @throws InvalidInputException    when the first line fits no format
+     * @throws IllegalArgumentException when the format cannot be streamed (OmniLink traces, whose threads are
+     *                                  separate files and whose records are complete actions), or
+     *                                  {@code options} ask for new clients after {@code :info} (they are numbered
+     *                                  after the highest process, known only at the end)
+     */
+    public static EventReader events(InputStream in, String sourceName, ReadOptions options)
+            throws IOException, InvalidInputException {
+        if (options.newClientAfterInfo()) {
+            throw new IllegalArgumentException("new clients after :info cannot be numbered in a stream: they come "
+                    + "after the highest process, which is known only at the end");
+        }
+        if (options.format() == Format.OMNILINK) {
+            throw new IllegalArgumentException(NOT_STREAMED);
+        }
+        int first = in.read();
+        if (first >= 0 && Detection.isMessagePackLead(first) && options.format() == Format.AUTO) {
+            throw new IllegalArgumentException(Values.escape(sourceName) + " is MessagePack: " + NOT_STREAMED);
+        }
+        InputStream whole = first < 0 ? in
+                : new SequenceInputStream(new ByteArrayInputStream(new byte[]{(byte) first}), in);
+        Lines lines = new Lines(whole, sourceName);
+        try {
+            Format f = options.format() == Format.AUTO ? Detection.detect(lines) : options.format();
+            if (f == Format.OMNILINK) {
+                throw new IllegalArgumentException(Values.escape(sourceName) + " holds OmniLink records: "
+                        + NOT_STREAMED);
+            }
+            return new EventReader(lines, f == null ? Format.JSON : f);
+        } catch (Lines.BadLineException e) {
+            throw e.problem();
+        }
+    }
+
+    private static final String NOT_STREAMED = "OmniLink traces cannot be read as a stream (each thread's actions "
+            + "are in a file of their own, each a complete action); read the whole trace instead";
 
     /**
      * The format of {@code file}, recognised from its content (the file name plays no part): MessagePack from the

@@ -16,19 +16,19 @@ final class JepsenJsonReader {
     private final JsonStream in;
     private final JepsenOps ops;
 
-    private JepsenJsonReader(JsonStream in, String source, boolean newClientAfterInfo) {
+    private JepsenJsonReader(JsonStream in, JepsenOps ops) {
         this.in = in;
-        this.ops = new JepsenOps(source, false, newClientAfterInfo);
+        this.ops = ops;
     }
 
-    static ReadResult read(InputStream stream, String source, boolean newClientAfterInfo)
-            throws IOException, InvalidInputException {
+    /** Reads every operation object to the end of {@code stream}, pushing each event to {@code ops} as it is read. */
+    static void read(InputStream stream, String source, JepsenOps ops) throws IOException, InvalidInputException {
         try (JsonStream in = new JsonStream(stream, source)) {
-            return new JepsenJsonReader(in, source, newClientAfterInfo).read();
+            new JepsenJsonReader(in, ops).read();
         }
     }
 
-    private ReadResult read() throws IOException, InvalidInputException {
+    private void read() throws IOException, InvalidInputException {
         JsonToken t = in.next();
         if (t == JsonToken.START_ARRAY) {
             long open = in.line();
@@ -55,7 +55,6 @@ final class JepsenJsonReader {
                 t = in.next();
             }
         }
-        return new ReadResult(ops.build(), Format.JEPSEN_JSON, ops.annotations());
     }
 
     private void operation(Map<String, Object> op, long line) throws InvalidInputException {

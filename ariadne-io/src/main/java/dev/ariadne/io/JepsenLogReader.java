@@ -21,13 +21,14 @@ final class JepsenLogReader {
     private final JepsenOps ops;
     private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
 
-    private JepsenLogReader(Lines lines, boolean newClientAfterInfo) {
+    private JepsenLogReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
-        this.ops = new JepsenOps(lines.source(), true, newClientAfterInfo);
+        this.ops = ops;
     }
 
-    static ReadResult read(Lines lines, boolean newClientAfterInfo) throws IOException, InvalidInputException {
-        JepsenLogReader reader = new JepsenLogReader(lines, newClientAfterInfo);
+    /** Reads every line to the end of the input, pushing each event to {@code ops} as soon as it is read. */
+    static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
+        JepsenLogReader reader = new JepsenLogReader(lines, ops);
         String line;
         while ((line = lines.next()) != null) {
             int at = line.indexOf(Detection.JEPSEN_UTIL);
@@ -35,7 +36,6 @@ final class JepsenLogReader {
                 reader.event(line.substring(at + Detection.JEPSEN_UTIL.length()).strip(), lines.number());
             }
         }
-        return new ReadResult(reader.ops.build(), Format.JEPSEN_LOG, reader.ops.annotations());
     }
 
     private void event(String text, long line) throws InvalidInputException {

@@ -1,5 +1,6 @@
 package dev.ariadne.io;
 
+import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
@@ -13,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns Jepsen events ({@code :invoke}, {@code :ok}, {@code :fail}, {@code :info}) into a history, in event
- * order. {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
+ * Turns Jepsen events ({@code :invoke}, {@code :ok}, {@code :fail}, {@code :info}) into history events pushed to
+ * an {@link EventSink}, in event order: a {@link HistoryBuilder} for a batch reading, any sink for a stream. {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
  * it pending for ever, and {@code :fail} drops it; in porcupine's etcd logs ({@code etcdFailures}) a failed
  * {@code cas} instead completes with {@code false} and a failed {@code read} with an unknown output. Also checks
  * what Jepsen promises about {@code :index} (unique) and {@code :time} (never negative, never going backwards
@@ -44,7 +45,9 @@ final class JepsenOps {
     private final String source;
     private final boolean etcdFailures;
     private final boolean newClientAfterInfo;
-    private final HistoryBuilder builder = new HistoryBuilder();
+    private final EventSink sink;
+    /** The sink of a batch reading, which {@link #build()} turns into a history; {@code null} for a stream. */
+    private final HistoryBuilder builder;
     private final Map<Integer, Open> open = new HashMap<>();
     /** Processes whose last operation ended with {@code :info}, with the line of that {@code :info}. */
     private final Map<Integer, Long> crashed = new HashMap<>();
@@ -58,14 +61,29 @@ final class JepsenOps {
     private final List<Annotation> annotations = new ArrayList<>();
 
     /**
-     * @param etcdFailures       whether {@code :fail} follows porcupine's etcd logs (cas → false, read → unknown)
-     *                           rather than meaning "did not happen"
+     * A batch reading of {@code format}: {@link #build()} gives the history. Jepsen logs follow porcupine's etcd
+     * conventions for {@code :fail} (cas → false, read → unknown); EDN and JSON mean "did not happen".
+     *
      * @param newClientAfterInfo whether a process invoking again after an {@code :info} becomes a new client
      */
-    JepsenOps(String source, boolean etcdFailures, boolean newClientAfterInfo) {
+    JepsenOps(String source, Format format, boolean newClientAfterInfo) {
+        this(source, format, newClientAfterInfo, new HistoryBuilder());
+    }
+
+    /**
+     * A streaming reading of {@code format} into {@code sink}. New clients after {@code :info} are not offered:
+     * they are numbered after the highest process, which is known only at the end.
+     */
+    JepsenOps(String source, Format format, EventSink sink) {
+        this(source, format, false, sink);
+    }
+
+    private JepsenOps(String source, Format format, boolean newClientAfterInfo, EventSink sink) {
         this.source = source;
-        this.etcdFailures = etcdFailures;
+        this.etcdFailures = format == Format.JEPSEN_LOG;
         this.newClientAfterInfo = newClientAfterInfo;
+        this.sink = sink;
+        this.builder = sink instanceof HistoryBuilder b ? b : null;
     }
 
     /** Process {@code process}'s event of {@code type} on function {@code f}, read at {@code line}. */
@@ -88,7 +106,7 @@ final class JepsenOps {
                     temporary.put(client, process);
                     reincarnation.put(process, client);
                 }
-                builder.call(client, new Invocation(f, key, value), builder.clock(), Map.of("line", l));
+                sink.call(client, new Invocation(f, key, value), EventSink.UNTIMED, Map.of("line", l));
                 open.put(client, new Open(f, line));
                 return;
             }
@@ -103,9 +121,9 @@ final class JepsenOps {
                         + " (a completion without its invocation)");
             }
             switch (type) {
-                case OK -> builder.ret(client, value, builder.clock(), l);
+                case OK -> sink.ret(client, value, EventSink.UNTIMED, l);
                 case INFO -> {
-                    builder.crash(client, builder.clock(), l);
+                    sink.crash(client, EventSink.UNTIMED, l);
                     crashed.put(process, line);
                 }
                 default -> fail(client, f, l);
@@ -118,11 +136,11 @@ final class JepsenOps {
 
     private void fail(int client, String f, int line) {
         if (etcdFailures && f.equals("cas")) {
-            builder.ret(client, Boolean.FALSE, builder.clock(), line);
+            sink.ret(client, Boolean.FALSE, EventSink.UNTIMED, line);
         } else if (etcdFailures && f.equals("read")) {
-            builder.ret(client, Operation.UNKNOWN, builder.clock(), line);
+            sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
-            builder.discard(client, builder.clock(), line);
+            sink.discard(client, EventSink.UNTIMED, line);
         }
     }
 
@@ -176,6 +194,9 @@ final class JepsenOps {
 
     /** The history so far, operations still open pending; processes made new clients are numbered last. */
     History build() throws InvalidInputException {
+        if (builder == null) {
+            throw new IllegalStateException("a streaming reading builds no history");
+        }
         History h = builder.build();
         if (temporary.isEmpty()) {
             return h;

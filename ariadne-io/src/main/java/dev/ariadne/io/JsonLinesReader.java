@@ -1,5 +1,6 @@
 package dev.ariadne.io;
 
+import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
@@ -11,14 +12,18 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
  * Reads Ariadne's native JSON lines: one object per line, either all operations ({@code client}, {@code call},
  * {@code return}, ...) or all events ({@code "type": "call"} / {@code "return"}). Unknown fields are errors, so
- * that a misspelt field is never silently ignored. Blank lines are skipped.
+ * that a misspelt field is never silently ignored. Blank lines are skipped. Read as a stream, each line's events
+ * are pushed to an {@link EventSink} as it is read; the operation form must then come in order of call times,
+ * since an operation's return is only delivered once a later call shows that no earlier event can follow.
  */
 final class JsonLinesReader {
     private static final Set<String> OPERATION_FIELDS =
@@ -30,31 +35,60 @@ final class JsonLinesReader {
 
     private final Lines lines;
     private final List<Operation> operations = new ArrayList<>();
-    private final HistoryBuilder builder = new HistoryBuilder();
+    private final EventSink sink;
+    /** Whether the input is read as a stream: operations become events at once rather than being collected. */
+    private final boolean streaming;
+    /** Read as a stream, the returns of the operations read so far that no call has passed yet, earliest first. */
+    private final PriorityQueue<Return> returns = new PriorityQueue<>(
+            Comparator.comparingLong(Return::time).thenComparingLong(Return::line));
+    private long lastCall = -1;
+    private long lastCallLine;
+
+    private record Return(long time, int client, Object output, long line) {
+    }
     private Boolean events;
     private long firstLine;
     private Boolean timed;
     private long timedLine;
 
-    private JsonLinesReader(Lines lines) {
+    private JsonLinesReader(Lines lines, EventSink sink, boolean streaming) {
         this.lines = lines;
+        this.sink = sink;
+        this.streaming = streaming;
     }
 
     static History read(Lines lines) throws IOException, InvalidInputException {
-        return new JsonLinesReader(lines).read();
+        HistoryBuilder builder = new HistoryBuilder();
+        JsonLinesReader reader = new JsonLinesReader(lines, builder, false);
+        reader.readAll();
+        try {
+            return reader.events == null ? History.empty() : reader.events ? builder.build()
+                    : History.of(reader.operations);
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
+        }
     }
 
-    private History read() throws IOException, InvalidInputException {
+    /**
+     * Reads to the end of the input, pushing each event to {@code sink} as soon as its line is read: in the
+     * operation form a call at once, a return once a later call (or the end) passes its time.
+     */
+    static void events(Lines lines, EventSink sink) throws IOException, InvalidInputException {
+        JsonLinesReader reader = new JsonLinesReader(lines, sink, true);
+        reader.readAll();
+        try {
+            reader.deliverReturns(Operation.PENDING);
+        } catch (HistoryException e) {
+            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
+        }
+    }
+
+    private void readAll() throws IOException, InvalidInputException {
         String text;
         while ((text = lines.next()) != null) {
             if (!text.isBlank()) {
                 line(text, lines.number());
             }
-        }
-        try {
-            return events == null ? History.empty() : events ? builder.build() : History.of(operations);
-        } catch (HistoryException e) {
-            throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
         }
     }
 
@@ -100,8 +134,32 @@ final class JsonLinesReader {
             throw new BadValue("a pending operation (no \"return\") cannot have an \"output\": its outcome was "
                     + "not observed");
         }
-        operations.add(new Operation(operations.size(), client, invocation(fields), output, call, ret,
-                metadata(fields, n)));
+        if (!streaming) {
+            operations.add(new Operation(operations.size(), client, invocation(fields), output, call, ret,
+                    metadata(fields, n)));
+            return;
+        }
+        if (call < lastCall) {
+            throw new BadValue("\"call\" (" + call + ") is before the call of line " + lastCallLine + " (" + lastCall
+                    + "): read as a stream, the operation form must come in order of call times");
+        }
+        lastCall = call;
+        lastCallLine = n;
+        // A return at the call's own time stays until after it: the intervals overlap (they are closed), so a
+        // client whose previous operation returns at this instant is still busy, as in a batch reading.
+        deliverReturns(call);
+        sink.call(client, invocation(fields), call, metadata(fields, n));
+        if (ret != Operation.PENDING) {
+            returns.add(new Return(ret, client, output, n));
+        }
+    }
+
+    /** Delivers the returns before {@code time}: no later line can call before them. */
+    private void deliverReturns(long time) {
+        while (!returns.isEmpty() && returns.peek().time() < time) {
+            Return r = returns.poll();
+            sink.ret(r.client(), r.output(), r.time(), (int) Math.min(r.line(), Integer.MAX_VALUE));
+        }
     }
 
     private void event(Map<String, Object> fields, long n) throws BadValue {
@@ -121,12 +179,12 @@ final class JsonLinesReader {
                     : "missing \"time\": line " + timedLine + " has one")
                     + "; give a time on every event or on none");
         }
-        long time = hasTime ? time(fields, "time") : builder.clock();
+        long time = hasTime ? time(fields, "time") : EventSink.UNTIMED;
         if (call) {
-            builder.call(client, invocation(fields), time, metadata(fields, n));
+            sink.call(client, invocation(fields), time, metadata(fields, n));
         } else {
             Object output = fields.containsKey("output") ? fields.get("output") : Operation.UNKNOWN;
-            builder.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));
+            sink.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));
         }
     }
 

@@ -1,7 +1,10 @@
 package dev.ariadne.io;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -76,6 +79,46 @@ final class Lines {
             }
         }
         return null;
+    }
+
+    /**
+     * The line {@code index} lines after the next one ({@code 0}: the line {@link #next()} would return), or
+     * {@code null} past the end of the input; nothing is consumed.
+     */
+    String peek(int index) throws IOException {
+        while (ahead.size() <= index) {
+            String s = decodeNext();
+            if (s == null) {
+                return null;
+            }
+            ahead.add(s);
+        }
+        int i = 0;
+        for (String s : ahead) {
+            if (i++ == index) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    /**
+     * The input from the next line on, as bytes (looked-ahead lines are given back with {@code \n} ends, so line
+     * numbers stay the same), for a reader that parses bytes itself; this object must not be used afterwards.
+     */
+    InputStream rest() {
+        if (ahead.isEmpty() && chunkPos == chunkEnd) {
+            return in;
+        }
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        for (String s : ahead) {
+            head.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+            head.write('\n');
+        }
+        head.write(chunk, chunkPos, chunkEnd - chunkPos);
+        ahead.clear();
+        chunkPos = chunkEnd;
+        return new SequenceInputStream(new ByteArrayInputStream(head.toByteArray()), in);
     }
 
     /** The 1-based number of the line that {@link #peekSignificant()} found. */

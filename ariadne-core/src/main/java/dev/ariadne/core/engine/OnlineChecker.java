@@ -1,6 +1,7 @@
 package dev.ariadne.core.engine;
 
 import dev.ariadne.core.history.Event;
+import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.InvalidOperationException;
@@ -34,9 +35,14 @@ import java.util.Set;
  * memory with the overlap; {@link CheckOptions#maxMemory()} bounds the latter, after which the verdict is
  * {@link Verdict#UNKNOWN}. The time limit and partitioning of the options are not used.
  *
+ * <p>As an {@link EventSink} it takes events straight from a reader (see {@code HistoryReaders.events} in
+ * {@code ariadne-io}), with their source lines, so that its evidence cites lines as a batch check's does; those
+ * methods return the checker itself, and {@link #isViolated()} tells whether the history is still free of
+ * violations.
+ *
  * @param <S> the model's state type
  */
-public final class OnlineChecker<S> {
+public final class OnlineChecker<S> implements EventSink {
     private static final byte OPEN = 0;
     private static final byte RETURNED = 1;
     private static final byte CRASHED = 2;
@@ -114,13 +120,13 @@ public final class OnlineChecker<S> {
      * @throws InvalidOperationException if the model cannot interpret the input (the event is not recorded)
      */
     public synchronized boolean call(int client, Object input) {
-        return doCall(client, input, untimed());
+        return doCall(client, input, untimed(), Map.of());
     }
 
     /** Client {@code client} calls an operation with {@code input} at {@code time}; see {@link #call(int, Object)}. */
     public synchronized boolean call(int client, Object input, long time) {
         timed(time);
-        return doCall(client, input, time);
+        return doCall(client, input, time, Map.of());
     }
 
     /**
@@ -167,6 +173,59 @@ public final class OnlineChecker<S> {
     public synchronized boolean discard(int client, long time) {
         timed(time);
         return doDiscard(client, time);
+    }
+
+    /**
+     * Client {@code client} calls an operation with {@code input} at {@code time}, or now if {@code time} is
+     * {@link EventSink#UNTIMED}; {@code metadata} (such as the source {@code line}) stays with the operation and
+     * appears in the evidence. A {@link HistoryException} carries the call's line.
+     */
+    @Override
+    public synchronized OnlineChecker<S> call(int client, Object input, long time, Map<String, Object> metadata) {
+        int line = metadata.get("line") instanceof Number l ? l.intValue() : -1;
+        try {
+            doCall(client, input, time == UNTIMED ? untimed() : timedAt(time), metadata);
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #ret(int, Object, long)}, or {@link #ret(int, Object)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> ret(int client, Object output, long time, int line) {
+        try {
+            doRet(client, output, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #crash(int, long)}, or {@link #crash(int)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> crash(int client, long time, int line) {
+        try {
+            doCrash(client, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #discard(int, long)}, or {@link #discard(int)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> discard(int client, long time, int line) {
+        try {
+            doDiscard(client, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    private static HistoryException atLine(HistoryException e, int line) {
+        return e.line() > 0 || line <= 0 ? e : new HistoryException(e.getMessage(), line);
     }
 
     /** Feeds one event of the event form of a history (untimed). */
@@ -254,6 +313,11 @@ public final class OnlineChecker<S> {
         return clock;
     }
 
+    private long timedAt(long time) {
+        timed(time);
+        return time;
+    }
+
     private void timed(long time) {
         if (timing == 1) {
             throw new IllegalStateException("this checker's events carry no times; give no event a time");
@@ -278,12 +342,13 @@ public final class OnlineChecker<S> {
         clock = Math.max(clock, time) + 1;
     }
 
-    private boolean doCall(int client, Object input, long time) {
+    private boolean doCall(int client, Object input, long time, Map<String, Object> metadata) {
         open();
         Integer busy = openByClient.get(client);
         if (busy != null) {
-            throw new HistoryException("client " + client + " calls a new operation while its operation called at "
-                    + ops[busy].call() + " is still open", -1);
+            int line = ops[busy].line();
+            throw new HistoryException("client " + client + " calls a new operation while its operation "
+                    + (line >= 0 ? "from line " + line : "called at " + ops[busy].call()) + " is still open", -1);
         }
         if (crashedClients.contains(client)) {
             throw new HistoryException("client " + client + " calls a new operation after one of its operations "
@@ -293,7 +358,8 @@ public final class OnlineChecker<S> {
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
         int op = n;
-        Operation prepared = prepare(Operation.pending(op - discarded, client, input, time));
+        Operation prepared = prepare(new Operation(op - discarded, client, input, Operation.UNKNOWN, time,
+                Operation.PENDING, metadata));
         grow();
         ops[op] = prepared;
         rawInputs[op] = input;
@@ -320,7 +386,7 @@ public final class OnlineChecker<S> {
         }
         Operation call = ops[op];
         Operation prepared = prepare(new Operation(call.id(), client, rawInputs[op], output, call.call(), time,
-                Map.of()));
+                call.metadata()));
         openByClient.remove(client);
         ops[op] = prepared;
         rawInputs[op] = null;

@@ -8,11 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Assembles a {@link History} from call and return events as a reader meets them. Without explicit times, the
- * n-th event happens at time n. Every mistake (a return without a call, a second call on a busy client) is
- * reported as a {@link HistoryException} naming the line given with the event. Not thread-safe.
+ * Assembles a {@link History} from call and return events as a reader meets them: the batch {@link EventSink}.
+ * Without explicit times ({@link EventSink#UNTIMED}), the n-th event happens at time n. Every mistake (a return
+ * without a call, a second call on a busy client) is reported as a {@link HistoryException} naming the line given
+ * with the event. Not thread-safe.
  */
-public final class HistoryBuilder {
+public final class HistoryBuilder implements EventSink {
     private final List<Operation> operations = new ArrayList<>();
     private final Map<Integer, Open> open = new HashMap<>();
     private final Set<Integer> crashed = new HashSet<>();
@@ -32,12 +33,13 @@ public final class HistoryBuilder {
     }
 
     /**
-     * Client {@code client} calls an operation at {@code time}; {@code metadata} may carry a {@code line}
-     * (an {@link Integer}) used in error messages. Times must not go backwards.
+     * Client {@code client} calls an operation at {@code time} (or {@link #UNTIMED}: now); {@code metadata} may
+     * carry a {@code line} (an {@link Integer}) used in error messages. Times must not go backwards.
      */
+    @Override
     public HistoryBuilder call(int client, Object input, long time, Map<String, Object> metadata) {
         int line = lineOf(metadata);
-        advance(time, line);
+        time = advance(time, line);
         Open busy = open.get(client);
         if (busy != null) {
             throw new HistoryException("client " + client + " calls a new operation while its operation from "
@@ -51,9 +53,10 @@ public final class HistoryBuilder {
         return this;
     }
 
-    /** Client {@code client}'s open operation returns {@code output} at {@code time}. */
+    /** Client {@code client}'s open operation returns {@code output} at {@code time} (or {@link #UNTIMED}: now). */
+    @Override
     public HistoryBuilder ret(int client, Object output, long time, int line) {
-        advance(time, line);
+        time = advance(time, line);
         Open o = take(client, "returns", line);
         operations.add(new Operation(operations.size(), client, o.input, output, o.call, time, o.metadata));
         return this;
@@ -63,6 +66,7 @@ public final class HistoryBuilder {
      * Client {@code client}'s open operation certainly did not take effect (Jepsen {@code :fail}): it is
      * dropped from the history.
      */
+    @Override
     public HistoryBuilder discard(int client, long time, int line) {
         advance(time, line);
         take(client, "fails", line);
@@ -73,8 +77,9 @@ public final class HistoryBuilder {
      * Client {@code client}'s open operation crashed (Jepsen {@code :info}): it stays pending for ever and the
      * client may not call again.
      */
+    @Override
     public HistoryBuilder crash(int client, long time, int line) {
-        advance(time, line);
+        time = advance(time, line);
         Open o = take(client, "crashes", line);
         operations.add(new Operation(operations.size(), client, o.input, Operation.UNKNOWN, o.call,
                 Operation.PENDING, o.metadata));
@@ -115,11 +120,16 @@ public final class HistoryBuilder {
         return o;
     }
 
-    private void advance(long time, int line) {
-        if (time < clock - 1) {
+    /** Moves the clock past {@code time} (now, if {@link #UNTIMED}) and returns the event's time. */
+    private long advance(long time, int line) {
+        if (time == UNTIMED) {
+            time = clock;
+        } else if (time < clock - 1) {
             throw new HistoryException("time goes backwards: " + time + " after " + (clock - 1), line);
         }
-        clock = Math.max(clock, time) + 1;
+        // one past the latest time, so that several events may share an explicit time
+        clock = Math.max(clock, time + 1);
+        return time;
     }
 
     private static int lineOf(Map<String, Object> metadata) {

@@ -1,5 +1,6 @@
 package dev.ariadne.core.engine;
 
+import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
@@ -344,5 +345,43 @@ class OnlineCheckerTest {
         Result result = online.finish();
         assertEquals(Verdict.LINEARIZABLE, result.verdict(), () -> String.valueOf(result));
         ResultAssertions.assertConsistent(builder.build(), model, WHOLE, result);
+    }
+
+    /** Feeds the same events, with source lines, to a sink (a builder or an online checker). */
+    private static void feedWithLines(EventSink sink) {
+        sink.call(0, write(1), EventSink.UNTIMED, Map.of("line", 1));
+        sink.ret(0, null, EventSink.UNTIMED, 2);
+        sink.call(1, READ, EventSink.UNTIMED, Map.of("line", 3));
+        sink.call(2, write(2), EventSink.UNTIMED, Map.of("line", 4));
+        sink.discard(2, EventSink.UNTIMED, 5);
+        sink.ret(1, 0L, EventSink.UNTIMED, 6);
+    }
+
+    @Test
+    void asAnEventSinkItKeepsSourceLinesInTheEvidence() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        feedWithLines(online);
+        assertTrue(online.isViolated(), "the read of 0 after write(1) returned");
+        HistoryBuilder builder = new HistoryBuilder();
+        feedWithLines(builder);
+        History h = builder.build();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        assertEquals(3, unplaced.line(), () -> String.valueOf(unplaced));
+        assertEquals(1, unplaced.id(), "numbered as the history numbers it: the discarded write is not there");
+    }
+
+    @Test
+    void asAnEventSinkItNamesTheLineOfAMalformedEvent() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, write(1), EventSink.UNTIMED, Map.of("line", 7));
+        HistoryException busy = assertThrows(HistoryException.class,
+                () -> online.call(0, READ, EventSink.UNTIMED, Map.of("line", 9)));
+        assertEquals(9, busy.line());
+        assertTrue(busy.getMessage().contains("from line 7"), busy.getMessage());
+        HistoryException orphan = assertThrows(HistoryException.class,
+                () -> online.ret(1, 0L, EventSink.UNTIMED, 10));
+        assertEquals(10, orphan.line());
+        assertFalse(online.isViolated());
     }
 }

@@ -1,0 +1,293 @@
+package dev.ariadne.cli;
+
+import dev.ariadne.core.engine.CheckOptions;
+import dev.ariadne.core.engine.Engine;
+import dev.ariadne.core.engine.OnlineChecker;
+import dev.ariadne.core.engine.PartitionResult;
+import dev.ariadne.core.engine.Result;
+import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.ModelOptions;
+import dev.ariadne.io.EventReader;
+import dev.ariadne.io.Format;
+import dev.ariadne.io.HistoryReaders;
+import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.io.ReadOptions;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Timer;
+import java.util.TimerTask;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code check --follow}: reads one history while it is being written and feeds each event to an
+ * {@link OnlineChecker} as soon as its line is complete. It stops at the first violation (the report is a batch
+ * check's: exit 1), or at the end of the input (standard input closed, or a file idle for {@code --follow-idle}) with
+ * the final verdict. Interrupted (Ctrl-C, SIGTERM) or out of {@code --timeout}, it reports UNKNOWN with what is
+ * certain about the history read so far.
+ */
+final class FollowCheck {
+    private static final String STDIN = "-";
+
+    private final CheckCommand command;
+    private final FollowedInput input;
+    private final CountDownLatch printed = new CountDownLatch(1);
+    private volatile boolean finished;
+    private volatile int status = ExitStatus.UNKNOWN;
+
+    private FollowCheck(CheckCommand command, FollowedInput input) {
+        this.command = command;
+        this.input = input;
+    }
+
+    /** Checks {@code command}'s one input as {@code --follow} asks, prints the outcome and returns the exit status. */
+    static int run(CheckCommand command, ReadOptions readOptions, ModelOptions modelOptions, String nilRead,
+                   CheckOptions options) {
+        Path file = validate(command, readOptions);
+        boolean stdin = file.toString().equals(STDIN);
+        String name = stdin ? "<stdin>" : file.toString();
+        long idle = command.followIdle == null ? 0 : command.followIdle.toNanos();
+        CommandLine.Model.CommandSpec spec = command.spec;
+        FollowedInput input;
+        try {
+            input = stdin ? FollowedInput.stream(System.in, idle) : FollowedInput.file(file, idle);
+        } catch (NoSuchFileException e) {
+            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": no such file"));
+        } catch (AccessDeniedException e) {
+            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name)
+                    + ": permission denied"));
+        } catch (IOException e) {
+            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": "
+                    + e.getMessage()));
+        }
+        FollowCheck follow = new FollowCheck(command, input);
+        // Ctrl-C and SIGTERM start the JVM's shutdown: report the history read so far before it ends.
+        Thread hook = new Thread(follow::shutdown, "ariadne-follow-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Timer timer = new Timer("ariadne-follow-timeout", true);
+        if (options.timeout() != null) {
+            timer.schedule(new TimerTask() {
+                @Override
+                public void run() {
+                    input.stop("time limit of " + options.timeout().toString().substring(2).toLowerCase(Locale.ROOT)
+                            + " reached");
+                }
+            }, options.timeout().toMillis());
+        }
+        try {
+            CheckCommand.Outcome outcome;
+            try {
+                outcome = follow.check(name, readOptions, modelOptions, nilRead, options);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--follow: " + e.getMessage());
+            } finally {
+                follow.finished = true;
+                timer.cancel();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it waits for the report below
+                }
+                closeQuietly(input);
+            }
+            follow.status = report(command, outcome);
+            return follow.status;
+        } finally {
+            follow.printed.countDown();
+        }
+    }
+
+    /** The one input to follow; every option that makes no sense with {@code --follow} is a usage error. */
+    private static Path validate(CheckCommand c, ReadOptions readOptions) {
+        CommandLine cl = c.spec.commandLine();
+        if (!c.follow) {
+            throw new CommandLine.ParameterException(cl, "--follow-idle needs --follow");
+        }
+        if (c.files.size() != 1) {
+            throw new CommandLine.ParameterException(cl, "--follow reads one input, a FILE or - (standard input); got "
+                    + c.files.size());
+        }
+        if (c.modelName == null) {
+            throw new CommandLine.ParameterException(cl, "--follow needs --model: the model cannot be inferred from "
+                    + "a history that is not written yet");
+        }
+        Engine engine = c.parse(() -> Engine.fromName(c.engineName));
+        if (engine != Engine.AUTO && engine != Engine.FRONTIER) {
+            throw new CommandLine.ParameterException(cl, "--follow checks with the online frontier engine; --engine "
+                    + engine.cliName() + " does not apply (use auto or frontier)");
+        }
+        if (c.newClientAfterInfo) {
+            throw new CommandLine.ParameterException(cl, "--new-client-after-info cannot be used with --follow: new "
+                    + "clients are numbered after the highest process, which is known only at the end");
+        }
+        if (readOptions.format() == Format.OMNILINK) {
+            throw new CommandLine.ParameterException(cl, "--follow cannot read OmniLink traces (one complete action "
+                    + "per record, a file per thread); check them without --follow");
+        }
+        Path file = c.files.get(0);
+        if (Files.isDirectory(file)) {
+            throw new CommandLine.ParameterException(cl, "--follow cannot read a directory (an OmniLink trace "
+                    + "directory): " + Values.escape(file.toString()));
+        }
+        return file;
+    }
+
+    private static int report(CheckCommand command, CheckCommand.Outcome outcome) {
+        PrintWriter out = command.spec.commandLine().getOut();
+        command.print(outcome);
+        if (command.json) {
+            command.writeJson(out, List.of(outcome), outcome.status());
+        }
+        out.flush();
+        command.spec.commandLine().getErr().flush();
+        return outcome.status();
+    }
+
+    private CheckCommand.Outcome check(String name, ReadOptions readOptions, ModelOptions modelOptions,
+                                       String nilRead, CheckOptions options) {
+        Model<?> model = null;
+        OnlineChecker<?> online = null;
+        EventReader reader = null;
+        StopAtViolation sink = null;
+        try {
+            reader = HistoryReaders.events(input, name, readOptions);
+            model = BuiltinModels.byName(command.modelName,
+                    modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.format())));
+            online = OnlineChecker.of(model, options);
+            sink = new StopAtViolation(online);
+            Result result;
+            try {
+                reader.readTo(sink);
+                result = online.finish();
+            } catch (StopAtViolation.Violated v) {
+                result = online.violation();
+            }
+            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.of(result.verdict()),
+                    reader.annotations());
+        } catch (FollowedInput.Stopped stopped) {
+            if (online == null) { // stopped before the first line: nothing is known but the model
+                model = BuiltinModels.byName(command.modelName,
+                        modelOptions.withNilRead(CheckCommand.nilRead(nilRead, Format.AUTO)));
+                online = OnlineChecker.of(model, options);
+            }
+            Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);
+            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.UNKNOWN,
+                    reader == null ? List.of() : reader.annotations());
+        } catch (InvalidInputException e) {
+            return CheckCommand.invalid(name, e.getMessage());
+        } catch (InvalidOperationException e) {
+            return CheckCommand.invalid(name, CheckCommand.invalidOperation(name, e));
+        } catch (IOException e) {
+            return CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The history read before the input was stopped, as UNKNOWN: the input did not end, so the verdict on the whole
+     * is not known; the reason says what is certain about the part that was read.
+     */
+    private static Result soFar(OnlineChecker<?> online, String stop, long line) {
+        Result part = online.finish();
+        String reason = stop + (line > 0 ? " after line " + line : " before the first event") + ": " + switch (
+                part.verdict()) {
+            case LINEARIZABLE -> "the " + part.operations() + " operation" + (part.operations() == 1 ? "" : "s")
+                    + " read so far are linearizable";
+            case UNKNOWN -> part.reason();
+            // only with explicit times: an event at the last instant read could still explain the last returns
+            case NOT_LINEARIZABLE -> "no violation is certain in the " + part.operations() + " operations read so "
+                    + "far, but the returns at the last instant read would not be linearizable if nothing followed";
+        };
+        PartitionResult p = part.partitions().get(0);
+        PartitionResult unknown = new PartitionResult(p.index(), p.label(), p.operations(), Verdict.UNKNOWN,
+                List.of(), null, reason, p.engine(), p.statistics());
+        return new Result(Verdict.UNKNOWN, reason, part.model(), part.operations(), List.of(unknown),
+                part.statistics());
+    }
+
+    /** The JVM is shutting down (Ctrl-C, SIGTERM) while following: stop, wait for the report, exit with its status. */
+    private void shutdown() {
+        if (finished) {
+            return;
+        }
+        input.stop("interrupted");
+        try {
+            if (printed.await(10, TimeUnit.SECONDS)) {
+                // the main thread cannot exit while shutdown hooks run; its status must still be the exit status
+                Runtime.getRuntime().halt(status);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(FollowedInput input) {
+        try {
+            input.close();
+        } catch (IOException e) {
+            // nothing more is read from it
+        }
+    }
+
+    /** Feeds an online checker and ends the reading at the first violation; remembers the last line read. */
+    private static final class StopAtViolation implements EventSink {
+        /** Ends the reading: the rest of the input is not needed. */
+        static final class Violated extends RuntimeException {
+            Violated() {
+                super("violation", null, false, false);
+            }
+        }
+
+        private final OnlineChecker<?> online;
+        private volatile long line = -1;
+
+        StopAtViolation(OnlineChecker<?> online) {
+            this.online = online;
+        }
+
+        @Override
+        public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+            online.call(client, input, time, metadata);
+            return after(metadata.get("line") instanceof Number n ? n.longValue() : -1);
+        }
+
+        @Override
+        public EventSink ret(int client, Object output, long time, int line) {
+            online.ret(client, output, time, line);
+            return after(line);
+        }
+
+        @Override
+        public EventSink crash(int client, long time, int line) {
+            online.crash(client, time, line);
+            return after(line);
+        }
+
+        @Override
+        public EventSink discard(int client, long time, int line) {
+            online.discard(client, time, line);
+            return after(line);
+        }
+
+        private EventSink after(long eventLine) {
+            line = Math.max(line, eventLine);
+            if (online.isViolated()) {
+                throw new Violated();
+            }
+            return this;
+        }
+    }
+}
