@@ -33,7 +33,7 @@ final class FrontierSearch<S> {
         this.budget = budget;
     }
 
-    /** Publishes this search's progress to {@code m} (every 256 returns, so the stores cost nothing). */
+    /** Publishes this search's progress to {@code m} (every 1,024 returns, so the stores cost nothing). */
     FrontierSearch<S> reportingTo(Progress.Meter m) {
         this.meter = m;
         return this;
@@ -92,7 +92,7 @@ final class FrontierSearch<S> {
                 if (status == Frontier.STOPPED) {
                     return unknown(index, label, f, start);
                 }
-                if ((r & 0xff) == 0) {
+                if ((r & 0x3ff) == 0) {
                     meter.update(call, f.alive(), f.steps());
                 }
             }

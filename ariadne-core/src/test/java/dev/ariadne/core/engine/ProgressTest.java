@@ -97,8 +97,8 @@ class ProgressTest {
         Progress.Snapshot mid = model.atMarker.get();
         assertNotNull(mid);
         assertTrue(mid.operations() > 0 && mid.operations() < n, mid.toString());
-        // Published every 256 returns: at most that far behind the marked operation.
-        assertTrue(mid.operations() >= n / 2 - 2 * 256, mid.toString());
+        // Published every 1,024 returns: at most that far behind the marked operation.
+        assertTrue(mid.operations() >= n / 2 - 2 * 1_024, mid.toString());
         assertEquals(n, mid.totalOperations());
         assertTrue(mid.configurationsAlive() >= 1, mid.toString());
         assertTrue(mid.configurationsExplored() > 0, mid.toString());
