@@ -3,6 +3,7 @@ package dev.ariadne.cli;
 import dev.ariadne.core.engine.CheckOptions;
 import dev.ariadne.core.engine.Checker;
 import dev.ariadne.core.engine.Engine;
+import dev.ariadne.core.engine.Progress;
 import dev.ariadne.core.engine.Result;
 import dev.ariadne.core.engine.Verdict;
 import dev.ariadne.core.history.History;
@@ -109,8 +110,15 @@ final class CheckCommand implements Callable<Integer> {
                     + "(5s, 1m). Default: a FILE is followed until interrupted, standard input to its end.")
     Duration followIdle;
 
+    @Option(names = "--quiet", description = "No progress line on standard error (it is only drawn when standard "
+            + "error is a terminal and a check takes over a second). Errors and the report still print.")
+    boolean quiet;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (with --follow: one, or -).")
     List<Path> files;
+
+    /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
+    boolean stderrIsTerminal;
 
     static final class ModelNames extends ArrayList<String> {
         ModelNames() {
@@ -214,7 +222,8 @@ final class CheckCommand implements Callable<Integer> {
             History history = read.history();
             ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.format()));
             Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
-            Result result = Checker.check(history, model, options);
+            Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
+                    model, options);
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations());
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
@@ -226,6 +235,20 @@ final class CheckCommand implements Callable<Integer> {
             return invalid(name, "cannot read " + Values.escape(name) + ": permission denied");
         } catch (IOException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Checks one history, drawing a progress line labelled {@code label} (the file's name: the line is short-lived
+     * and narrow) while it runs where wanted: standard error is a terminal and no --quiet.
+     */
+    private Result check(String label, History history, Model<?> model, CheckOptions options) {
+        if (quiet || !stderrIsTerminal) {
+            return Checker.check(history, model, options);
+        }
+        Progress progress = new Progress();
+        try (ProgressLine line = ProgressLine.start(label, progress, spec.commandLine().getErr())) {
+            return Checker.check(history, model, options, progress);
         }
     }
 

@@ -17,12 +17,22 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                ProgressLine.stderrIsTerminal()));
     }
 
-    /** Runs the command with {@code args}, printing to {@code out} and {@code err}; returns the exit status. */
+    /**
+     * Runs the command with {@code args}, printing to {@code out} and {@code err}; returns the exit status. {@code
+     * err} is taken not to be a terminal, so no progress line is drawn.
+     */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, out, err, false);
+    }
+
+    /** {@link #run(String[], PrintWriter, PrintWriter)}, where {@code err} is a terminal if {@code terminal}. */
+    static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         CommandLine cli = new CommandLine(new Main());
+        ((CheckCommand) cli.getSubcommands().get("check").getCommand()).stderrIsTerminal = terminal;
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

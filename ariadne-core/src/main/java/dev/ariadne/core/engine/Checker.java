@@ -56,22 +56,47 @@ public final class Checker {
      * @throws InvalidOperationException if the model cannot interpret an operation (see {@link Model#prepare})
      */
     public static <S> Result check(History history, Model<S> model, CheckOptions options) {
+        return check(history, model, options, null);
+    }
+
+    /**
+     * Checks {@code history} against {@code model}, publishing how far it has got to {@code progress} (if not
+     * {@code null}) for another thread to poll while this one searches.
+     *
+     * @throws InvalidOperationException if the model cannot interpret an operation (see {@link Model#prepare})
+     */
+    public static <S> Result check(History history, Model<S> model, CheckOptions options, Progress progress) {
         long start = System.nanoTime();
+        if (progress != null) {
+            progress.start(start, history.size());
+        }
+        try {
+            return check(history, model, options, progress, start);
+        } finally {
+            if (progress != null) {
+                progress.finish(System.nanoTime());
+            }
+        }
+    }
+
+    private static <S> Result check(History history, Model<S> model, CheckOptions options, Progress progress,
+                                    long start) {
         List<Operation> prepared = prepare(history, model);
         List<Partition> parts = options.partition() ? model.partition(prepared) : List.of(Partition.whole(prepared));
+        Progress.Meter[] meters = meters(parts, progress);
         Budget budget = (options.timeout() == null ? Budget.unlimited()
                 : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options)))
                 .withMaxMemory(options.effectiveMaxMemory());
         PartitionResult[] results = new PartitionResult[parts.size()];
         if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
-                results[i] = search(model, parts.get(i), i, options.engine(), budget);
+                results[i] = search(model, parts.get(i), i, options.engine(), budget, meters[i]);
                 if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
                     budget.stop(CANCELLED);
                 }
             }
         } else {
-            runInParallel(model, parts, options, budget, start, results);
+            runInParallel(model, parts, options, budget, start, results, meters);
         }
         return combine(model, history.size(), parts, results, budget, start, options.engine());
     }
@@ -88,8 +113,32 @@ public final class Checker {
         return prepared;
     }
 
+    /** One meter per partition: {@code progress}'s, or unwatched ones so that searches need not test for none. */
+    private static Progress.Meter[] meters(List<Partition> parts, Progress progress) {
+        if (progress != null) {
+            List<Integer> sizes = new ArrayList<>(parts.size());
+            for (Partition p : parts) {
+                sizes.add(p.operations().size());
+            }
+            return progress.partitions(sizes);
+        }
+        Progress.Meter[] meters = new Progress.Meter[parts.size()];
+        for (int i = 0; i < meters.length; i++) {
+            meters[i] = new Progress.Meter();
+        }
+        return meters;
+    }
+
+    /** Searches one partition and tells its meter it is done. */
     private static <S> PartitionResult search(Model<S> model, Partition part, int index, Engine engine,
-                                              Budget budget) {
+                                              Budget budget, Progress.Meter meter) {
+        PartitionResult r = searchPartition(model, part, index, engine, budget, meter);
+        meter.done(r.verdict() == Verdict.UNKNOWN ? 0 : part.operations().size(), r.statistics().configurations());
+        return r;
+    }
+
+    private static <S> PartitionResult searchPartition(Model<S> model, Partition part, int index, Engine engine,
+                                                       Budget budget, Progress.Meter meter) {
         List<Operation> all = part.operations();
         if (!engine.isGeneral() || engine == Engine.AUTO) {
             DecisionProcedure procedure = engine == Engine.AUTO ? DecisionProcedure.find(model, all)
@@ -109,19 +158,22 @@ public final class Checker {
         Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
         try {
             if (chosen == Engine.FRONTIER) {
-                return new FrontierSearch<>(model, ops, all.size(), budget).run(index, part.label());
+                return new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
             }
             if (engine == Engine.DFS) {
-                return new DfsSearch<>(model, ops, all.size(), budget).run(index, part.label());
+                return new DfsSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
             }
             Budget attempt = budget.attempt(AutoEngine.dfsMemory(budget.maxMemory()));
-            PartitionResult first = new DfsSearch<>(model, ops, all.size(), attempt).run(index, part.label());
+            PartitionResult first = new DfsSearch<>(model, ops, all.size(), attempt).reportingTo(meter)
+                    .run(index, part.label());
             if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
                 return first;
             }
             // dfs ran out of its share of memory: the frontier holds only the current window.
             chosen = Engine.FRONTIER;
-            PartitionResult second = new FrontierSearch<>(model, ops, all.size(), budget).run(index, part.label());
+            meter.nextAttempt();
+            PartitionResult second = new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter)
+                    .run(index, part.label());
             Statistics a = first.statistics();
             Statistics b = second.statistics();
             return new PartitionResult(second.index(), second.label(), second.operations(), second.verdict(),
@@ -138,7 +190,7 @@ public final class Checker {
     }
 
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
-                                          long start, PartitionResult[] results) {
+                                          long start, PartitionResult[] results, Progress.Meter[] meters) {
         // Largest partitions first: they bound the wall time.
         Integer[] order = new Integer[parts.size()];
         for (int i = 0; i < order.length; i++) {
@@ -156,7 +208,8 @@ public final class Checker {
                 for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
                      k = next.getAndIncrement()) {
                     int index = order[k];
-                    PartitionResult r = search(model, parts.get(index), index, options.engine(), budget);
+                    PartitionResult r = search(model, parts.get(index), index, options.engine(), budget,
+                            meters[index]);
                     found.set(index, r);
                     if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
                         budget.stop(CANCELLED);

@@ -40,6 +40,7 @@ final class DfsSearch<S> {
     private final long[] zobrist;
     private final long[] linearized;
     private final Budget budget;
+    private Progress.Meter meter = new Progress.Meter();
 
     private final List<int[]> longestOrders = new ArrayList<>();
     private final List<int[]> longestCandidates = new ArrayList<>();
@@ -120,6 +121,12 @@ final class DfsSearch<S> {
         prev[next[call]] = call;
     }
 
+    /** Publishes this search's progress to {@code m} (every 4,096 steps, so the stores cost nothing). */
+    DfsSearch<S> reportingTo(Progress.Meter m) {
+        this.meter = m;
+        return this;
+    }
+
     /** Runs the search. */
     PartitionResult run(int index, String label) {
         long start = System.nanoTime();
@@ -156,8 +163,13 @@ final class DfsSearch<S> {
         S state = model.init();
         int entry = next[head];
         while (placedCompleted < completed) {
-            if ((++polls & 0x3ff) == 0 && (!cache.account() || budget.exhausted())) {
-                return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+            if ((++polls & 0x3ff) == 0) {
+                if (!cache.account() || budget.exhausted()) {
+                    return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+                }
+                if ((polls & 0xfff) == 0) {
+                    meter.update(placedCompleted, 0, configurations);
+                }
             }
             if ((entry & 1) == 0) {
                 int op = entry >> 1;

@@ -865,6 +865,11 @@ final class Frontier<S> {
         return peak;
     }
 
+    /** The configurations carried now, between returns (for progress reports). */
+    int alive() {
+        return cur.size;
+    }
+
     // ---- speculation --------------------------------------------------------------------------------------------
 
     /**

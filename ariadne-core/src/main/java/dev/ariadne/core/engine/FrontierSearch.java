@@ -20,6 +20,7 @@ final class FrontierSearch<S> {
     private final Operation[] ops;
     private final int reported;
     private final Budget budget;
+    private Progress.Meter meter = new Progress.Meter();
 
     /**
      * A search over {@code operations} (in call order), reported as a partition of {@code reported} operations
@@ -30,6 +31,12 @@ final class FrontierSearch<S> {
         this.ops = sortedByCall(operations);
         this.reported = reported;
         this.budget = budget;
+    }
+
+    /** Publishes this search's progress to {@code m} (every 1,024 returns, so the stores cost nothing). */
+    FrontierSearch<S> reportingTo(Progress.Meter m) {
+        this.meter = m;
+        return this;
     }
 
     private static Operation[] sortedByCall(List<Operation> operations) {
@@ -111,6 +118,9 @@ final class FrontierSearch<S> {
                 }
                 if (status == Frontier.STOPPED) {
                     return unknown(index, label, f, start);
+                }
+                if ((r & 0x3ff) == 0) {
+                    meter.update(call, f.alive(), f.steps());
                 }
             }
             int[] order = layers == null ? f.witnessOrder() : layers.concrete(f.witnessOrder());

@@ -1,0 +1,158 @@
+package dev.ariadne.core.engine;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How far a running check has got, for a caller that polls it from another thread (a progress line, a
+ * dashboard). Pass one to {@link Checker#check(dev.ariadne.core.history.History, dev.ariadne.core.model.Model,
+ * CheckOptions, Progress)} and call {@link #snapshot()} whenever you like, from any thread: the searches only write
+ * plain counters every few thousand steps and never wait for a reader, so watching costs the check nothing
+ * measurable and the values are approximate (a few thousand steps behind).
+ *
+ * <p>A {@code Progress} follows one check at a time; giving it to a later check starts it over.
+ */
+public final class Progress {
+    /** What one check publishes: set once when it starts and again once its partitions are known. */
+    private record Run(long startNanos, long totalOperations, Meter[] meters) {
+    }
+
+    private static final Meter[] NO_METERS = new Meter[0];
+
+    private volatile Run run;
+    /** {@link System#nanoTime()} when the current check ended; meaningful once {@link #finished} is set. */
+    private volatile long endNanos;
+    private volatile boolean finished;
+
+    /** A progress that no check has started yet: its snapshot is all zeros. */
+    public Progress() {
+    }
+
+    /**
+     * What the check has done so far. Counts are summed over partitions.
+     *
+     * @param operations             operations the searches have placed (dfs: the deepest linearization seen;
+     *                               decision procedures: none until their partition is decided) or passed in
+     *                               real-time order (frontier), plus every operation of a decided partition
+     *                               (linearizable or not); monotonic, and equal to {@code totalOperations}
+     *                               once a check that decided every partition has finished
+     * @param totalOperations        operations in all partitions (what {@code operations} counts up to)
+     * @param configurationsAlive    configurations the frontier searches running now carry (dfs and decision
+     *                               procedures carry none in this sense); goes up and down
+     * @param configurationsExplored model steps tried so far, as {@link Statistics#configurations()} counts them;
+     *                               monotonic while a partition is searched, reported for decision procedures
+     *                               only when they finish
+     * @param partitionsDone         partitions whose search has ended, whatever its verdict; monotonic
+     * @param partitions             partitions of the check (0 until the history is partitioned)
+     * @param elapsedNanos           wall time since the check started, frozen when it finished; monotonic
+     * @param finished               whether the check has returned its result
+     */
+    public record Snapshot(long operations, long totalOperations, long configurationsAlive,
+                           long configurationsExplored, int partitionsDone, int partitions, long elapsedNanos,
+                           boolean finished) {
+
+        /** Nothing started. */
+        public static final Snapshot NONE = new Snapshot(0, 0, 0, 0, 0, 0, 0, false);
+
+        /** Operations per second since the check started (0 before any time has passed). */
+        public double operationsPerSecond() {
+            return elapsedNanos <= 0 ? 0 : operations * 1e9 / elapsedNanos;
+        }
+    }
+
+    /** The check's progress now: see {@link Snapshot} for what each value means. Thread-safe; never blocks. */
+    public Snapshot snapshot() {
+        Run r = run;
+        if (r == null) {
+            return Snapshot.NONE;
+        }
+        // Read before the meters: a check seen as finished has published its final counts already.
+        boolean done = finished;
+        long end = endNanos;
+        long ops = 0;
+        long alive = 0;
+        long explored = 0;
+        int decided = 0;
+        for (Meter m : r.meters) {
+            ops += m.operations;
+            alive += m.alive;
+            explored += m.explored;
+            if (m.done) {
+                decided++;
+            }
+        }
+        long elapsed = (done ? end : System.nanoTime()) - r.startNanos;
+        return new Snapshot(ops, r.totalOperations, alive, explored, decided, r.meters.length, Math.max(0, elapsed),
+                done);
+    }
+
+    // ---- the check's side -----------------------------------------------------------------------------------
+
+    /** A check started at {@code startNanos} on {@code operations} operations, not yet partitioned. */
+    synchronized void start(long startNanos, long operations) {
+        finished = false;
+        run = new Run(startNanos, operations, NO_METERS);
+    }
+
+    /** The check's partitions are known: one meter each, in partition order. */
+    synchronized Meter[] partitions(List<Integer> sizes) {
+        Run r = Objects.requireNonNull(run, "start first");
+        Meter[] meters = new Meter[sizes.size()];
+        long total = 0;
+        for (int i = 0; i < meters.length; i++) {
+            meters[i] = new Meter();
+            total += sizes.get(i);
+        }
+        run = new Run(r.startNanos, total, meters);
+        return meters;
+    }
+
+    /** The check returned its result. */
+    synchronized void finish(long endNanos) {
+        this.endNanos = endNanos;
+        finished = true;
+    }
+
+    /**
+     * The counters of one partition's search. Only the thread searching the partition writes them, so a write
+     * needs no synchronization beyond the volatile store that publishes it; searches write every few thousand
+     * steps so that the stores cost nothing measurable.
+     */
+    static final class Meter {
+        volatile long operations;
+        volatile long alive;
+        volatile long explored;
+        volatile boolean done;
+        /** Steps of earlier attempts on this partition (auto's dfs before the frontier); writer-only. */
+        private long base;
+
+        /** The search has placed or passed {@code placed} operations, carries {@code alive}, took {@code steps}. */
+        void update(long placed, long alive, long steps) {
+            if (placed > operations) {
+                // Kept monotonic: dfs backtracks, and a second attempt starts again from the first operation.
+                operations = placed;
+            }
+            this.alive = alive;
+            explored = base + steps;
+        }
+
+        /** A new attempt on the same partition starts: its steps add to the earlier ones. */
+        void nextAttempt() {
+            base = explored;
+            alive = 0;
+        }
+
+        /**
+         * The partition's search ended with {@code steps} in all; a decided partition counts whole ({@code
+         * operations} is its size), one given up keeps what it reached ({@code operations} 0).
+         */
+        void done(long operations, long steps) {
+            if (operations > this.operations) {
+                this.operations = operations;
+            }
+            alive = 0;
+            explored = Math.max(explored, steps);
+            done = true;
+        }
+    }
+}
