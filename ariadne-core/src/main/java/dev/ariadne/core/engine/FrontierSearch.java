@@ -109,7 +109,7 @@ final class FrontierSearch<S> {
                 int status = f.ret(x);
                 if (status == Frontier.VIOLATED) {
                     int[] order = layers == null ? f.failureOrder() : layers.concrete(f.failureOrder());
-                    if (order == null || !replays(order)) {
+                    if (layers != null && (order == null || !replays(order))) {
                         return null;
                     }
                     Violation v = evidence(model, order, f.failedOperation(), f.failureCandidates(), ops);
