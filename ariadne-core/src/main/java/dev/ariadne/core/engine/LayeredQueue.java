@@ -141,9 +141,12 @@ final class LayeredQueue {
             end++;
         }
         int[] cs = cells.clone();
-        cs[start] &= ~1;
-        cs[second] &= ~1;
-        Arrays.sort(cs, start, end);
+        // Both layers are sorted: merge them by value (cell >>> 1) into place.
+        int a = start;
+        int b = second;
+        for (int k = start; k < end; k++) {
+            cs[k] = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
+        }
         cs[start] |= 1;
         return new LayeredQueue(cs, tailLimit);
     }
