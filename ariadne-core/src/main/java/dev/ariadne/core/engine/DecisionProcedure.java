@@ -44,7 +44,6 @@ interface DecisionProcedure {
      */
     PartitionResult check(Model<?> model, List<Operation> prepared, int index, String label, BooleanSupplier stop);
 
-    /** The first procedure that applies to {@code prepared}, or {@code null} when none does. */
     /**
      * Records the element that {@code input} inserts (adds, enqueues) in {@code seen}; false when the element has
      * no id or was inserted before, which disqualifies the distinct-value procedures.
@@ -68,6 +67,7 @@ interface DecisionProcedure {
         return null;
     }
 
+    /** The first procedure that applies to {@code prepared}, or {@code null} when none does. */
     static DecisionProcedure find(Model<?> model, List<Operation> prepared) {
         for (DecisionProcedure p : ALL) {
             if (p.applies(model, prepared)) {
