@@ -2,6 +2,7 @@ package dev.ariadne.core.engine;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How far a running check has got, for a caller that polls it from another thread (a progress line, a
@@ -20,9 +21,12 @@ public final class Progress {
     private static final Meter[] NO_METERS = new Meter[0];
 
     private volatile Run run;
-    /** {@link System#nanoTime()} when the current check ended; meaningful once {@link #finished} is set. */
-    private volatile long endNanos;
-    private volatile boolean finished;
+    /**
+     * The largest elapsed time any snapshot has reported, or {@code -1 - elapsed} once the check has finished and
+     * the time is frozen. One atomic value, so that a snapshot racing with {@link #finish} can never report more
+     * than the frozen time and elapsed times never go back.
+     */
+    private final AtomicLong clock = new AtomicLong();
 
     /** A progress that no check has started yet: its snapshot is all zeros. */
     public Progress() {
@@ -67,8 +71,8 @@ public final class Progress {
             return Snapshot.NONE;
         }
         // Read before the meters: a check seen as finished has published its final counts already.
-        boolean done = finished;
-        long end = endNanos;
+        long elapsed = elapsed(r.startNanos);
+        boolean done = elapsed < 0;
         long ops = 0;
         long alive = 0;
         long explored = 0;
@@ -81,16 +85,29 @@ public final class Progress {
                 decided++;
             }
         }
-        long elapsed = (done ? end : System.nanoTime()) - r.startNanos;
-        return new Snapshot(ops, r.totalOperations, alive, explored, decided, r.meters.length, Math.max(0, elapsed),
-                done);
+        return new Snapshot(ops, r.totalOperations, alive, explored, decided, r.meters.length,
+                done ? -1 - elapsed : elapsed, done);
+    }
+
+    /** The elapsed time to report now, at least any reported before; negative (encoded) once frozen. */
+    private long elapsed(long startNanos) {
+        while (true) {
+            long seen = clock.get();
+            if (seen < 0) {
+                return seen;
+            }
+            long now = Math.max(seen, System.nanoTime() - startNanos);
+            if (clock.compareAndSet(seen, now)) {
+                return now;
+            }
+        }
     }
 
     // ---- the check's side -----------------------------------------------------------------------------------
 
     /** A check started at {@code startNanos} on {@code operations} operations, not yet partitioned. */
     synchronized void start(long startNanos, long operations) {
-        finished = false;
+        clock.set(0);
         run = new Run(startNanos, operations, NO_METERS);
     }
 
@@ -109,8 +126,13 @@ public final class Progress {
 
     /** The check returned its result. */
     synchronized void finish(long endNanos) {
-        this.endNanos = endNanos;
-        finished = true;
+        long elapsed = Math.max(0, endNanos - run.startNanos);
+        while (true) {
+            long seen = clock.get();
+            if (seen < 0 || clock.compareAndSet(seen, -1 - Math.max(seen, elapsed))) {
+                return;
+            }
+        }
     }
 
     /**
