@@ -64,7 +64,12 @@ final class ConfigSet {
 
     /** The hash of a configuration; words that are zero do not contribute, so widening keeps hashes. */
     static long hash(Object state, long[] bits, int off, int words) {
-        long h = state.hashCode() * 0x9E3779B97F4A7C15L;
+        return hash(state.hashCode(), bits, off, words);
+    }
+
+    /** {@link #hash(Object, long[], int, int)} of a state whose {@code hashCode()} is {@code stateHash}. */
+    static long hash(int stateHash, long[] bits, int off, int words) {
+        long h = stateHash * 0x9E3779B97F4A7C15L;
         for (int i = 0; i < words; i++) {
             long w = bits[off + i];
             if (w != 0) {
@@ -91,6 +96,19 @@ final class ConfigSet {
             i = (i + 1) & mask;
         }
         return -1;
+    }
+
+    /** Whether some entry has this hash and these bits: a cheap test before making a state to {@link #find}. */
+    boolean containsHash(long hash, long[] src, int off) {
+        int mask = table.length - 1;
+        int i = (int) hash & mask;
+        for (int e = table[i]; e >= 0; e = table[i]) {
+            if (hashes[e] == hash && sameBits(e, src, off)) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        return false;
     }
 
     /**

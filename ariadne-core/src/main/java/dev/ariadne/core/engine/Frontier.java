@@ -590,8 +590,9 @@ final class Frontier<S> {
             S state = (S) n.states[e];
             int count = subsuming.coarserCount(state);
             for (int i = 0; i < count; i++) {
-                S coarser = subsuming.coarser(state, i);
-                if (n.find(ConfigSet.hash(coarser, n.bits, e * w, w), coarser, n.bits, e * w) >= 0) {
+                long hash = ConfigSet.hash(subsuming.coarserHash(state, i), n.bits, e * w, w);
+                if (n.containsHash(hash, n.bits, e * w)
+                        && n.find(hash, subsuming.coarser(state, i), n.bits, e * w) >= 0) {
                     drop[e] = true;
                     any = true;
                     break;

@@ -12,22 +12,61 @@ import java.util.Arrays;
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
  * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
- * equal states. The hash is cached.
+ * equal states. The hash is a polynomial in the cells, updated from the parent's over the cells a step changes:
+ * a frontier step makes a new state, and hashing it whole cost a third of the search.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
     static final long CLOSED = Long.MIN_VALUE;
 
-    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED);
+    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED, 0);
+
+    /** The base of the polynomial hash; odd, so that its powers never vanish modulo 2^32. */
+    private static final int BASE = 0x01000193;
 
     private final int[] cells;
     private final long tailLimit;
+    /** The sum of {@code cells[i] * BASE^(n - 1 - i)}: positions count from the tail, where most steps happen. */
+    private final int body;
     private final int hash;
 
-    private LayeredQueue(int[] cells, long tailLimit) {
+    private LayeredQueue(int[] cells, long tailLimit, int body) {
         this.cells = cells;
         this.tailLimit = tailLimit;
-        this.hash = Arrays.hashCode(cells) * 31 + Long.hashCode(tailLimit);
+        this.body = body;
+        this.hash = body * 31 + Long.hashCode(tailLimit);
+    }
+
+    /** {@code cells[from..to)} as a polynomial whose last cell has power 0. */
+    private static int horner(int[] cells, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = h * BASE + cells[i];
+        }
+        return h;
+    }
+
+    /** Powers of {@link #BASE} for the common short queues; longer ones are computed. */
+    private static final int[] POWERS = new int[1024];
+
+    static {
+        POWERS[0] = 1;
+        for (int i = 1; i < POWERS.length; i++) {
+            POWERS[i] = POWERS[i - 1] * BASE;
+        }
+    }
+
+    private static int power(int exponent) {
+        if (exponent < POWERS.length) {
+            return POWERS[exponent];
+        }
+        int result = 1;
+        for (int b = BASE, e = exponent; e > 0; e >>>= 1, b *= b) {
+            if ((e & 1) != 0) {
+                result *= b;
+            }
+        }
+        return result;
     }
 
     /** A queue holding these ids in this order, head first, every one its own (closed) layer. */
@@ -39,7 +78,7 @@ final class LayeredQueue {
         for (int i = 0; i < ids.length; i++) {
             cells[i] = ids[i] << 1 | 1;
         }
-        return new LayeredQueue(cells, CLOSED);
+        return new LayeredQueue(cells, CLOSED, horner(cells, 0, cells.length));
     }
 
     boolean isEmpty() {
@@ -79,11 +118,13 @@ final class LayeredQueue {
             } else {
                 cs[at] = v << 1;
             }
-            return new LayeredQueue(cs, Math.min(tailLimit, ret));
+            // Cells before `at` keep their values and move one power up; those from `at` on are rehashed.
+            int h = (body - horner(cells, at, n)) * BASE + horner(cs, at, n + 1);
+            return new LayeredQueue(cs, Math.min(tailLimit, ret), h);
         }
         System.arraycopy(cells, 0, cs, 0, n);
         cs[n] = v << 1 | 1;
-        return new LayeredQueue(cs, ret);
+        return new LayeredQueue(cs, ret, body * BASE + cs[n]);
     }
 
     /**
@@ -108,7 +149,10 @@ final class LayeredQueue {
         if (at == 0) {
             cs[0] |= 1; // the head layer's next value begins it now (or it was the next layer's start anyway)
         }
-        return new LayeredQueue(cs, Math.min(tailLimit, ret));
+        // Cells after those rehashed keep their powers: the head's up to `at`, and the new first if it changed.
+        int rehashed = Math.max(at, 1);
+        int h = body - (horner(cells, 0, rehashed + 1) - horner(cs, 0, rehashed)) * power(n - 1 - rehashed);
+        return new LayeredQueue(cs, Math.min(tailLimit, ret), h);
     }
 
     /** How many layers this queue has. */
@@ -125,21 +169,9 @@ final class LayeredQueue {
      * to the same enqueues, so it allows everything this one allows after any operations.
      */
     LayeredQueue mergeLayers(int i) {
-        int n = cells.length;
-        int start = 0;
-        for (int seen = -1; ; start++) {
-            if ((cells[start] & 1) != 0 && ++seen == i) {
-                break;
-            }
-        }
-        int second = start + 1;
-        while ((cells[second] & 1) == 0) {
-            second++;
-        }
-        int end = second + 1;
-        while (end < n && (cells[end] & 1) == 0) {
-            end++;
-        }
+        int start = layerStart(i);
+        int second = layerEnd(start);
+        int end = layerEnd(second);
         int[] cs = cells.clone();
         // Both layers are sorted: merge them by value (cell >>> 1) into place.
         int a = start;
@@ -148,7 +180,43 @@ final class LayeredQueue {
             cs[k] = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
         }
         cs[start] |= 1;
-        return new LayeredQueue(cs, tailLimit);
+        int h = body + (horner(cs, start, end) - horner(cells, start, end)) * power(cells.length - end);
+        return new LayeredQueue(cs, tailLimit, h);
+    }
+
+    /** {@code mergeLayers(i).hashCode()}, computed without making the merged queue. */
+    int mergedHash(int i) {
+        int start = layerStart(i);
+        int second = layerEnd(start);
+        int end = layerEnd(second);
+        int a = start;
+        int b = second;
+        int merged = 0;
+        for (int k = start; k < end; k++) {
+            int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
+            merged = merged * BASE + (k == start ? cell | 1 : cell);
+        }
+        int h = body + (merged - horner(cells, start, end)) * power(cells.length - end);
+        return h * 31 + Long.hashCode(tailLimit);
+    }
+
+    /** Where layer i begins. */
+    private int layerStart(int i) {
+        int start = 0;
+        for (int seen = -1; ; start++) {
+            if ((cells[start] & 1) != 0 && ++seen == i) {
+                return start;
+            }
+        }
+    }
+
+    /** Where the layer that begins at {@code start} ends: the next layer's start, or the length. */
+    private int layerEnd(int start) {
+        int end = start + 1;
+        while (end < cells.length && (cells[end] & 1) == 0) {
+            end++;
+        }
+        return end;
     }
 
     @Override

@@ -117,6 +117,11 @@ final class QueueLayers {
             }
 
             @Override
+            public int coarserHash(LayeredQueue state, int i) {
+                return state.mergedHash(i);
+            }
+
+            @Override
             public String name() {
                 return "fifo-queue (layered)";
             }

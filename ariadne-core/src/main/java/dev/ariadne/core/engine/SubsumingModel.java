@@ -18,4 +18,10 @@ interface SubsumingModel<S> extends Model<S> {
      * sequence of operations. Never equal to {@code state}.
      */
     S coarser(S state, int i);
+
+    /**
+     * {@code coarser(state, i).hashCode()}, without making the state: most coarser states are not alive, and the
+     * frontier asks for a hash first and makes the state only when an entry with that hash exists.
+     */
+    int coarserHash(S state, int i);
 }

@@ -120,4 +120,43 @@ class QueueLayersTest {
                 "an enqueue called before the dequeue returned may precede it");
         assertFalse(q.dequeue(1, 8).joins(9), "called after that dequeue returned: behind it");
     }
+
+    @Test
+    void equalStatesReachedByDifferentPathsHashAlike() {
+        // Hashes are updated step by step; a state reached two ways must hash the same, or the frontier would
+        // keep duplicates. Random walks over few values and times meet the same states often.
+        java.util.Random random = new java.util.Random(BASE_SEED);
+        java.util.Map<String, LayeredQueue> seen = new java.util.HashMap<>();
+        int met = 0;
+        for (int walk = 0; walk < 2000; walk++) {
+            LayeredQueue q = LayeredQueue.EMPTY;
+            for (int step = 0; step < 12; step++) {
+                int choice = random.nextInt(4);
+                LayeredQueue next;
+                if (choice < 2) {
+                    long call = random.nextInt(4);
+                    next = q.enqueue(random.nextInt(3), call, call + 1 + random.nextInt(4));
+                } else if (choice == 2) {
+                    next = q.dequeue(random.nextInt(3), random.nextInt(8));
+                } else {
+                    int layer = q.layers() > 1 ? random.nextInt(q.layers() - 1) : -1;
+                    next = layer < 0 ? null : q.mergeLayers(layer);
+                    if (next != null) {
+                        assertEquals(next.hashCode(), q.mergedHash(layer), "hash of " + next + " unmade");
+                    }
+                }
+                if (next == null) {
+                    continue;
+                }
+                q = next;
+                LayeredQueue earlier = seen.putIfAbsent(q.toString(), q);
+                if (earlier != null && earlier != q) {
+                    met++;
+                    assertEquals(earlier, q, q.toString());
+                    assertEquals(earlier.hashCode(), q.hashCode(), q.toString());
+                }
+            }
+        }
+        assertTrue(met > 1000, "walks met the same states " + met + " times");
+    }
 }
