@@ -75,6 +75,7 @@ final class Frontier<S> {
     private long[] scratch = new long[1];
     private boolean[] drop = new boolean[16];
     private long[] pruneKeys = new long[16];
+    private int[] coarserHashes = new int[16];
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -589,8 +590,15 @@ final class Frontier<S> {
             @SuppressWarnings("unchecked")
             S state = (S) n.states[e];
             int count = subsuming.coarserCount(state);
+            if (count == 0) {
+                continue;
+            }
+            if (coarserHashes.length < count) {
+                coarserHashes = new int[Integer.highestOneBit(count) * 2];
+            }
+            subsuming.coarserHashes(state, coarserHashes);
             for (int i = 0; i < count; i++) {
-                long hash = ConfigSet.hash(subsuming.coarserHash(state, i), n.bits, e * w, w);
+                long hash = ConfigSet.hash(coarserHashes[i], n.bits, e * w, w);
                 if (n.containsHash(hash, n.bits, e * w)
                         && n.find(hash, subsuming.coarser(state, i), n.bits, e * w) >= 0) {
                     drop[e] = true;

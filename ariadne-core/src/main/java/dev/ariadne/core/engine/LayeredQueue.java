@@ -184,20 +184,30 @@ final class LayeredQueue {
         return new LayeredQueue(cs, tailLimit, h);
     }
 
-    /** {@code mergeLayers(i).hashCode()}, computed without making the merged queue. */
-    int mergedHash(int i) {
-        int start = layerStart(i);
-        int second = layerEnd(start);
-        int end = layerEnd(second);
-        int a = start;
-        int b = second;
-        int merged = 0;
-        for (int k = start; k < end; k++) {
-            int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
-            merged = merged * BASE + (k == start ? cell | 1 : cell);
+    /**
+     * Writes {@code mergeLayers(i).hashCode()} to {@code out[i]} for every i, without making the merged queues: one
+     * pass over the cells, each pair of adjacent layers merged by value as {@link #mergeLayers} does.
+     */
+    void mergedHashes(int[] out) {
+        int n = cells.length;
+        int first = 0;
+        int second = layerEnd(0);
+        int tail = Long.hashCode(tailLimit);
+        for (int i = 0; second < n; i++) {
+            int end = layerEnd(second);
+            int a = first;
+            int b = second;
+            int merged = 0;
+            int old = 0;
+            for (int k = first; k < end; k++) {
+                int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
+                merged = merged * BASE + (k == first ? cell | 1 : cell);
+                old = old * BASE + cells[k];
+            }
+            out[i] = (body + (merged - old) * power(n - end)) * 31 + tail;
+            first = second;
+            second = end;
         }
-        int h = body + (merged - horner(cells, start, end)) * power(cells.length - end);
-        return h * 31 + Long.hashCode(tailLimit);
     }
 
     /** Where layer i begins. */

@@ -117,8 +117,8 @@ final class QueueLayers {
             }
 
             @Override
-            public int coarserHash(LayeredQueue state, int i) {
-                return state.mergedHash(i);
+            public void coarserHashes(LayeredQueue state, int[] hashes) {
+                state.mergedHashes(hashes);
             }
 
             @Override

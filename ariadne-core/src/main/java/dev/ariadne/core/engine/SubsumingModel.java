@@ -20,8 +20,9 @@ interface SubsumingModel<S> extends Model<S> {
     S coarser(S state, int i);
 
     /**
-     * {@code coarser(state, i).hashCode()}, without making the state: most coarser states are not alive, and the
-     * frontier asks for a hash first and makes the state only when an entry with that hash exists.
+     * Writes {@code coarser(state, i).hashCode()} to {@code hashes[i]} for each i below {@code coarserCount(state)}
+     * ({@code hashes} is at least that long), without making the states: most coarser states are not alive, and
+     * the frontier looks for a hash first and makes the state only when an entry with that hash exists.
      */
-    int coarserHash(S state, int i);
+    void coarserHashes(S state, int[] hashes);
 }

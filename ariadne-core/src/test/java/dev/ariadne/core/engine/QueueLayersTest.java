@@ -142,7 +142,12 @@ class QueueLayersTest {
                     int layer = q.layers() > 1 ? random.nextInt(q.layers() - 1) : -1;
                     next = layer < 0 ? null : q.mergeLayers(layer);
                     if (next != null) {
-                        assertEquals(next.hashCode(), q.mergedHash(layer), "hash of " + next + " unmade");
+                        int[] hashes = new int[q.layers() - 1];
+                        q.mergedHashes(hashes);
+                        for (int i = 0; i < hashes.length; i++) {
+                            LayeredQueue merged = q.mergeLayers(i);
+                            assertEquals(merged.hashCode(), hashes[i], "hash of " + merged + " unmade");
+                        }
                     }
                 }
                 if (next == null) {
