@@ -24,7 +24,9 @@ import java.util.Arrays;
  *
  * <p>Pending operations (crashed: they never return) stay open for ever. Three rules keep them cheap: a
  * configuration that linearized a pending operation is dropped when one with the same state and the same
- * operations, minus that pending one, exists (it can still do everything the other can, and more); pending
+ * operations, minus that pending one, exists (it can still do everything the other can, and more), or, where the
+ * model says which pending inputs {@linkplain Model#covers cover} which, one whose remaining pending operations
+ * can stand in for all of this one's (a crashed {@code write(3)} left for a crashed {@code cas(0, 3)}); pending
  * operations with equal inputs are linearized in order of their calls (the caller gives each its predecessor),
  * since any one of them can stand for another called earlier; and a pending operation linearized in every
  * configuration is forgotten like a returned one.
@@ -68,6 +70,14 @@ final class Frontier<S> {
     private int slotsUsed;
     private long[] pendingMask = new long[1];
     private int pendingSlots;
+    /** The operation holding each slot, for {@link #mayDoAll}. */
+    private int[] slotOp = new int[64];
+    /** Whether the model says some pending inputs cover others ({@link Model#covers}); probed once per frontier. */
+    private final boolean covering;
+    private int[] matchLeft = new int[16];
+    private int[] matchRight = new int[16];
+    private int[] matchOwner = new int[16];
+    private boolean[] matchSeen = new boolean[16];
 
     private ConfigSet cur;
     private ConfigSet next;
@@ -113,6 +123,7 @@ final class Frontier<S> {
     Frontier(Model<S> model, Budget budget, boolean speculative) {
         this.model = model;
         this.subsuming = model instanceof SubsumingModel<S> m ? m : null;
+        this.covering = overridesCovers(model);
         this.budget = budget;
         this.speculative = speculative;
         this.cur = new ConfigSet(1, budget);
@@ -154,6 +165,10 @@ final class Frontier<S> {
             int k = indexOfOpen(predecessor);
             prevSlot = k < 0 ? -1 : openSlot[k];
         }
+        if (slot >= slotOp.length) {
+            slotOp = Arrays.copyOf(slotOp, Math.max(slotOp.length * 2, slot + 1));
+        }
+        slotOp[slot] = op;
         openOp[openCount] = op;
         openSlot[openCount] = slot;
         openPrev[openCount] = prevSlot;
@@ -475,13 +490,15 @@ final class Frontier<S> {
                 mWithinNew &= (bm & p & ~bn) == 0;
                 newWithinM &= (bn & p & ~bm) == 0;
             }
-            if (!sameCompleted || !(mWithinNew || newWithinM) || !state.equals(vs.states[m])) {
+            if (!sameCompleted || !(mWithinNew || newWithinM || covering) || !state.equals(vs.states[m])) {
                 continue;
             }
-            if (mWithinNew) {
+            if (mWithinNew || covering && mayDoAll(vs.bits, m * w, bits, off)) {
                 return false;
             }
-            dead[m] = true;
+            if (newWithinM || covering && mayDoAll(bits, off, vs.bits, m * w)) {
+                dead[m] = true;
+            }
         }
         return true;
     }
@@ -617,16 +634,99 @@ final class Frontier<S> {
     private boolean dominates(ConfigSet set, int j, int i) {
         int w = words;
         boolean strict = false;
+        boolean subset = true;
         for (int k = 0; k < w; k++) {
             long bi = set.bits[i * w + k];
             long bj = set.bits[j * w + k];
             long p = pendingMask[k];
-            if (((bi ^ bj) & ~p) != 0 || (bj & p & ~bi) != 0) {
-                return false; // different completed operations, or j linearized a pending one i did not
+            if (((bi ^ bj) & ~p) != 0) {
+                return false; // different completed operations
             }
+            subset &= (bj & p & ~bi) == 0;
             strict |= ((bi ^ bj) & p) != 0;
         }
-        return strict && set.states[i].equals(set.states[j]);
+        if (!strict || !subset && !covering) {
+            return false;
+        }
+        return set.states[i].equals(set.states[j]) && (subset || mayDoAll(set.bits, j * w, set.bits, i * w));
+    }
+
+    /**
+     * Whether a configuration whose linearized pending operations are {@code a} (at {@code offA}) may still do
+     * everything one with {@code b} may, given the same state and completed operations: each pending operation
+     * {@code b} has left but {@code a} used is matched to a distinct one that {@code a} has left but {@code b}
+     * used, whose input {@linkplain Model#covers covers} it (a bipartite matching by augmenting paths). Then
+     * {@code b}'s future linearizations are {@code a}'s with those operations substituted.
+     */
+    private boolean mayDoAll(long[] a, int offA, long[] b, int offB) {
+        int left = 0;
+        int right = 0;
+        for (int k = 0; k < words; k++) {
+            long p = pendingMask[k];
+            long need = a[offA + k] & ~b[offB + k] & p; // left to b, used by a: a must cover them
+            long have = b[offB + k] & ~a[offA + k] & p; // left to a, used by b
+            left += Long.bitCount(need);
+            right += Long.bitCount(have);
+        }
+        if (left == 0) {
+            return true;
+        }
+        if (left > right || right > MATCH_LIMIT) {
+            return false;
+        }
+        if (matchLeft.length < right) {
+            int c = Integer.highestOneBit(right) * 2;
+            matchLeft = new int[c];
+            matchRight = new int[c];
+            matchOwner = new int[c];
+            matchSeen = new boolean[c];
+        }
+        int nl = 0;
+        int nr = 0;
+        for (int k = 0; k < words; k++) {
+            long p = pendingMask[k];
+            for (long m = a[offA + k] & ~b[offB + k] & p; m != 0; m &= m - 1) {
+                matchLeft[nl++] = slotOp[k * 64 + Long.numberOfTrailingZeros(m)];
+            }
+            for (long m = b[offB + k] & ~a[offA + k] & p; m != 0; m &= m - 1) {
+                matchRight[nr++] = slotOp[k * 64 + Long.numberOfTrailingZeros(m)];
+            }
+        }
+        Arrays.fill(matchOwner, 0, nr, -1);
+        for (int l = 0; l < nl; l++) {
+            Arrays.fill(matchSeen, 0, nr, false);
+            if (!augment(l, nr)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Pending operations beyond which {@link #mayDoAll} does not look for a matching. */
+    private static final int MATCH_LIMIT = 64;
+
+    /** Kuhn's augmenting path from left operation l: finds it a covering right operation, re-matching others. */
+    private boolean augment(int l, int nr) {
+        for (int r = 0; r < nr; r++) {
+            if (!matchSeen[r] && model.covers(inputs[matchRight[r]], inputs[matchLeft[l]])) {
+                matchSeen[r] = true;
+                if (matchOwner[r] < 0 || augment(matchOwner[r], nr)) {
+                    matchOwner[r] = l;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether the model's class declares {@link Model#covers} (so that the matching can find anything). */
+    private static boolean overridesCovers(Model<?> model) {
+        try {
+            return model.getClass().getMethod("covers", Object.class, Object.class).getDeclaringClass()
+                    != Model.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     /** Pending operations linearized in every configuration are forgotten: their slots are freed. */

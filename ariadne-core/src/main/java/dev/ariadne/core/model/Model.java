@@ -61,6 +61,18 @@ public interface Model<S> {
         return false;
     }
 
+    /**
+     * Whether a pending operation with input {@code input} can always stand in for a pending one with input
+     * {@code other}: in every state where {@code other}, with an unknown output, leads to a different state,
+     * {@code input} with an unknown output leads to that same state (a crashed {@code write(3)} can do whatever a
+     * crashed {@code cas(0, 3)} can). The frontier engine then keeps, of two configurations that differ only in
+     * which crashed operations they still may apply, the one whose remaining operations can do everything the
+     * other's can. The default, {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong.
+     */
+    default boolean covers(Object input, Object other) {
+        return false;
+    }
+
     /** A short human-readable description of an operation, for reports. Values must be escaped. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;

@@ -134,6 +134,12 @@ public final class IndependentModel<S> implements Model<IndependentModel.States<
         return input instanceof Keyed k && inner.isReadOnly(k.input);
     }
 
+    /** Operations on the same key, whose inner inputs the inner model says cover each other. */
+    @Override
+    public boolean covers(Object input, Object other) {
+        return input instanceof Keyed a && other instanceof Keyed b && a.key == b.key && inner.covers(a.input, b.input);
+    }
+
     @Override
     public Operation prepare(Operation op) {
         if (op.input() instanceof Keyed) {

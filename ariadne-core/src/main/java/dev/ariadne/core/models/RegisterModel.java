@@ -131,6 +131,15 @@ public final class RegisterModel implements Model<Object> {
         return matches ? null : state;
     }
 
+    /** A write of v does what a write of v or any {@code cas(_, v)} does; a cas what an equal cas does. */
+    @Override
+    public boolean covers(Object input, Object other) {
+        if (input instanceof Write w) {
+            return other instanceof Write o ? w.value.equals(o.value) : other instanceof Cas c && w.value.equals(c.value);
+        }
+        return input instanceof Cas && input.equals(other);
+    }
+
     @Override
     public Operation prepare(Operation op) {
         if (op.input() instanceof Op) {

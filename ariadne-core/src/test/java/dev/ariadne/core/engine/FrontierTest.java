@@ -106,6 +106,42 @@ class FrontierTest {
         assertEquals(Verdict.NOT_LINEARIZABLE, bad.verdict());
     }
 
+    /**
+     * A crashed {@code write(v)} can do whatever a crashed {@code cas(0, v)} can ({@code Model.covers}), so of two
+     * configurations that used one or the other the frontier keeps the one that used the cas. Without that, the
+     * choices below multiply configurations to 2^20.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = {"FRONTIER", "AUTO"})
+    void crashedWritesCoverCrashedCasOfTheSameValue(Engine engine) {
+        RegisterModel cas = RegisterModel.casRegister();
+        CheckOptions options = CheckOptions.defaults().withEngine(engine);
+        for (boolean oneTooMany : new boolean[]{false, true}) {
+            List<Operation> ops = new ArrayList<>();
+            for (int v = 1; v <= 20; v++) {
+                ops.add(crashedWrite(2 * v, v, v));
+                ops.add(Operation.pending(0, 2 * v + 1, Invocation.of("cas", List.of(0L, (long) v)), v));
+            }
+            // Twenty times: write(0), then read v: explained by the crashed write(v) or by the crashed cas(0, v).
+            long t = 1000;
+            for (int v = 1; v <= 20; v++, t += 100) {
+                ops.add(write(100, 0, t, t + 10));
+                ops.add(read(101, (long) v, t + 20, t + 30));
+            }
+            // Value 1 twice more: once by whichever of the two was left, and a third time by neither.
+            for (int again = 0; again < (oneTooMany ? 2 : 1); again++, t += 100) {
+                ops.add(write(100, 0, t, t + 10));
+                ops.add(read(101, 1L, t + 20, t + 30));
+            }
+            History h = History.of(ops);
+            Result r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Checker.check(h, cas, options));
+            ResultAssertions.assertConsistent(h, cas, options, r);
+            assertEquals(oneTooMany ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE, r.verdict());
+            long peak = r.partitions().get(0).statistics().cached();
+            assertTrue(peak < 5_000, "configurations held at once: " + peak);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void crashedWritesOfOneValueAreInterchangeable(Engine engine) {
