@@ -11,8 +11,9 @@ import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 /**
- * Stacks whose pushed values are distinct: a forward simulation in O(n log n) that places an operation only when
- * doing so is safe or forced, in the style of {@link DistinctQueueProcedure}. Unlike the queue's, the stack's
+ * Stacks whose pushed values are distinct: a forward simulation in O(n log n) (O(n²) when guesses must skip many
+ * candidates) that places an operation only when doing so is safe or forced, in the style of
+ * {@link DistinctQueueProcedure}. Unlike the queue's, the stack's
  * simulation can meet a real choice (which of several pushes goes lower); it then guesses, and a guess that leads
  * nowhere proves nothing, so the procedure gives no answer and the general engine decides.
  *
@@ -36,8 +37,8 @@ import java.util.function.BooleanSupplier;
  * if S is empty and an x is eligible, place it; (3) else, if a pair v has p(v) eligible and o(v) eligible once
  * p(v) is placed, place p(v) then o(v); (4) else, if no x is left and S holds no pair value, place an eligible
  * stuck push; (5) else, among the eligible pushes of pair values v with {@code o(v).call ≤ D}, where D is the
- * earliest return of the pops of the pair values in S, of the x left and of the stuck pushes left, place the one
- * whose pop is called last. If only one push qualifies in (5), it is forced; with several it is a <em>guess</em>.
+ * earliest return of the pops of the pair values in S, of the x left and of the stuck pushes left, place one. If
+ * only one push qualifies in (5), it is forced; with several it is a <em>guess</em>.
  * Stop when nothing applies. All completed operations placed: the order is a witness (replayed). Otherwise, if no
  * guess was made (or some pop can never be placed), the history is not linearizable; after a guess, no answer.
  *
@@ -54,8 +55,10 @@ import java.util.function.BooleanSupplier;
  * left and the stuck pushes left, so {@code o(v).call ≤ D}. For the same reason a stop without a guess proves the
  * violation: no operation can start a completion.
  *
- * <p>A guess picks the value whose pop is called last to go lowest, since values pushed after it and popped
- * before it are nested above it. It is a heuristic: when it fails the procedure returns {@code null}.
+ * <p>A guess takes the qualifying push that returns first (the most urgent) and those that return before its pop
+ * is called (they must share the stack with it), and of these places the one whose pop returns last, since values
+ * pushed after it and popped before it nest above it. It is a heuristic: when the simulation then stops, the
+ * procedure returns {@code null}.
  */
 final class DistinctStackProcedure implements DecisionProcedure {
     static final String NAME = "distinct-stack";
