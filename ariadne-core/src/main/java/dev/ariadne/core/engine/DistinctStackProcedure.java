@@ -11,11 +11,10 @@ import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 /**
- * Stacks whose pushed values are distinct: a forward simulation in O(n log n) (O(n²) when guesses must skip many
- * candidates) that places an operation only when doing so is safe or forced, in the style of
- * {@link DistinctQueueProcedure}. Unlike the queue's, the stack's
- * simulation can meet a real choice (which of several pushes goes lower); it then guesses, and a guess that leads
- * nowhere proves nothing, so the procedure gives no answer and the general engine decides.
+ * Stacks whose pushed values are distinct: a forward simulation that places an operation only when doing so is safe
+ * or forced, in the style of {@link DistinctQueueProcedure}, and a depth-first search over the one real choice the
+ * stack's simulation meets (which of several pushes goes lower). The search is exhaustive but bounded: when it runs
+ * out of steps the procedure gives no answer and the general engine decides.
  *
  * <p><b>Qualifies</b> when the model is {@code stack} starting empty, every pushed value is pushed once, and every
  * pop returned with a known output (a value, or nil for "empty"). Pending pushes are fine; pending pops and pops
@@ -37,10 +36,13 @@ import java.util.function.BooleanSupplier;
  * if S is empty and an x is eligible, place it; (3) else, if a pair v has p(v) eligible and o(v) eligible once
  * p(v) is placed, place p(v) then o(v); (4) else, if no x is left and S holds no pair value, place an eligible
  * stuck push; (5) else, among the eligible pushes of pair values v with {@code o(v).call ≤ D}, where D is the
- * earliest return of the pops of the pair values in S, of the x left and of the stuck pushes left, place one. If
- * only one push qualifies in (5), it is forced; with several it is a <em>guess</em>.
- * Stop when nothing applies. All completed operations placed: the order is a witness (replayed). Otherwise, if no
- * guess was made (or some pop can never be placed), the history is not linearizable; after a guess, no answer.
+ * earliest return of the pops of the pair values in S, of the x left and of the stuck pushes left, place one; a
+ * candidate a is dropped when another candidate b returns before o(a) is called while o(a) returns before o(b) is
+ * called. If one candidate is left, (5) is forced; with several, it is a <em>choice point</em>; with none, a dead end.
+ * All completed operations placed: the order is a witness (replayed). At a dead end the search undoes the steps back
+ * to the latest choice point with a candidate left and places that one instead. When no choice point has one left
+ * (or some pop can never be placed), the history is not linearizable. When the steps (placements and undos) exceed
+ * {@code 20 n + 200000}, no answer.
  *
  * <p><b>Why (1)–(4) are safe</b> (if a completion C of the placed prefix is a linearization, one starts with the
  * step's operation; moving an eligible operation to the front never breaks real time, since everything it jumps
@@ -52,13 +54,17 @@ import java.util.function.BooleanSupplier;
  * <b>(5) is forced</b> when one push qualifies: C cannot start with a pop (the top's is not eligible, no eligible x
  * sees an empty S) nor with a stuck push (it would block the pair values of S or the x left forever, or (4) would
  * apply), so it starts with an eligible pair push p(v); then o(v) precedes the pops of S's pair values, the x
- * left and the stuck pushes left, so {@code o(v).call ≤ D}. For the same reason a stop without a guess proves the
- * violation: no operation can start a completion.
+ * left and the stuck pushes left, so {@code o(v).call ≤ D}. For the same reason a dead end with no candidate proves
+ * that its prefix has no completion: no operation can start one. The dropped candidates: if C starts with p(a),
+ * b's push comes after p(a); before o(a) it would sit above a and have to be popped first, but o(a) precedes o(b) in real time;
+ * after o(a) it cannot come, since it returns before o(a) is called. So every completion of a prefix starts with
+ * the operation of a safe step, or with one of the candidates of a choice point; trying each candidate in turn
+ * (the search) therefore finds a linearization if there is one, and proves there is none when it runs out of
+ * candidates.
  *
- * <p>A guess takes the qualifying push that returns first (the most urgent) and those that return before its pop
- * is called (they must share the stack with it), and of these places the one whose pop returns last, since values
- * pushed after it and popped before it nest above it. It is a heuristic: when the simulation then stops, the
- * procedure returns {@code null}.
+ * <p>The candidates are tried likeliest first: of the candidate that returns first and those returning before its
+ * pop is called (they must share the stack with it), the one whose pop returns last, since values pushed after it
+ * and popped before it nest above it; then the others, latest pop first.
  */
 final class DistinctStackProcedure implements DecisionProcedure {
     static final String NAME = "distinct-stack";
@@ -169,61 +175,144 @@ final class DistinctStackProcedure implements DecisionProcedure {
         for (int k = 0; k < all.length; k++) {
             position[all[k]] = k;
         }
-        NextUnplaced unplaced = new NextUnplaced(all.length);
-        // Eligible, unplaced pair pushes by the call of their pop.
-        long[] popCall = new long[n];
-        for (int i = 0; i < n; i++) {
-            if (kind[i] == PUSH) {
-                popCall[i] = call[partner[i]];
-            }
-        }
-        TreeSet<Integer> ready = new TreeSet<>((a, b) -> popCall[a] != popCall[b]
-                ? Long.compare(popCall[a], popCall[b]) : Integer.compare(a, b));
-        // The same pushes by the return of their pop: a guess takes the one whose pop may come last.
-        long[] popReturn = new long[n];
-        for (int i = 0; i < n; i++) {
-            if (kind[i] == PUSH) {
-                popReturn[i] = ret[partner[i]];
-            }
-        }
-        TreeSet<Integer> byReturn = new TreeSet<>((a, b) -> popReturn[a] != popReturn[b]
-                ? Long.compare(popReturn[a], popReturn[b]) : Integer.compare(a, b));
-        // And by their own return: the most urgent push.
-        TreeSet<Integer> byUrgency = new TreeSet<>((a, b) -> ret[a] != ret[b]
-                ? Long.compare(ret[a], ret[b]) : Integer.compare(a, b));
-        boolean[] placed = new boolean[n];
-        int[] order = new int[n];
-        int size = 0;
-        int[] stack = new int[pushes.length + stuck.length + 1]; // push operations of the values in S, bottom first
-        long[] stackDeadline = new long[stack.length]; // earliest return of the pops of pair values at or below
-        int height = 0;
-        int pairsInStack = 0;
-        int xp = 0;
-        int ep = 0;
-        int sp = 0;
-        boolean guessed = false;
+        Search s = new Search(n, all, position, kind, partner, call, ret, pushes, stuck, xs);
+        long budget = violation ? 0 : STEPS_PER_OPERATION * (long) n + BASE_STEPS;
         for (long iteration = 1; ; iteration++) {
             if ((iteration & 0xfff) == 0 && stop.getAsBoolean()) {
-                return Replay.cancelled(NAME, n, index, label, 0, start);
+                return Replay.cancelled(NAME, n, index, label, s.steps, start);
             }
-            int first = unplaced.find(0);
+            if (s.step(xsRet, stuckRet)) {
+                continue;
+            }
+            if (s.done() || violation) {
+                break;
+            }
+            if (s.steps > budget) {
+                return null; // the search ran out of steps: let a general engine decide
+            }
+            if (!s.backtrack()) {
+                break; // every choice exhausted: no completion of the empty prefix, so not linearizable
+            }
+        }
+        boolean done = s.done();
+        return Replay.run(NAME, model, prepared, null, s.order, s.size, !done, index, label, stop, start);
+    }
+
+    /** Steps (placements and undos) allowed per operation, and in all, before the search gives up. */
+    static final long STEPS_PER_OPERATION = 20;
+    static final long BASE_STEPS = 200_000;
+
+    /**
+     * The simulation's state, with an undo trail: each placed operation records the step that placed it, and
+     * each choice point the size of the order and the alternatives left.
+     */
+    private static final class Search {
+        private static final byte TOP_POP = 1;
+        private static final byte EMPTY_POP = 2;
+        private static final byte PAIR = 3;
+        private static final byte STUCK_PUSH = 4;
+        private static final byte CHOSEN = 5;
+
+        final int[] all;
+        final int[] position;
+        final byte[] kind;
+        final int[] partner;
+        final long[] call;
+        final long[] ret;
+        final int[] pushes;
+        final int[] stuck;
+        final int[] xs;
+        final long[] popCall;
+        final long[] popReturn;
+        final TreeSet<Integer> ready;
+        final java.util.BitSet placedPositions = new java.util.BitSet();
+        int firstHint;
+        final int[] order;
+        final byte[] rule;
+        int size;
+        final int[] stack;
+        final long[] stackDeadline;
+        int height;
+        int pairsInStack;
+        int xp;
+        int ep;
+        int sp;
+        long steps;
+        // choice points: the order's size and ep when taken, and the alternatives not yet tried
+        final java.util.ArrayList<int[]> alternatives = new java.util.ArrayList<>();
+        final java.util.ArrayList<long[]> marks = new java.util.ArrayList<>(); // {size, ep, next alternative}
+
+        Search(int n, int[] all, int[] position, byte[] kind, int[] partner, long[] call, long[] ret, int[] pushes,
+               int[] stuck, int[] xs) {
+            this.all = all;
+            this.position = position;
+            this.kind = kind;
+            this.partner = partner;
+            this.call = call;
+            this.ret = ret;
+            this.pushes = pushes;
+            this.stuck = stuck;
+            this.xs = xs;
+            popCall = new long[n];
+            popReturn = new long[n];
+            for (int i = 0; i < n; i++) {
+                if (kind[i] == PUSH) {
+                    popCall[i] = call[partner[i]];
+                    popReturn[i] = ret[partner[i]];
+                }
+            }
+            // Eligible, unplaced pair pushes by the call of their pop.
+            ready = new TreeSet<>((a, b) -> popCall[a] != popCall[b]
+                    ? Long.compare(popCall[a], popCall[b]) : Integer.compare(a, b));
+            order = new int[n];
+            rule = new byte[n];
+            stack = new int[pushes.length + stuck.length + 1]; // push operations of the values in S, bottom first
+            stackDeadline = new long[stack.length]; // earliest return of the pops of pair values at or below
+        }
+
+        boolean done() {
+            return firstUnplaced() == all.length;
+        }
+
+        int firstUnplaced() {
+            firstHint = placedPositions.nextClearBit(firstHint);
+            return Math.min(firstHint, all.length);
+        }
+
+        private void place(int op, byte how) {
+            order[size] = op;
+            rule[size++] = how;
+            if (position[op] >= 0) {
+                placedPositions.set(position[op]);
+            }
+            steps++;
+        }
+
+        private void pushPair(int p) {
+            long below = height > 0 ? stackDeadline[height - 1] : Long.MAX_VALUE;
+            stackDeadline[height] = Math.min(below, popReturn[p]);
+            stack[height++] = p;
+            pairsInStack++;
+        }
+
+        /** Takes one of steps (1)–(5); false when none applies (or (5) has no candidate left). */
+        boolean step(long[] xsRet, long[] stuckRet) {
+            int first = firstUnplaced();
             long firstReturn = first < all.length ? ret[all[first]] : Long.MAX_VALUE;
             // (1) the top's pop
-            if (height > 0 && kind[stack[height - 1]] == PUSH && call[partner[stack[height - 1]]] <= firstReturn) {
+            if (height > 0 && kind[stack[height - 1]] == PUSH && popCall[stack[height - 1]] <= firstReturn) {
                 int d = partner[stack[--height]];
                 pairsInStack--;
-                size = place(d, placed, order, size, position, unplaced);
-                continue;
+                place(d, TOP_POP);
+                return true;
             }
             // (2) an x on the empty stack
             if (height == 0 && xp < xs.length && call[xs[xp]] <= firstReturn) {
-                size = place(xs[xp++], placed, order, size, position, unplaced);
-                continue;
+                place(xs[xp++], EMPTY_POP);
+                return true;
             }
             while (ep < pushes.length && call[pushes[ep]] <= firstReturn) {
-                ready.add(pushes[ep]);
-                byUrgency.add(pushes[ep]);
-                byReturn.add(pushes[ep++]);
+                ready.add(pushes[ep++]);
             }
             // (3) a push and its pop together
             int pair = -1;
@@ -231,7 +320,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
                 pair = ready.first();
             } else if (first < all.length && kind[all[first]] == PUSH && ready.contains(all[first])) {
                 // the first to return is the push itself: its pop waits only for the next one
-                int second = unplaced.find(first + 1);
+                int second = placedPositions.nextClearBit(first + 1);
                 long secondReturn = second < all.length ? ret[all[second]] : Long.MAX_VALUE;
                 if (popCall[all[first]] <= secondReturn) {
                     pair = all[first];
@@ -239,71 +328,168 @@ final class DistinctStackProcedure implements DecisionProcedure {
             }
             if (pair >= 0) {
                 ready.remove(pair);
-                byUrgency.remove(pair);
-                byReturn.remove(pair);
-                size = place(pair, placed, order, size, position, unplaced);
-                size = place(partner[pair], placed, order, size, position, unplaced);
-                continue;
+                place(pair, PAIR);
+                place(partner[pair], PAIR);
+                return true;
             }
             // (4) a stuck push, once nothing below it or after it could be popped or see the stack empty
             if (xp == xs.length && pairsInStack == 0 && sp < stuck.length && call[stuck[sp]] <= firstReturn) {
                 int u = stuck[sp++];
                 stackDeadline[height] = Long.MAX_VALUE;
                 stack[height++] = u;
-                size = place(u, placed, order, size, position, unplaced);
-                continue;
+                place(u, STUCK_PUSH);
+                return true;
             }
             // (5) a pair push that goes below everything pushed until its pop
             long deadline = Math.min(height > 0 ? stackDeadline[height - 1] : Long.MAX_VALUE,
                     Math.min(xsRet[xp], stuckRet[sp]));
-            if (ready.isEmpty() || popCall[ready.first()] > deadline) {
-                break;
+            int[] candidates = candidates(deadline);
+            if (candidates.length == 0) {
+                return false;
             }
-            Integer pick = ready.first();
-            Integer other = ready.higher(pick);
-            if (other != null && popCall[other] <= deadline) {
-                guessed = true;
-                int urgent = -1;
-                for (Integer c : byUrgency) {
-                    if (popCall[c] <= deadline) {
-                        urgent = c;
-                        break;
-                    }
-                }
-                // Pushes that must happen before the urgent value's pop share the stack with it; the rest wait.
-                for (Integer c : byReturn.descendingSet()) {
-                    if (popCall[c] <= deadline && (c == urgent || ret[c] < popCall[urgent])) {
-                        pick = c;
-                        break;
-                    }
-                }
+            if (candidates.length > 1) {
+                alternatives.add(candidates);
+                marks.add(new long[] {size, ep, 1});
             }
+            choose(candidates[0]);
+            return true;
+        }
+
+        private void choose(int pick) {
             ready.remove(pick);
-            byUrgency.remove(pick);
-            byReturn.remove(pick);
-            long below = height > 0 ? stackDeadline[height - 1] : Long.MAX_VALUE;
-            stackDeadline[height] = Math.min(below, ret[partner[pick]]);
-            stack[height++] = pick;
-            pairsInStack++;
-            size = place(pick, placed, order, size, position, unplaced);
+            pushPair(pick);
+            place(pick, CHOSEN);
         }
-        boolean done = unplaced.find(0) == all.length;
-        if (!done && guessed && !violation) {
-            return null; // the simulation may have guessed wrong: let a general engine decide
+
+        /**
+         * The eligible pair pushes whose pop is called by {@code deadline}, less those that cannot go lowest, the
+         * likeliest first.
+         */
+        private int[] candidates(long deadline) {
+            int count = 0;
+            int[] c = new int[8];
+            for (Integer p : ready) {
+                if (popCall[p] > deadline) {
+                    break;
+                }
+                if (count == c.length) {
+                    c = java.util.Arrays.copyOf(c, 2 * count);
+                }
+                c[count++] = p;
+            }
+            if (count <= 1) {
+                return java.util.Arrays.copyOf(c, count);
+            }
+            // a cannot go lowest when some other candidate b must be pushed before a's pop (b returns before a's
+            // pop is called) and popped after it (a's pop returns before b's pop is called): b would sit above a
+            int kept = 0;
+            if (count <= MAX_PRUNE) {
+                for (int i = 0; i < count; i++) {
+                    int a = c[i];
+                    boolean blocked = false;
+                    for (int j = 0; j < count && !blocked; j++) {
+                        int b = c[j];
+                        blocked = j != i && ret[b] < popCall[a] && popReturn[a] < popCall[b];
+                    }
+                    if (!blocked) {
+                        c[kept++] = a;
+                    }
+                }
+            } else {
+                kept = count;
+            }
+            int[] out = java.util.Arrays.copyOf(c, kept);
+            if (kept <= 1) {
+                return out;
+            }
+            // The likeliest: of the candidate that returns first and those that return before its pop is called
+            // (they share the stack with it), the one whose pop returns last; then the rest, latest pop first.
+            int urgent = out[0];
+            for (int p : out) {
+                if (ret[p] < ret[urgent]) {
+                    urgent = p;
+                }
+            }
+            int best = -1;
+            for (int k = 0; k < kept; k++) {
+                int p = out[k];
+                if ((p == urgent || ret[p] < popCall[urgent]) && (best < 0 || popReturn[p] > popReturn[out[best]])) {
+                    best = k;
+                }
+            }
+            int chosen = out[best];
+            out[best] = out[0];
+            out[0] = chosen;
+            Integer[] rest = new Integer[kept - 1];
+            for (int k = 1; k < kept; k++) {
+                rest[k - 1] = out[k];
+            }
+            java.util.Arrays.sort(rest, (a, b) -> Long.compare(popReturn[b], popReturn[a]));
+            for (int k = 1; k < kept; k++) {
+                out[k] = rest[k - 1];
+            }
+            return out;
         }
-        return Replay.run(NAME, model, prepared, null, order, size, !done, index, label, stop, start);
+
+        /** Undoes back to the latest choice point with an alternative left and takes it; false when none is. */
+        boolean backtrack() {
+            while (!alternatives.isEmpty()) {
+                int last = alternatives.size() - 1;
+                int[] alt = alternatives.get(last);
+                long[] mark = marks.get(last);
+                if (mark[2] >= alt.length) {
+                    alternatives.remove(last);
+                    marks.remove(last);
+                    continue;
+                }
+                undoTo((int) mark[0], (int) mark[1]);
+                int pick = alt[(int) mark[2]++];
+                if (mark[2] >= alt.length) {
+                    alternatives.remove(last);
+                    marks.remove(last);
+                }
+                choose(pick);
+                return true;
+            }
+            return false;
+        }
+
+        private void undoTo(int target, int targetEp) {
+            while (size > target) {
+                int op = order[--size];
+                byte how = rule[size];
+                if (position[op] >= 0) {
+                    placedPositions.clear(position[op]);
+                    firstHint = Math.min(firstHint, position[op]);
+                }
+                steps++;
+                switch (how) {
+                    case TOP_POP -> pushPair(partner[op]);
+                    case EMPTY_POP -> xp--;
+                    case PAIR -> {
+                        if (kind[op] == PUSH) {
+                            ready.add(op);
+                        }
+                    }
+                    case STUCK_PUSH -> {
+                        height--;
+                        sp--;
+                    }
+                    default -> { // CHOSEN
+                        height--;
+                        pairsInStack--;
+                        ready.add(op);
+                    }
+                }
+            }
+            while (ep > targetEp) {
+                ready.remove(pushes[--ep]);
+            }
+        }
     }
 
-    private static int place(int op, boolean[] placed, int[] order, int size, int[] position,
-                             NextUnplaced unplaced) {
-        placed[op] = true;
-        order[size] = op;
-        if (position[op] >= 0) {
-            unplaced.remove(position[op]);
-        }
-        return size + 1;
-    }
-
+    /** Above this many candidates, (5) skips the quadratic test of which ones cannot go lowest. */
+    private static final int MAX_PRUNE = 64;
     /** {@code out[k]} is the least {@code ret} of {@code idx[k..]}, and {@code out[idx.length]} is the maximum. */
     private static long[] suffixMinReturn(int[] idx, long[] ret) {
         long[] out = new long[idx.length + 1];
@@ -328,34 +514,5 @@ final class DistinctStackProcedure implements DecisionProcedure {
         }
         IndexSort.sort(out, count, key);
         return java.util.Arrays.copyOf(out, count);
-    }
-
-    /** The first unplaced position at or after a given one, among positions that are removed in any order. */
-    private static final class NextUnplaced {
-        private final int[] next; // union-find: next[k] == k while k is unplaced
-
-        NextUnplaced(int size) {
-            next = new int[size + 1];
-            for (int k = 0; k <= size; k++) {
-                next[k] = k;
-            }
-        }
-
-        void remove(int k) {
-            next[k] = k + 1;
-        }
-
-        int find(int k) {
-            int root = k;
-            while (next[root] != root) {
-                root = next[root];
-            }
-            while (next[k] != root) {
-                int up = next[k];
-                next[k] = root;
-                k = up;
-            }
-            return root;
-        }
     }
 }
