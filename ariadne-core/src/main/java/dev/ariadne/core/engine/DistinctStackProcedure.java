@@ -56,11 +56,26 @@ import java.util.function.BooleanSupplier;
  * apply), so it starts with an eligible pair push p(v); then o(v) precedes the pops of S's pair values, the x
  * left and the stuck pushes left, so {@code o(v).call ≤ D}. For the same reason a dead end with no candidate proves
  * that its prefix has no completion: no operation can start one. The dropped candidates: if C starts with p(a),
- * b's push comes after p(a); before o(a) it would sit above a and have to be popped first, but o(a) precedes o(b) in real time;
- * after o(a) it cannot come, since it returns before o(a) is called. So every completion of a prefix starts with
- * the operation of a safe step, or with one of the candidates of a choice point; trying each candidate in turn
- * (the search) therefore finds a linearization if there is one, and proves there is none when it runs out of
- * candidates.
+ * b's push comes after p(a); before o(a) it would sit above a and have to be popped first, but o(a) precedes o(b)
+ * in real time; after o(a) it cannot come, since it returns before o(a) is called. So every completion of a
+ * prefix starts with the operation of a safe step, or with one of the candidates of a choice point; trying each
+ * candidate in turn (the search) therefore finds a linearization if there is one, and proves there is none when it
+ * runs out of candidates.
+ *
+ * <p><b>Memo.</b> The search remembers each state it met at step (5) (the placed operations, and the stack bottom
+ * first) by a 128-bit hash: Zobrist sums of the placed operations and a hash chain over the stack's levels, from a
+ * fixed seed. A state met again is a dead end: it is not on the current path (which only grows), so its subtree was
+ * searched in full already. Two different states with the same 128 bits would make the search skip a subtree;
+ * treating the hashes as random, with at most 2<sup>30</sup> states met the chance is about 2<sup>-69</sup>. This is
+ * the only place where a reported violation rests on more than the proof above.
+ *
+ * <p><b>Out of steps.</b> When the budget runs out, three patterns of two values still prove a violation (checked
+ * in O(n log n)): a pair value b below a pair value a (p(b) returns before p(a) is called) whose pop must come
+ * while a is there (o(b) is called after p(a) returns and returns before o(a) is called): b is not on top at o(b);
+ * a value v certainly in the stack at an x (p(v) returns before x is called, and v is stuck or o(v) is called
+ * after x returns); a stuck value u above a pair value v (p(v) returns before p(u) is called, o(v) is called after
+ * p(u) returns): v is never on top again. The evidence starts from the search's current prefix (valid, as every
+ * placement was). Otherwise the procedure gives no answer.
  *
  * <p>The candidates are tried likeliest first: of the candidate that returns first and those returning before its
  * pop is called (they must share the stack with it), the one whose pop returns last, since values pushed after it
@@ -175,8 +190,13 @@ final class DistinctStackProcedure implements DecisionProcedure {
         for (int k = 0; k < all.length; k++) {
             position[all[k]] = k;
         }
+        if (patternsOnlyForTests) {
+            return badPattern(kind, partner, call, ret, pushes, stuck, xs)
+                    ? Replay.run(NAME, model, prepared, null, new int[0], 0, true, index, label, stop, start) : null;
+        }
         Search s = new Search(n, all, position, kind, partner, call, ret, pushes, stuck, xs);
-        long budget = violation ? 0 : STEPS_PER_OPERATION * (long) n + BASE_STEPS;
+        boolean backtracked = false;
+        long budget = budgetForTests >= 0 ? budgetForTests : STEPS_PER_OPERATION * (long) n + BASE_STEPS;
         for (long iteration = 1; ; iteration++) {
             if ((iteration & 0xfff) == 0 && stop.getAsBoolean()) {
                 return Replay.cancelled(NAME, n, index, label, s.steps, start);
@@ -184,23 +204,121 @@ final class DistinctStackProcedure implements DecisionProcedure {
             if (s.step(xsRet, stuckRet)) {
                 continue;
             }
-            if (s.done() || violation) {
-                break;
+            if (s.done() || violation || s.alternatives.isEmpty()) {
+                break; // a witness, or a pop that can never be placed, or every choice exhausted: not linearizable
             }
             if (s.steps > budget) {
+                if (badPattern(kind, partner, call, ret, pushes, stuck, xs)) {
+                    break; // proven by two values alone; the current order is a valid prefix for the evidence
+                }
                 return null; // the search ran out of steps: let a general engine decide
             }
-            if (!s.backtrack()) {
-                break; // every choice exhausted: no completion of the empty prefix, so not linearizable
+            if (!backtracked) {
+                backtracked = true;
+                BACKTRACKED.incrementAndGet();
             }
+            s.backtrack();
         }
         boolean done = s.done();
         return Replay.run(NAME, model, prepared, null, s.order, s.size, !done, index, label, stop, start);
     }
 
+    /**
+     * Whether two values alone prove the violation: a pair value b below a pair value a (p(b) returns before p(a)
+     * is called) that must be popped while a is still there (o(b) called after p(a) returns, and returning before
+     * o(a) is called); a value v certainly in the stack at an x (p(v) returns before x is called, and v is stuck or
+     * o(v) is called after x returns); or a stuck value u above a pair value v (p(v) returns before p(u) is
+     * called, and o(v) is called after p(u) returns).
+     */
+    static boolean badPattern(byte[] kind, int[] partner, long[] call, long[] ret, int[] pushes, int[] stuck,
+                              int[] xs) {
+        int m = pushes.length;
+        int[] byReturn = pushes.clone();
+        IndexSort.sort(byReturn, m, ret);
+        // pair over pair: sweep a by the call of p(a), inserting each b once p(b) returned before it
+        long[] popCalls = new long[m];
+        for (int k = 0; k < m; k++) {
+            popCalls[k] = call[partner[pushes[k]]];
+        }
+        java.util.Arrays.sort(popCalls);
+        long[] tree = new long[m + 1]; // Fenwick prefix minima of o(b).ret over o(b).call ranks, largest first
+        java.util.Arrays.fill(tree, Long.MAX_VALUE);
+        int inserted = 0;
+        for (int a : pushes) {
+            for (; inserted < m && ret[byReturn[inserted]] < call[a]; inserted++) {
+                int o = partner[byReturn[inserted]];
+                for (int i = m - lowerBound(popCalls, call[o]); i <= m; i += i & -i) {
+                    tree[i] = Math.min(tree[i], ret[o]);
+                }
+            }
+            long least = Long.MAX_VALUE; // over the inserted b with o(b).call > p(a).ret
+            for (int i = m - upperBound(popCalls, ret[a]); i > 0; i -= i & -i) {
+                least = Math.min(least, tree[i]);
+            }
+            if (least < call[partner[a]]) {
+                return true;
+            }
+        }
+        // a value in the stack at an x, and a stuck value above a pair value
+        int[] values = new int[m + stuck.length];
+        System.arraycopy(pushes, 0, values, 0, m);
+        System.arraycopy(stuck, 0, values, m, stuck.length);
+        IndexSort.sort(values, values.length, ret);
+        inserted = 0;
+        long latestPop = Long.MIN_VALUE; // the latest o(v).call (stuck: never) of the inserted values
+        for (int x : xs) {
+            for (; inserted < values.length && ret[values[inserted]] < call[x]; inserted++) {
+                int v = values[inserted];
+                latestPop = Math.max(latestPop, kind[v] == PUSH ? call[partner[v]] : Long.MAX_VALUE);
+            }
+            if (latestPop > ret[x]) {
+                return true;
+            }
+        }
+        inserted = 0;
+        latestPop = Long.MIN_VALUE;
+        for (int u : stuck) {
+            for (; inserted < m && ret[byReturn[inserted]] < call[u]; inserted++) {
+                latestPop = Math.max(latestPop, call[partner[byReturn[inserted]]]);
+            }
+            if (latestPop > ret[u]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The number of elements of the sorted array below {@code key}. */
+    private static int lowerBound(long[] sorted, long key) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The number of elements of the sorted array at or below {@code key}. */
+    private static int upperBound(long[] sorted, long key) {
+        return key == Long.MAX_VALUE ? sorted.length : lowerBound(sorted, key + 1);
+    }
+
     /** Steps (placements and undos) allowed per operation, and in all, before the search gives up. */
     static final long STEPS_PER_OPERATION = 20;
     static final long BASE_STEPS = 200_000;
+    /** When not negative, the step budget instead (tests: 0 turns backtracking off). */
+    static volatile long budgetForTests = -1;
+    /** Tests: keep every candidate and try them least likely first, to make the search backtrack. */
+    static volatile boolean worstFirstForTests;
+    /** Tests: decide by the two-value patterns alone (a violation, or no answer). */
+    static volatile boolean patternsOnlyForTests;
+    /** Tests: how many checks backtracked at least once. */
+    static final java.util.concurrent.atomic.AtomicLong BACKTRACKED = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * The simulation's state, with an undo trail: each placed operation records the step that placed it, and
@@ -238,6 +356,16 @@ final class DistinctStackProcedure implements DecisionProcedure {
         int ep;
         int sp;
         long steps;
+        // The state (placed operations, and the stack bottom first) as two 128-bit-keyed hashes: Zobrist sums of
+        // the placed operations, and a chain over the stack's levels.
+        final long[] zobrist1;
+        final long[] zobrist2;
+        long placed1;
+        long placed2;
+        final long[] chain1;
+        final long[] chain2;
+        final StateSet visited = new StateSet();
+        long memoHits;
         // choice points: the order's size and ep when taken, and the alternatives not yet tried
         final java.util.ArrayList<int[]> alternatives = new java.util.ArrayList<>();
         final java.util.ArrayList<long[]> marks = new java.util.ArrayList<>(); // {size, ep, next alternative}
@@ -267,6 +395,15 @@ final class DistinctStackProcedure implements DecisionProcedure {
             order = new int[n];
             rule = new byte[n];
             stack = new int[pushes.length + stuck.length + 1]; // push operations of the values in S, bottom first
+            java.util.SplittableRandom random = new java.util.SplittableRandom(0x5EED_57ACL);
+            zobrist1 = new long[n];
+            zobrist2 = new long[n];
+            for (int i = 0; i < n; i++) {
+                zobrist1[i] = random.nextLong();
+                zobrist2[i] = random.nextLong();
+            }
+            chain1 = new long[stack.length + 1];
+            chain2 = new long[stack.length + 1];
             stackDeadline = new long[stack.length]; // earliest return of the pops of pair values at or below
         }
 
@@ -282,6 +419,8 @@ final class DistinctStackProcedure implements DecisionProcedure {
         private void place(int op, byte how) {
             order[size] = op;
             rule[size++] = how;
+            placed1 ^= zobrist1[op];
+            placed2 ^= zobrist2[op];
             if (position[op] >= 0) {
                 placedPositions.set(position[op]);
             }
@@ -291,7 +430,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
         private void pushPair(int p) {
             long below = height > 0 ? stackDeadline[height - 1] : Long.MAX_VALUE;
             stackDeadline[height] = Math.min(below, popReturn[p]);
-            stack[height++] = p;
+            stackAdd(p);
             pairsInStack++;
         }
 
@@ -336,13 +475,18 @@ final class DistinctStackProcedure implements DecisionProcedure {
             if (xp == xs.length && pairsInStack == 0 && sp < stuck.length && call[stuck[sp]] <= firstReturn) {
                 int u = stuck[sp++];
                 stackDeadline[height] = Long.MAX_VALUE;
-                stack[height++] = u;
+                stackAdd(u);
                 place(u, STUCK_PUSH);
                 return true;
             }
             // (5) a pair push that goes below everything pushed until its pop
             long deadline = Math.min(height > 0 ? stackDeadline[height - 1] : Long.MAX_VALUE,
                     Math.min(xsRet[xp], stuckRet[sp]));
+            // A state seen before, and not on the current path (which only grows), was a dead end.
+            if (!visited.add(placed1 ^ chain1[height], placed2 ^ chain2[height])) {
+                memoHits++;
+                return false;
+            }
             int[] candidates = candidates(deadline);
             if (candidates.length == 0) {
                 return false;
@@ -353,6 +497,18 @@ final class DistinctStackProcedure implements DecisionProcedure {
             }
             choose(candidates[0]);
             return true;
+        }
+
+        private void stackAdd(int op) {
+            chain1[height + 1] = mix(chain1[height] + zobrist1[op]);
+            chain2[height + 1] = mix(chain2[height] ^ zobrist2[op]);
+            stack[height++] = op;
+        }
+
+        private static long mix(long z) { // SplittableRandom's finalizer, a bijection
+            z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+            z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+            return z ^ (z >>> 31);
         }
 
         private void choose(int pick) {
@@ -383,7 +539,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
             // a cannot go lowest when some other candidate b must be pushed before a's pop (b returns before a's
             // pop is called) and popped after it (a's pop returns before b's pop is called): b would sit above a
             int kept = 0;
-            if (count <= MAX_PRUNE) {
+            if (count <= MAX_PRUNE && !worstFirstForTests) {
                 for (int i = 0; i < count; i++) {
                     int a = c[i];
                     boolean blocked = false;
@@ -428,6 +584,13 @@ final class DistinctStackProcedure implements DecisionProcedure {
             for (int k = 1; k < kept; k++) {
                 out[k] = rest[k - 1];
             }
+            if (worstFirstForTests) {
+                for (int i = 0, j = kept - 1; i < j; i++, j--) {
+                    int t = out[i];
+                    out[i] = out[j];
+                    out[j] = t;
+                }
+            }
             return out;
         }
 
@@ -458,6 +621,8 @@ final class DistinctStackProcedure implements DecisionProcedure {
             while (size > target) {
                 int op = order[--size];
                 byte how = rule[size];
+                placed1 ^= zobrist1[op];
+                placed2 ^= zobrist2[op];
                 if (position[op] >= 0) {
                     placedPositions.clear(position[op]);
                     firstHint = Math.min(firstHint, position[op]);
@@ -484,6 +649,45 @@ final class DistinctStackProcedure implements DecisionProcedure {
             }
             while (ep > targetEp) {
                 ready.remove(pushes[--ep]);
+            }
+        }
+    }
+
+    /** A set of 128-bit keys (open addressing, linear probing); the key (0, 0) is stored as (0, 1). */
+    private static final class StateSet {
+        private long[] keys = new long[2 << 12];
+        private int count;
+
+        /** Adds the key; false when it was there already. */
+        boolean add(long a, long b) {
+            if (a == 0 && b == 0) {
+                b = 1;
+            }
+            if (2 * (count + 1) > keys.length / 2) {
+                grow();
+            }
+            int mask = keys.length / 2 - 1;
+            int slot = (int) (a ^ a >>> 32) & mask;
+            while (keys[2 * slot] != 0 || keys[2 * slot + 1] != 0) {
+                if (keys[2 * slot] == a && keys[2 * slot + 1] == b) {
+                    return false;
+                }
+                slot = slot + 1 & mask;
+            }
+            keys[2 * slot] = a;
+            keys[2 * slot + 1] = b;
+            count++;
+            return true;
+        }
+
+        private void grow() {
+            long[] old = keys;
+            keys = new long[old.length * 2];
+            count = 0;
+            for (int k = 0; k < old.length; k += 2) {
+                if (old[k] != 0 || old[k + 1] != 0) {
+                    add(old[k], old[k + 1]);
+                }
             }
         }
     }

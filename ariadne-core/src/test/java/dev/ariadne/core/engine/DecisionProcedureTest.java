@@ -168,6 +168,66 @@ class DecisionProcedureTest {
         }
     }
 
+    /**
+     * The stack's search on its own terms: on crowded small histories (4-7 clients, 8-14 operations, long ones, so
+     * that step 5 may have several candidates) it must agree with brute force with its full budget, and with a budget
+     * of 0 (no backtracking: the first dead end is decided by the two-value patterns or left to the general engine)
+     * it must never contradict brute force. Worst first (-2: full budget, no candidate dropped, candidates tried least
+     * likely first) makes the search backtrack, so that its undoing is tested too; -3 decides by the two-value
+     * patterns alone, which must never report a linearizable history.
+     */
+    @ParameterizedTest(name = "budget {0}")
+    @ValueSource(longs = {-1, 0, -2, -3})
+    void stackSearchAgreesWithBruteForce(long budget) {
+        DistinctStackProcedure procedure = new DistinctStackProcedure();
+        int linearizable = 0;
+        int decided = 0;
+        int decidedViolations = 0;
+        DistinctStackProcedure.budgetForTests = Math.max(budget, -1);
+        DistinctStackProcedure.worstFirstForTests = budget == -2;
+        DistinctStackProcedure.patternsOnlyForTests = budget == -3;
+        long backtrackedBefore = DistinctStackProcedure.BACKTRACKED.get();
+        try {
+            for (int i = 0; i < HISTORIES; i++) {
+                long seed = BASE_SEED * 13 + i;
+                java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x57AC);
+                History history = DistinctHistories.generate("stack", seed, 4 + shape.nextInt(4),
+                        8 + shape.nextInt(7), 1, 40, 50, 10);
+                boolean expected = BruteForceChecker.isLinearizable(history, new StackModel());
+                linearizable += expected ? 1 : 0;
+                Verdict verdict = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
+                if (budget == -1 || budget == -2) {
+                    PartitionResult r = checkAgainst("stack", seed, history, new StackModel(), procedure, verdict);
+                    decided += r != null ? 1 : 0;
+                    decidedViolations += r != null && !expected ? 1 : 0;
+                    continue;
+                }
+                String context = "stack (budget " + budget + ") seed " + seed + ":\n" + RandomHistories.show(history);
+                StackModel model = new StackModel(); // prepared operations refer to their model's values
+                PartitionResult r = procedure.check(model, prepare(history, model), 0, "all", () -> false);
+                if (r != null) {
+                    checkResult(history, model, procedure, verdict, context, r);
+                    decided++;
+                    decidedViolations += expected ? 0 : 1;
+                }
+            }
+        } finally {
+            DistinctStackProcedure.budgetForTests = -1;
+            DistinctStackProcedure.worstFirstForTests = false;
+            DistinctStackProcedure.patternsOnlyForTests = false;
+        }
+        System.out.printf("decision procedure stack search (budget %s) vs brute force (4-7 clients, long "
+                + "operations): %d histories, %d linearizable, %d not; %d decided (%d of them violations), %d left "
+                + "to the general engine; the search backtracked on %d%n",
+                budget == -3 ? "none, patterns only" : budget == -2 ? "full, worst first" : budget < 0 ? "full" : "0",
+                HISTORIES, linearizable,
+                HISTORIES - linearizable, decided, decidedViolations, HISTORIES - decided,
+                DistinctStackProcedure.BACKTRACKED.get() - backtrackedBefore);
+        if (budget == -1 || budget == -2) {
+            assertEquals(HISTORIES, decided, "the full search gave up on a small history");
+        }
+    }
+
     /** Register variants: a non-nil initial value (99, also the generator's "never written" value) and nil reads
      * that carry no information. */
     @ParameterizedTest(name = "{0}")
