@@ -41,8 +41,8 @@ import java.util.function.BooleanSupplier;
  * called. If one candidate is left, (5) is forced; with several, it is a <em>choice point</em>; with none, a dead end.
  * All completed operations placed: the order is a witness (replayed). At a dead end the search undoes the steps back
  * to the latest choice point with a candidate left and places that one instead. When no choice point has one left
- * (or some pop can never be placed), the history is not linearizable. When the steps (placements and undos) exceed
- * {@code 20 n + 200000}, no answer.
+ * (or some pop can never be placed), the history is not linearizable. When the steps (placements, undos and
+ * candidates examined at (5)) exceed {@code 20 n + 200000}, no answer unless a pattern below proves the violation.
  *
  * <p><b>Why (1)–(4) are safe</b> (if a completion C of the placed prefix is a linearization, one starts with the
  * step's operation; moving an eligible operation to the front never breaks real time, since everything it jumps
@@ -308,7 +308,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
         return key == Long.MAX_VALUE ? sorted.length : lowerBound(sorted, key + 1);
     }
 
-    /** Steps (placements and undos) allowed per operation, and in all, before the search gives up. */
+    /** Steps (placements, undos, candidates examined) allowed per operation, and in all, before the search gives up. */
     static final long STEPS_PER_OPERATION = 20;
     static final long BASE_STEPS = 200_000;
     /** When not negative, the step budget instead (tests: 0 turns backtracking off). */
@@ -533,6 +533,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
                 }
                 c[count++] = p;
             }
+            steps += count; // examining candidates is work too: the budget bounds it
             if (count <= 1) {
                 return java.util.Arrays.copyOf(c, count);
             }
