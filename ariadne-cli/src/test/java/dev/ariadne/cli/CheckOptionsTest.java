@@ -52,6 +52,30 @@ class CheckOptionsTest {
     }
 
     @Test
+    void priorityQueueIsInferredAndTakesAnInitialList(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path ok = dir.resolve("pq.jsonl");
+        java.nio.file.Files.writeString(ok, String.join("\n",
+                "{\"client\":0,\"call\":0,\"return\":1,\"f\":\"insert\",\"value\":3}",
+                "{\"client\":0,\"call\":2,\"return\":3,\"f\":\"insert\",\"value\":1}",
+                "{\"client\":1,\"call\":4,\"return\":5,\"f\":\"extract-min\",\"output\":1}",
+                "{\"client\":1,\"call\":6,\"return\":7,\"f\":\"extract-min\",\"output\":3}",
+                "{\"client\":0,\"call\":8,\"return\":9,\"f\":\"extract-min\",\"output\":null}") + "\n");
+        CliRunner r = CliRunner.run("check", ok.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("model priority-queue"), r.out());
+        Path first = dir.resolve("first.jsonl");
+        java.nio.file.Files.writeString(first,
+                "{\"client\":0,\"call\":0,\"return\":1,\"f\":\"extract-min\",\"output\":1}\n");
+        assertEquals(0, CliRunner.run("check", "--initial", "[3 1]", first.toString()).status());
+        assertEquals(1, CliRunner.run("check", "--model", "priority-queue", "--initial", "[3 2]",
+                first.toString()).status());
+        CliRunner bad = CliRunner.run("check", "--model", "priority-queue", "--initial", "[1.5]", first.toString());
+        assertEquals(64, bad.status());
+        assertTrue(bad.err().contains("model priority-queue: the initial value must be a list of integers or "
+                + "strings"), bad.err());
+    }
+
+    @Test
     void annotationsDoNotDisturbTheJsonReport() throws IOException {
         CliRunner r = CliRunner.run("check", "--json", "--model", "cas-register", file("nemesis-is-not-a-client.edn"));
         assertEquals(0, r.status(), r.err());

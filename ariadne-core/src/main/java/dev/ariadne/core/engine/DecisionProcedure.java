@@ -21,7 +21,7 @@ interface DecisionProcedure {
 
     /** The procedures, in the order {@link #find} tries them. */
     List<DecisionProcedure> ALL = List.of(new DistinctRegisterProcedure(), new DistinctQueueProcedure(),
-            new DistinctSetProcedure(), new GrowOnlySetProcedure());
+            new DistinctStackProcedure(), new DistinctSetProcedure(), new GrowOnlySetProcedure());
 
     /** The engine name reported in {@link PartitionResult#engine()}, for example {@code distinct-register}. */
     String name();
@@ -45,7 +45,7 @@ interface DecisionProcedure {
     PartitionResult check(Model<?> model, List<Operation> prepared, int index, String label, BooleanSupplier stop);
 
     /**
-     * Records the element that {@code input} inserts (adds, enqueues) in {@code seen}; false when the element has
+     * Records the element that {@code input} inserts (adds, enqueues, pushes) in {@code seen}; false when the element has
      * no id or was inserted before, which disqualifies the distinct-value procedures.
      */
     static boolean firstInsert(java.util.BitSet seen, Object input) {

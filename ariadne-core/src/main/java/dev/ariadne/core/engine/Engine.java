@@ -28,7 +28,12 @@ public enum Engine {
     /** The constraint sort for add-only sets read as a whole (Jepsen's set test); elsewhere as {@link #AUTO}. */
     GROW_ONLY_SET,
     /** The forward simulation for FIFO queues with distinct enqueued values; elsewhere as {@link #AUTO}. */
-    DISTINCT_QUEUE;
+    DISTINCT_QUEUE,
+    /**
+     * The forward simulation for stacks with distinct pushed values; elsewhere, and where its simulation had to
+     * guess and got stuck, as {@link #AUTO}.
+     */
+    DISTINCT_STACK;
 
     /** The command-line name, for example {@code dfs} or {@code distinct-register}. */
     public String cliName() {

@@ -27,6 +27,7 @@ public final class BuiltinModels {
         MODELS.put("stack", StackModel::new);
         MODELS.put("counter", CounterModel::new);
         MODELS.put("multi-register", MultiRegisterModel::new);
+        MODELS.put("priority-queue", PriorityQueueModel::new);
     }
 
     private BuiltinModels() {
@@ -49,8 +50,9 @@ public final class BuiltinModels {
 
     /**
      * A new instance of the named model starting from {@code initial} (plain data, {@code null} for the model's
-     * usual empty state): a value for registers, an integer for the counter, a list for queues and stacks, a
-     * list or set for the set, {@code true}/{@code false} for the mutex, a map for kv and multi-register.
+     * usual empty state): a value for registers, an integer for the counter, a list for queues, stacks and the
+     * priority queue, a list or set for the set, {@code true}/{@code false} for the mutex, a map for kv and
+     * multi-register.
      *
      * @throws IllegalArgumentException for an unknown name or an initial value the model cannot start from
      */
@@ -83,6 +85,7 @@ public final class BuiltinModels {
             case "unordered-queue" -> new UnorderedQueueModel().withInitial(options.initial()).toModel();
             case "stack" -> ((StackModel) base).withInitial(options.initial());
             case "counter" -> ((CounterModel) base).withInitial(options.initial());
+            case "priority-queue" -> ((PriorityQueueModel) base).withInitial(options.initial());
             default -> base;
         };
         return options.independent() ? IndependentModel.of(model) : model;

@@ -75,6 +75,15 @@ public final class IntSeq {
         return new IntSeq(a);
     }
 
+    /** This sequence with {@code id} inserted at index {@code i} (0 to size). */
+    IntSeq insertAt(int i, int id) {
+        int[] a = new int[ids.length + 1];
+        System.arraycopy(ids, 0, a, 0, i);
+        a[i] = id;
+        System.arraycopy(ids, i, a, i + 1, ids.length - i);
+        return new IntSeq(a);
+    }
+
     /** In a sorted sequence: an index holding {@code id}, or a negative number if there is none. */
     int indexOfSorted(int id) {
         return Arrays.binarySearch(ids, id);

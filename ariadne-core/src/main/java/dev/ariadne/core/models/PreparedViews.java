@@ -2,15 +2,15 @@ package dev.ariadne.core.models;
 
 /**
  * Read-only views of the operations the built-in models prepare, for the checker's decision procedures
- * ({@code dev.ariadne.core.engine}), which recognise special cases (registers with distinct writes, sets and
- * queues with distinct inserted values) by looking at prepared inputs. This is plumbing between core packages,
+ * ({@code dev.ariadne.core.engine}), which recognise special cases (registers with distinct writes, sets, queues
+ * and stacks with distinct inserted values) by looking at prepared inputs. This is plumbing between core packages,
  * not an API for users: it may change with the models.
  */
 public final class PreparedViews {
     /** The interned id of nil: a queue or stack output meaning "empty". */
     public static final int NIL_ID = Interner.NIL;
 
-    /** What a prepared input of a built-in register, set or queue model does. */
+    /** What a prepared input of a built-in register, set, queue or stack model does. */
     public enum Kind {
         /** A register read (output: the value, or unknown). */
         REGISTER_READ,
@@ -30,6 +30,10 @@ public final class PreparedViews {
         QUEUE_ENQUEUE,
         /** A FIFO queue dequeue; output an {@code Integer} id ({@link #NIL_ID}: empty) or unknown. */
         QUEUE_DEQUEUE,
+        /** A stack push; {@link #element} gives the value's id. */
+        STACK_PUSH,
+        /** A stack pop; output an {@code Integer} id ({@link #NIL_ID}: empty) or unknown. */
+        STACK_POP,
         /** Anything else. */
         OTHER
     }
@@ -66,6 +70,12 @@ public final class PreparedViews {
         if (input instanceof FifoQueueModel.Dequeue) {
             return Kind.QUEUE_DEQUEUE;
         }
+        if (input instanceof StackModel.Push) {
+            return Kind.STACK_PUSH;
+        }
+        if (input instanceof StackModel.Pop) {
+            return Kind.STACK_POP;
+        }
         return Kind.OTHER;
     }
 
@@ -74,7 +84,7 @@ public final class PreparedViews {
         return ((RegisterModel.Write) input).value();
     }
 
-    /** The interned id of the value a prepared set add/remove/contains or queue enqueue names. */
+    /** The interned id of the value a prepared set add/remove/contains, queue enqueue or stack push names. */
     public static int element(Object input) {
         if (input instanceof SetModel.Add a) {
             return a.value();
@@ -84,6 +94,9 @@ public final class PreparedViews {
         }
         if (input instanceof SetModel.Contains c) {
             return c.value();
+        }
+        if (input instanceof StackModel.Push p) {
+            return p.value();
         }
         return ((FifoQueueModel.Enqueue) input).value();
     }

@@ -23,8 +23,11 @@ public final class DecisionProcedurePerformance {
     private DecisionProcedurePerformance() {
     }
 
+    /** Only the cases whose description contains this ({@code -Dariadne.perf.only=stack}); all by default. */
+    private static final String ONLY = System.getProperty("ariadne.perf.only", "");
+
     public static void main(String[] args) {
-        for (int warmup = 0; warmup < 3; warmup++) {
+        for (int warmup = 0; warmup < Integer.getInteger("ariadne.perf.warmups", 3); warmup++) {
             run(false);
         }
         run(true);
@@ -38,6 +41,11 @@ public final class DecisionProcedurePerformance {
         History longCrashy = DistinctHistories.generate("register", 45, 5, 500_000, 4, 8, 0, 15);
         History longQueue = DistinctHistories.generate("fifo-queue", 43, 5, 500_000, 4, 8, 0, 0);
         History longSet = DistinctHistories.generate("set", 44, 5, 500_000, 4, 8, 0, 0);
+        History stackOverlap = fullOverlap(50, 100, false, 3, true);
+        History stackOverlapBad = fullOverlap(50, 100, true, 4, true);
+        History longStack = DistinctHistories.generate("stack", 46, 5, 500_000, 4, 8, 0, 0);
+        History longStackCrashy = DistinctHistories.generate("stack", 47, 5, 500_000, 4, 8, 0, 15);
+        History longStackBad = swapPops(longStack);
         time(print, "register, 50 clients x 100 ops, full overlap", overlap, "register");
         time(print, "register, 50 clients x 100 ops, full overlap, one bad read", overlapBad, "register");
         time(print, "register, 5 clients, 500,000 ops", longRun, "register");
@@ -45,8 +53,13 @@ public final class DecisionProcedurePerformance {
         time(print, "register, 5 clients at a time, 500,000 ops, 15% crash", longCrashy, "register");
         time(print, "fifo-queue, 5 clients, 500,000 ops", longQueue, "fifo-queue");
         time(print, "set, 5 clients, 500,000 ops", longSet, "set");
+        time(print, "stack, 50 clients x 100 ops, full overlap", stackOverlap, "stack");
+        time(print, "stack, 50 clients x 100 ops, full overlap, one bad pop", stackOverlapBad, "stack");
+        time(print, "stack, 5 clients, 500,000 ops", longStack, "stack");
+        time(print, "stack, 5 clients, 500,000 ops, two pops swapped", longStackBad, "stack");
+        time(print, "stack, 5 clients at a time, 500,000 ops, 15% crash", longStackCrashy, "stack");
         time(print, "set, 5 clients, 500,000 adds and 50 whole-set reads", jepsenSet(5, 500_000, 50), "set");
-        if (print) {
+        if (print && ONLY.isEmpty()) {
             long t = System.nanoTime();
             Result dfs = Checker.check(overlap, RegisterModel.register(),
                     CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(20)));
@@ -56,6 +69,9 @@ public final class DecisionProcedurePerformance {
     }
 
     private static void time(boolean print, String what, History history, String modelName) {
+        if (!what.contains(ONLY)) {
+            return;
+        }
         Model<?> model = BuiltinModels.byName(modelName);
         long t0 = System.nanoTime();
         List<Operation> prepared = DecisionProcedureTest.prepare(history, model);
@@ -64,6 +80,11 @@ public final class DecisionProcedurePerformance {
         long t2 = System.nanoTime();
         PartitionResult r = p.check(model, prepared, 0, "all", () -> false);
         long t3 = System.nanoTime();
+        if (r == null) {
+            System.out.printf("%-62s no answer from %s (left to the general engine) after %.0f ms%n", what, p.name(),
+                    (t3 - t2) / 1e6);
+            return;
+        }
         if (print) {
             System.out.printf("%-62s %s by %s: applies %.0f ms, check %.0f ms (prepare %.0f ms); %d ops%s%n", what,
                     r.verdict(), r.engine(), (t2 - t1) / 1e6, (t3 - t2) / 1e6, (t1 - t0) / 1e6, history.size(),
@@ -73,12 +94,18 @@ public final class DecisionProcedurePerformance {
         }
     }
 
+    /** {@link #fullOverlap(int, int, boolean, long, boolean)} for a register. */
+    static History fullOverlap(int clients, int rounds, boolean bad, long seed) {
+        return fullOverlap(clients, rounds, bad, seed, false);
+    }
+
     /**
      * Every client runs {@code rounds} operations; in each round all clients' operations overlap one another
-     * (calls in one window, returns in a later one). Writes store distinct values; reads return what a run in
-     * random linearization-point order gives. With {@code bad}, one read near the end returns an older value.
+     * (calls in one window, returns in a later one). Writes (or pushes, with {@code stack}) store distinct values;
+     * reads (pops) return what a run in random linearization-point order gives. With {@code bad}, one read (pop)
+     * near the end returns an older value.
      */
-    static History fullOverlap(int clients, int rounds, boolean bad, long seed) {
+    static History fullOverlap(int clients, int rounds, boolean bad, long seed, boolean stack) {
         SplittableRandom r = new SplittableRandom(seed);
         record Draft(int client, boolean write, long value, long call, long ret, double point) {
         }
@@ -98,12 +125,14 @@ public final class DecisionProcedurePerformance {
         java.util.Map<Draft, Object> outputs = new java.util.IdentityHashMap<>();
         Object value = null;
         List<Long> older = new ArrayList<>();
+        java.util.ArrayDeque<Long> pushed = new java.util.ArrayDeque<>();
         for (Draft d : byPoint) {
             if (d.write()) {
                 value = d.value();
                 older.add(d.value());
+                pushed.push(d.value());
             } else {
-                outputs.put(d, value);
+                outputs.put(d, stack ? pushed.poll() : value);
             }
         }
         List<Operation> ops = new ArrayList<>();
@@ -115,8 +144,9 @@ public final class DecisionProcedurePerformance {
                 out = older.get(older.size() / 2);
                 corrupted = true;
             }
-            ops.add(Operation.of(0, d.client(), Invocation.of(d.write() ? "write" : "read",
-                    d.write() ? d.value() : null), out, d.call(), d.ret()));
+            String f = stack ? (d.write() ? "push" : "pop") : d.write() ? "write" : "read";
+            ops.add(Operation.of(0, d.client(), Invocation.of(f, d.write() ? d.value() : null), out, d.call(),
+                    d.ret()));
         }
         return History.of(ops);
     }
@@ -167,5 +197,41 @@ public final class DecisionProcedurePerformance {
             }
         }
         return History.of(ops);
+    }
+
+    /**
+     * The same stack history with the outputs of two pops swapped, past its middle: one client's pops o1, o2 (o1
+     * returns before o2 is called) of values v1, v2 with push(v2) returning before push(v1) is called and push(v1)
+     * returning before o1 is called. Then v1 is above v2 from push(v1) until o2, so o1 cannot pop v2: a certain
+     * violation that no single operation shows.
+     */
+    static History swapPops(History h) {
+        List<Operation> ops = new ArrayList<>(h.operations());
+        java.util.Map<Object, Operation> pushOf = new java.util.HashMap<>();
+        for (Operation op : ops) {
+            if (((Invocation) op.input()).f().equals("push")) {
+                pushOf.put(((Invocation) op.input()).value(), op);
+            }
+        }
+        java.util.Map<Integer, Integer> lastPop = new java.util.HashMap<>();
+        for (int i = ops.size() / 2; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            if (!((Invocation) op.input()).f().equals("pop") || op.isPending() || op.output() == null) {
+                continue;
+            }
+            Integer j = lastPop.put(op.client(), i);
+            if (j == null) {
+                continue;
+            }
+            Operation o1 = ops.get(j);
+            Operation p1 = pushOf.get(o1.output());
+            Operation p2 = pushOf.get(op.output());
+            if (o1.ret() < op.call() && p2.ret() < p1.call() && p1.ret() < o1.call()) {
+                ops.set(j, o1.withInputOutput(o1.input(), op.output()));
+                ops.set(i, op.withInputOutput(op.input(), o1.output()));
+                return History.of(ops);
+            }
+        }
+        throw new IllegalStateException("no two pops to swap");
     }
 }

@@ -9,6 +9,7 @@ import dev.ariadne.core.models.FifoQueueModel;
 import dev.ariadne.core.models.ModelOptions;
 import dev.ariadne.core.models.RegisterModel;
 import dev.ariadne.core.models.SetModel;
+import dev.ariadne.core.models.StackModel;
 import dev.ariadne.core.reference.BruteForceChecker;
 import dev.ariadne.core.reference.RandomHistories;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,7 @@ class DecisionProcedureTest {
             case "register" -> new DistinctRegisterProcedure();
             case "set" -> new DistinctSetProcedure();
             case "grow-only-set" -> new GrowOnlySetProcedure();
+            case "stack" -> new DistinctStackProcedure();
             default -> new DistinctQueueProcedure();
         };
     }
@@ -55,9 +57,15 @@ class DecisionProcedureTest {
         return prepared;
     }
 
+    /** Whether the procedure may give no answer on a history it applies to (the stack's, after a guess). */
+    private static boolean mayFallBack(DecisionProcedure procedure) {
+        return procedure instanceof DistinctStackProcedure;
+    }
+
     /**
      * Runs the procedure and checks applicability, verdict against {@code expected} ({@code null}: any verdict but
-     * unknown), and evidence.
+     * unknown), and evidence. Returns {@code null} when a procedure that {@linkplain #mayFallBack may fall back}
+     * gave no answer; then the general engine must still give {@code expected}.
      */
     private static PartitionResult checkAgainst(String name, long seed, History history, Model<?> model,
                                                 DecisionProcedure procedure, Verdict expected) {
@@ -79,6 +87,14 @@ class DecisionProcedureTest {
                 throw new AssertionError("procedure threw on " + context, e);
             } finally {
                 Replay.searchEvidence = true;
+            }
+            if (r == null && mayFallBack(procedure)) {
+                Result general = Checker.check(history, model,
+                        CheckOptions.defaults().withEngine(Engine.AUTO).withTimeout(Duration.ofSeconds(5)));
+                if (expected != null && general.verdict() != Verdict.UNKNOWN) {
+                    assertEquals(expected, general.verdict(), "dfs after the fallback on " + context);
+                }
+                return null;
             }
             if (!search) {
                 checkResult(history, model, procedure, expected, context, r);
@@ -107,14 +123,16 @@ class DecisionProcedureTest {
     }
 
     @ParameterizedTest(name = "{0}, overlapping: {1}")
-    @CsvSource({"register, false", "set, false", "grow-only-set, false", "fifo-queue, false", "register, true",
-            "set, true", "grow-only-set, true", "fifo-queue, true"})
+    @CsvSource({"register, false", "set, false", "grow-only-set, false", "fifo-queue, false", "stack, false",
+            "register, true", "set, true", "grow-only-set, true", "fifo-queue, true", "stack, true"})
     void agreesWithBruteForceOnSmallHistories(String name, boolean overlapping) {
         DecisionProcedure procedure = procedure(name);
         int linearizable = 0;
         int withPending = 0;
         int withUnknown = 0;
         int withNil = 0;
+        int fallBacks = 0;
+        int fallBacksLinearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i + (overlapping ? 1L << 32 : 0);
             java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x5A5A);
@@ -124,26 +142,89 @@ class DecisionProcedureTest {
                     : DistinctHistories.generate(name, seed, 4, 8);
             String model = DistinctHistories.modelOf(name);
             boolean expected = BruteForceChecker.isLinearizable(history, BuiltinModels.byName(model));
-            checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure,
+            PartitionResult r = checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure,
                     expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
             linearizable += expected ? 1 : 0;
+            fallBacks += r == null ? 1 : 0;
+            fallBacksLinearizable += r == null && expected ? 1 : 0;
             withPending += history.operations().stream().anyMatch(Operation::isPending) ? 1 : 0;
             withUnknown += history.operations().stream().anyMatch(o -> !o.isPending() && !o.outputKnown()
-                    && !((Invocation) o.input()).f().matches("write|enqueue")) ? 1 : 0;
+                    && !((Invocation) o.input()).f().matches("write|enqueue|push")) ? 1 : 0;
             withNil += history.operations().stream().anyMatch(o -> o.outputKnown() && o.output() == null
-                    && ((Invocation) o.input()).f().matches("read|dequeue")) ? 1 : 0;
+                    && ((Invocation) o.input()).f().matches("read|dequeue|pop")) ? 1 : 0;
         }
         int violations = HISTORIES - linearizable;
         System.out.printf("decision procedure %s vs brute force (%s): %d histories, %d linearizable, %d not; "
-                + "%d with pending operations, %d with unknown outputs, %d with nil reads or empty dequeues%n",
+                + "%d with pending operations, %d with unknown outputs, %d with nil reads or empty removals; "
+                + "%d left to the general engine (%d of them linearizable)%n",
                 name, overlapping ? "long overlapping operations" : "short operations", HISTORIES, linearizable,
-                violations, withPending, withUnknown, withNil);
+                violations, withPending, withUnknown, withNil, fallBacks, fallBacksLinearizable);
         assertTrue(linearizable >= MIN_SHARE * HISTORIES && violations >= MIN_SHARE * HISTORIES,
                 "generator too one-sided for " + name + ": " + linearizable + " linearizable, " + violations
                         + " not");
         assertTrue(withPending >= MIN_SHARE * HISTORIES, "too few histories with pending operations");
-        if (!name.equals("fifo-queue")) {
+        if (!name.equals("fifo-queue") && !name.equals("stack")) {
             assertTrue(withUnknown >= MIN_SHARE * HISTORIES, "too few histories with unknown outputs");
+        }
+    }
+
+    /**
+     * The stack's search on its own terms: on crowded small histories (4-7 clients, 8-14 operations, long ones, so
+     * that step 5 may have several candidates) it must agree with brute force with its full budget, and with a budget
+     * of 0 (no backtracking: the first dead end is decided by the two-value patterns or left to the general engine)
+     * it must never contradict brute force. Worst first (-2: full budget, no candidate dropped, candidates tried least
+     * likely first) makes the search backtrack, so that its undoing is tested too; -3 decides by the two-value
+     * patterns alone, which must never report a linearizable history.
+     */
+    @ParameterizedTest(name = "budget {0}")
+    @ValueSource(longs = {-1, 0, -2, -3})
+    void stackSearchAgreesWithBruteForce(long budget) {
+        DistinctStackProcedure procedure = new DistinctStackProcedure();
+        int linearizable = 0;
+        int decided = 0;
+        int decidedViolations = 0;
+        DistinctStackProcedure.budgetForTests = Math.max(budget, -1);
+        DistinctStackProcedure.worstFirstForTests = budget == -2;
+        DistinctStackProcedure.patternsOnlyForTests = budget == -3;
+        long backtrackedBefore = DistinctStackProcedure.BACKTRACKED.get();
+        try {
+            for (int i = 0; i < HISTORIES; i++) {
+                long seed = BASE_SEED * 13 + i;
+                java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x57AC);
+                History history = DistinctHistories.generate("stack", seed, 4 + shape.nextInt(4),
+                        8 + shape.nextInt(7), 1, 40, 50, 10);
+                boolean expected = BruteForceChecker.isLinearizable(history, new StackModel());
+                linearizable += expected ? 1 : 0;
+                Verdict verdict = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
+                if (budget == -1 || budget == -2) {
+                    PartitionResult r = checkAgainst("stack", seed, history, new StackModel(), procedure, verdict);
+                    decided += r != null ? 1 : 0;
+                    decidedViolations += r != null && !expected ? 1 : 0;
+                    continue;
+                }
+                String context = "stack (budget " + budget + ") seed " + seed + ":\n" + RandomHistories.show(history);
+                StackModel model = new StackModel(); // prepared operations refer to their model's values
+                PartitionResult r = procedure.check(model, prepare(history, model), 0, "all", () -> false);
+                if (r != null) {
+                    checkResult(history, model, procedure, verdict, context, r);
+                    decided++;
+                    decidedViolations += expected ? 0 : 1;
+                }
+            }
+        } finally {
+            DistinctStackProcedure.budgetForTests = -1;
+            DistinctStackProcedure.worstFirstForTests = false;
+            DistinctStackProcedure.patternsOnlyForTests = false;
+        }
+        System.out.printf("decision procedure stack search (budget %s) vs brute force (4-7 clients, long "
+                + "operations): %d histories, %d linearizable, %d not; %d decided (%d of them violations), %d left "
+                + "to the general engine; the search backtracked on %d%n",
+                budget == -3 ? "none, patterns only" : budget == -2 ? "full, worst first" : budget < 0 ? "full" : "0",
+                HISTORIES, linearizable,
+                HISTORIES - linearizable, decided, decidedViolations, HISTORIES - decided,
+                DistinctStackProcedure.BACKTRACKED.get() - backtrackedBefore);
+        if (budget == -1 || budget == -2) {
+            assertEquals(HISTORIES, decided, "the full search gave up on a small history");
         }
     }
 
@@ -169,20 +250,22 @@ class DecisionProcedureTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"register", "set", "grow-only-set", "fifo-queue"})
+    @ValueSource(strings = {"register", "set", "grow-only-set", "fifo-queue", "stack"})
     void agreesWithDfsOnMediumHistories(String name) {
         DecisionProcedure procedure = procedure(name);
         CheckOptions dfs = CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(1));
         int linearizable = 0;
         int violations = 0;
         int undecided = 0;
+        int fallBacks = 0;
         long totalOps = 0;
-        int runs = name.equals("fifo-queue") ? 120 : 200;
+        boolean container = name.equals("fifo-queue") || name.equals("stack");
+        int runs = container ? 120 : 200;
         for (int i = 0; i < runs; i++) {
             long seed = BASE_SEED * 31 + i;
             java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
-            // Queue violations are hard for dfs: fewer clients keep it within its time limit.
-            int clients = 2 + r.nextInt(name.equals("fifo-queue") ? 3 : 5);
+            // Queue and stack violations are hard for dfs: fewer clients keep it within its time limit.
+            int clients = 2 + r.nextInt(container ? 3 : 5);
             int n = 50 + r.nextInt(251);
             History history = DistinctHistories.generate(name, seed, clients, n, 4, 8, 50, 3);
             totalOps += history.size();
@@ -190,10 +273,12 @@ class DecisionProcedureTest {
             Result reference = Checker.check(history, BuiltinModels.byName(model), dfs);
             if (reference.verdict() == Verdict.UNKNOWN) {
                 undecided++; // the procedure's answer is still checked for valid evidence
-                checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure, null);
+                fallBacks += checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure, null) == null
+                        ? 1 : 0;
                 continue;
             }
-            checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure, reference.verdict());
+            fallBacks += checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure,
+                    reference.verdict()) == null ? 1 : 0;
             if (reference.verdict() == Verdict.LINEARIZABLE) {
                 linearizable++;
             } else {
@@ -201,8 +286,8 @@ class DecisionProcedureTest {
             }
         }
         System.out.printf("decision procedure %s vs dfs: %d histories of 50-300 operations (%d on average), "
-                + "%d linearizable, %d not, %d undecided by dfs in 1 s (evidence still checked)%n", name, runs,
-                totalOps / runs, linearizable, violations, undecided);
+                + "%d linearizable, %d not, %d undecided by dfs in 1 s (evidence still checked); %d left to the "
+                + "general engine%n", name, runs, totalOps / runs, linearizable, violations, undecided, fallBacks);
         assertTrue(linearizable >= MIN_SHARE * runs && violations >= MIN_SHARE * runs,
                 "too one-sided: " + linearizable + " linearizable, " + violations + " not");
     }
@@ -272,8 +357,59 @@ class DecisionProcedureTest {
     }
 
     @Test
+    void stackNeedsDistinctPushesAndKnownPops() {
+        assertEquals(DistinctStackProcedure.NAME, find(new StackModel(), op(0, 0, "push", 1L, null, 0, 1),
+                op(1, 1, "pop", null, 1L, 2, 3), op(2, 1, "pop", null, null, 4, 5),
+                Operation.pending(3, 0, Invocation.of("push", 2L), 6)));
+        assertFalse(anyApplies(new StackModel(), op(0, 0, "push", 1L, null, 0, 1),
+                op(1, 1, "push", 1L, null, 2, 3)), "value pushed twice");
+        assertFalse(anyApplies(new StackModel(), op(0, 0, "push", 1L, null, 0, 1),
+                op(1, 1, "pop", null, Operation.UNKNOWN, 2, 3)), "pop with unknown output");
+        assertFalse(anyApplies(new StackModel(), op(0, 0, "push", 1L, null, 0, 1),
+                Operation.pending(1, 1, Invocation.of("pop", null), 2)), "pending pop");
+        assertFalse(anyApplies(new StackModel().withInitial(List.of(7L)), op(0, 0, "push", 1L, null, 0, 1)),
+                "non-empty initial stack");
+    }
+
+    @Test
+    void stackPendingPushNobodyPoppedIsLeftOut() {
+        // 2's pending push would sit on 1 forever if it took effect before the pop of 1.
+        History h = History.of(
+                op(0, 0, "push", 1L, null, 0, 1),
+                Operation.pending(1, 1, Invocation.of("push", 2L), 0),
+                op(2, 0, "pop", null, 1L, 2, 3),
+                op(3, 0, "pop", null, null, 4, 5));
+        PartitionResult r = checkAgainst("stack", 0, h, new StackModel(), new DistinctStackProcedure(),
+                Verdict.LINEARIZABLE);
+        assertEquals(List.of(0, 2, 3), r.witness().stream().map(Operation::id).toList());
+    }
+
+    @Test
+    void stackNestsAPairInsideAnother() {
+        // Both pushes overlap; 1 must go lowest since its pop comes last.
+        History h = History.of(
+                op(0, 0, "push", 1L, null, 0, 3),
+                op(1, 1, "push", 2L, null, 0, 3),
+                op(2, 0, "pop", null, 2L, 4, 5),
+                op(3, 1, "pop", null, 1L, 6, 7));
+        PartitionResult r = checkAgainst("stack", 0, h, new StackModel(), new DistinctStackProcedure(),
+                Verdict.LINEARIZABLE);
+        assertEquals(List.of(0, 1, 2, 3), r.witness().stream().map(Operation::id).toList());
+    }
+
+    @Test
+    void stackPopOutOfOrderIsProvenViolation() {
+        History h = History.of(
+                op(0, 0, "push", 1L, null, 0, 1),
+                op(1, 0, "push", 2L, null, 2, 3),
+                op(2, 1, "pop", null, 1L, 4, 5),
+                op(3, 1, "pop", null, 2L, 6, 7));
+        checkAgainst("stack", 0, h, new StackModel(), new DistinctStackProcedure(), Verdict.NOT_LINEARIZABLE);
+    }
+
+    @Test
     void otherModelsDoNotQualify() {
-        for (String name : List.of("kv", "mutex", "stack", "counter", "multi-register")) {
+        for (String name : List.of("kv", "mutex", "counter", "multi-register")) {
             Model<?> model = BuiltinModels.byName(name);
             assertNull(DecisionProcedure.find(model, List.of()), name);
         }

@@ -14,15 +14,15 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded random histories that meet the decision procedures' preconditions: registers whose writes store
- * distinct values, sets whose values are added at most once (no reads with a known output), FIFO queues whose
- * enqueued values are distinct (dequeues completed with known outputs). As in
+ * distinct values, sets whose values are added at most once (no reads with a known output), FIFO queues and
+ * stacks whose inserted values are distinct (removals completed with known outputs). As in
  * {@link dev.ariadne.core.reference.RandomHistories}, each operation that takes effect gets a linearization point
  * inside its interval and outputs come from a sequential run in that order; then some outputs are corrupted, some
  * operations crash (pending, half of them taking effect; the client is replaced by a new one) and some outputs
  * are hidden (unknown), where the precondition allows.
  */
 final class DistinctHistories {
-    static final List<String> MODELS = List.of("register", "set", "grow-only-set", "fifo-queue");
+    static final List<String> MODELS = List.of("register", "set", "grow-only-set", "fifo-queue", "stack");
 
     /** The built-in model a generator's histories are for. */
     static String modelOf(String generator) {
@@ -39,7 +39,8 @@ final class DistinctHistories {
             case "register" -> new Register();
             case "set" -> new SetWorkload(2 + r.nextInt(2));
             case "grow-only-set" -> new GrowOnlySet(2 + r.nextInt(3));
-            case "fifo-queue" -> new Queue();
+            case "fifo-queue" -> new Queue(false);
+            case "stack" -> new Queue(true);
             default -> throw new IllegalArgumentException(model);
         };
         int clients = 1 + r.nextInt(maxClients);
@@ -59,7 +60,8 @@ final class DistinctHistories {
             case "register" -> new Register();
             case "set" -> new SetWorkload(Math.max(2, n / 6));
             case "grow-only-set" -> new GrowOnlySet(Math.max(2, n / 3));
-            case "fifo-queue" -> new Queue();
+            case "fifo-queue" -> new Queue(false);
+            case "stack" -> new Queue(true);
             default -> throw new IllegalArgumentException(model);
         };
         return generate(w, r, clients, n, gap, duration, corruptPercent, crashPercent);
@@ -318,28 +320,39 @@ final class DistinctHistories {
         }
     }
 
-    /** Enqueues of 1, 2, 3... (distinct); dequeues see the head or nil. Only enqueues crash. */
+    /**
+     * Enqueues (or pushes) of 1, 2, 3... (distinct); dequeues (pops) see the head (top) or nil. Only inserts crash.
+     */
     private static final class Queue implements Workload {
         private final ArrayDeque<Long> queue = new ArrayDeque<>();
+        private final String insert;
+        private final String remove;
+        private final boolean lifo;
         private long nextValue = 1;
+
+        Queue(boolean lifo) {
+            this.lifo = lifo;
+            this.insert = lifo ? "push" : "enqueue";
+            this.remove = lifo ? "pop" : "dequeue";
+        }
 
         @Override
         public Invocation randomInput(SplittableRandom r) {
-            return r.nextInt(2) == 0 ? Invocation.of("enqueue", nextValue++) : Invocation.of("dequeue", null);
+            return r.nextInt(2) == 0 ? Invocation.of(insert, nextValue++) : Invocation.of(remove, null);
         }
 
         @Override
         public Object apply(Invocation input) {
-            if (input.f().equals("enqueue")) {
+            if (input.f().equals(insert)) {
                 queue.addLast((Long) input.value());
                 return null;
             }
-            return queue.pollFirst();
+            return lifo ? queue.pollLast() : queue.pollFirst();
         }
 
         @Override
         public boolean observes(Invocation input) {
-            return input.f().equals("dequeue");
+            return input.f().equals(remove);
         }
 
         @Override
@@ -350,7 +363,7 @@ final class DistinctHistories {
 
         @Override
         public boolean mayCrash(Invocation input) {
-            return input.f().equals("enqueue");
+            return input.f().equals(insert);
         }
 
         @Override
