@@ -65,9 +65,9 @@ import java.util.function.BooleanSupplier;
  * <p><b>Memo.</b> The search remembers each state it met at step (5) (the placed operations, and the stack bottom
  * first) by a 128-bit hash: Zobrist sums of the placed operations and a hash chain over the stack's levels, from a
  * fixed seed. A state met again is a dead end: it is not on the current path (which only grows), so its subtree was
- * searched in full already. Two different states with the same 128 bits would make the search skip a subtree;
- * treating the hashes as random, with at most 2<sup>30</sup> states met the chance is about 2<sup>-69</sup>. This is
- * the only place where a reported violation rests on more than the proof above.
+ * searched in full already. Two different states with the same 128 bits would make the search skip a subtree, so
+ * the memo only speeds up the search for a witness (which is replayed): a search that runs out of choices after the
+ * memo skipped a state proves nothing, and is treated like one that ran out of steps (below).
  *
  * <p><b>Out of steps.</b> When the budget runs out, three patterns of two values still prove a violation (checked
  * in O(n log n)): a pair value b below a pair value a (p(b) returns before p(a) is called) whose pop must come
@@ -204,10 +204,12 @@ final class DistinctStackProcedure implements DecisionProcedure {
             if (s.step(xsRet, stuckRet)) {
                 continue;
             }
-            if (s.done() || violation || s.alternatives.isEmpty()) {
+            if (s.done() || violation || s.alternatives.isEmpty() && s.memoHits == 0) {
                 break; // a witness, or a pop that can never be placed, or every choice exhausted: not linearizable
             }
-            if (s.steps > budget) {
+            // Out of steps, or out of choices after the memo skipped states: a memo hit rests on a hash, and a
+            // hash collision may never decide a violation, so only the two-value patterns can prove one then.
+            if (s.steps > budget || s.alternatives.isEmpty()) {
                 if (badPattern(kind, partner, call, ret, pushes, stuck, xs)) {
                     break; // proven by two values alone; the current order is a valid prefix for the evidence
                 }
