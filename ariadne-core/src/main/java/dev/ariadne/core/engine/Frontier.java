@@ -74,10 +74,18 @@ final class Frontier<S> {
     private int[] slotOp = new int[64];
     /** Whether the model says some pending inputs cover others ({@link Model#covers}); probed once per frontier. */
     private final boolean covering;
-    private int[] matchLeft = new int[16];
-    private int[] matchRight = new int[16];
-    private int[] matchOwner = new int[16];
-    private boolean[] matchSeen = new boolean[16];
+    /**
+     * Per pending slot: the pending slots whose input covers its input, a bitset of {@link #words} longs (kept
+     * only while {@link #covering}; bits of slots that are no longer pending are masked out where used).
+     */
+    private long[][] coveredBy = new long[64][];
+    /** The state of a bipartite matching in {@link #mayDoAll}, by slot; an entry counts only with this stamp. */
+    private int[] matchOwner = new int[64];
+    private int[] matchOwnerStamp = new int[64];
+    private int[] matchSeenStamp = new int[64];
+    private int matchStamp;
+    private int seenStamp;
+    private long[] matchHave = new long[1];
 
     private ConfigSet cur;
     private ConfigSet next;
@@ -182,6 +190,7 @@ final class Frontier<S> {
         if (pending) {
             pendingMask[slot >>> 6] |= 1L << slot;
             pendingSlots++;
+            notePending(slot);
         }
     }
 
@@ -192,6 +201,42 @@ final class Frontier<S> {
             openPending[k] = true;
             pendingMask[openSlot[k] >>> 6] |= 1L << openSlot[k];
             pendingSlots++;
+            notePending(openSlot[k]);
+        }
+    }
+
+    /** Records which pending operations cover the one that just became pending in {@code slot}, and which it covers. */
+    private void notePending(int slot) {
+        if (!covering) {
+            return;
+        }
+        if (slot >= coveredBy.length) {
+            int c = Math.max(coveredBy.length * 2, slot + 1);
+            coveredBy = Arrays.copyOf(coveredBy, c);
+            matchOwner = Arrays.copyOf(matchOwner, c);
+            matchOwnerStamp = Arrays.copyOf(matchOwnerStamp, c);
+            matchSeenStamp = Arrays.copyOf(matchSeenStamp, c);
+        }
+        long[] row = new long[words];
+        coveredBy[slot] = row;
+        Object input = inputs[slotOp[slot]];
+        for (int k = 0; k < words; k++) {
+            for (long m = pendingMask[k]; m != 0; m &= m - 1) {
+                int other = k * 64 + Long.numberOfTrailingZeros(m);
+                if (other == slot) {
+                    continue;
+                }
+                Object otherInput = inputs[slotOp[other]];
+                if (model.covers(otherInput, input)) {
+                    row[k] |= 1L << other;
+                }
+                long[] otherRow = coveredBy[other];
+                if (model.covers(input, otherInput)) {
+                    otherRow[slot >>> 6] |= 1L << slot;
+                } else {
+                    otherRow[slot >>> 6] &= ~(1L << slot);
+                }
+            }
         }
     }
 
@@ -659,59 +704,58 @@ final class Frontier<S> {
      * {@code b}'s future linearizations are {@code a}'s with those operations substituted.
      */
     private boolean mayDoAll(long[] a, int offA, long[] b, int offB) {
-        int left = 0;
-        int right = 0;
-        for (int k = 0; k < words; k++) {
+        int w = words;
+        long[] have = matchHave;
+        boolean needs = false;
+        for (int k = 0; k < w; k++) {
             long p = pendingMask[k];
-            long need = a[offA + k] & ~b[offB + k] & p; // left to b, used by a: a must cover them
-            long have = b[offB + k] & ~a[offA + k] & p; // left to a, used by b
-            left += Long.bitCount(need);
-            right += Long.bitCount(have);
+            needs |= (a[offA + k] & ~b[offB + k] & p) != 0; // left to b, used by a: a must cover them
+            have[k] = b[offB + k] & ~a[offA + k] & p; // left to a, used by b
         }
-        if (left == 0) {
+        if (!needs) {
             return true;
         }
-        if (left > right || right > MATCH_LIMIT) {
-            return false;
-        }
-        if (matchLeft.length < right) {
-            int c = Integer.highestOneBit(right) * 2;
-            matchLeft = new int[c];
-            matchRight = new int[c];
-            matchOwner = new int[c];
-            matchSeen = new boolean[c];
-        }
-        int nl = 0;
-        int nr = 0;
-        for (int k = 0; k < words; k++) {
-            long p = pendingMask[k];
-            for (long m = a[offA + k] & ~b[offB + k] & p; m != 0; m &= m - 1) {
-                matchLeft[nl++] = slotOp[k * 64 + Long.numberOfTrailingZeros(m)];
-            }
-            for (long m = b[offB + k] & ~a[offA + k] & p; m != 0; m &= m - 1) {
-                matchRight[nr++] = slotOp[k * 64 + Long.numberOfTrailingZeros(m)];
+        for (int k = 0; k < w; k++) {
+            for (long m = a[offA + k] & ~b[offB + k] & pendingMask[k]; m != 0; m &= m - 1) {
+                if (!intersects(coveredBy[k * 64 + Long.numberOfTrailingZeros(m)], have)) {
+                    return false; // nothing a has left covers it: the common case, decided without a matching
+                }
             }
         }
-        Arrays.fill(matchOwner, 0, nr, -1);
-        for (int l = 0; l < nl; l++) {
-            Arrays.fill(matchSeen, 0, nr, false);
-            if (!augment(l, nr)) {
-                return false;
+        matchStamp++;
+        for (int k = 0; k < w; k++) {
+            for (long m = a[offA + k] & ~b[offB + k] & pendingMask[k]; m != 0; m &= m - 1) {
+                seenStamp++;
+                if (!augment(k * 64 + Long.numberOfTrailingZeros(m))) {
+                    return false;
+                }
             }
         }
         return true;
     }
 
-    /** Pending operations beyond which {@link #mayDoAll} does not look for a matching. */
-    private static final int MATCH_LIMIT = 64;
+    private boolean intersects(long[] row, long[] have) {
+        for (int k = 0; k < words; k++) {
+            if ((row[k] & have[k]) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
 
-    /** Kuhn's augmenting path from left operation l: finds it a covering right operation, re-matching others. */
-    private boolean augment(int l, int nr) {
-        for (int r = 0; r < nr; r++) {
-            if (!matchSeen[r] && model.covers(inputs[matchRight[r]], inputs[matchLeft[l]])) {
-                matchSeen[r] = true;
-                if (matchOwner[r] < 0 || augment(matchOwner[r], nr)) {
+    /** Kuhn's augmenting path from needed slot l: finds it a covering slot, re-matching others on the way. */
+    private boolean augment(int l) {
+        long[] row = coveredBy[l];
+        for (int k = 0; k < words; k++) {
+            for (long m = row[k] & matchHave[k]; m != 0; m &= m - 1) {
+                int r = k * 64 + Long.numberOfTrailingZeros(m);
+                if (matchSeenStamp[r] == seenStamp) {
+                    continue;
+                }
+                matchSeenStamp[r] = seenStamp;
+                if (matchOwnerStamp[r] != matchStamp || augment(matchOwner[r])) {
                     matchOwner[r] = l;
+                    matchOwnerStamp[r] = matchStamp;
                     return true;
                 }
             }
@@ -812,6 +856,12 @@ final class Frontier<S> {
         visited.reset(newWords);
         scratch = Arrays.copyOf(scratch, newWords);
         pendingMask = Arrays.copyOf(pendingMask, newWords);
+        for (int i = 0; i < coveredBy.length; i++) {
+            if (coveredBy[i] != null) {
+                coveredBy[i] = Arrays.copyOf(coveredBy[i], newWords);
+            }
+        }
+        matchHave = Arrays.copyOf(matchHave, newWords);
         words = newWords;
     }
 
@@ -1000,6 +1050,17 @@ final class Frontier<S> {
         slotsUsed = f.slotsUsed;
         pendingMask = f.pendingMask.clone();
         pendingSlots = f.pendingSlots;
+        slotOp = f.slotOp.clone();
+        coveredBy = f.coveredBy.clone();
+        for (int i = 0; i < coveredBy.length; i++) {
+            if (coveredBy[i] != null) {
+                coveredBy[i] = coveredBy[i].clone();
+            }
+        }
+        matchOwner = new int[coveredBy.length];
+        matchOwnerStamp = new int[coveredBy.length];
+        matchSeenStamp = new int[coveredBy.length];
+        matchHave = new long[f.words];
         words = f.words;
         scratch = new long[words];
         cur.copyFrom(f.cur);
