@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Min-priority queues whose inserted values are distinct: a forward simulation in O(n log n) (plus, at the one
- * step that looks at the extracts that could come next, their number, which is at most the number of extracts in
- * progress at one time), in which every step is safe by an exchange argument, as in {@link DistinctQueueProcedure}.
+ * Min-priority queues whose inserted values are distinct: a forward simulation in O(n log n) (plus, at step 5,
+ * a scan of the extracts called between the earliest-called one left and R, O(n) a step in the worst case), in
+ * which every step is safe by an exchange argument, as in {@link DistinctQueueProcedure}.
  * Unlike the queue's, this simulation may meet a state where no step is provably safe although the history might
  * be linearizable; it then gives no answer and the general engine decides. It is not Lee &amp; Mathur's algorithm
  * (OOPSLA 2025), which decides every such history in O(n log n).
