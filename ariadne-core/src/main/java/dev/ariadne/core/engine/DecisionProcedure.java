@@ -21,7 +21,8 @@ interface DecisionProcedure {
 
     /** The procedures, in the order {@link #find} tries them. */
     List<DecisionProcedure> ALL = List.of(new DistinctRegisterProcedure(), new DistinctQueueProcedure(),
-            new DistinctStackProcedure(), new DistinctSetProcedure(), new GrowOnlySetProcedure());
+            new DistinctStackProcedure(), new DistinctPriorityQueueProcedure(), new DistinctSetProcedure(),
+            new GrowOnlySetProcedure());
 
     /** The engine name reported in {@link PartitionResult#engine()}, for example {@code distinct-register}. */
     String name();

@@ -33,7 +33,12 @@ public enum Engine {
      * The forward simulation for stacks with distinct pushed values; elsewhere, and where its simulation had to
      * guess and got stuck, as {@link #AUTO}.
      */
-    DISTINCT_STACK;
+    DISTINCT_STACK,
+    /**
+     * The forward simulation for priority queues with distinct inserted values; elsewhere, and where no step of
+     * its simulation was provably safe, as {@link #AUTO}.
+     */
+    DISTINCT_PRIORITY_QUEUE;
 
     /** The command-line name, for example {@code dfs} or {@code distinct-register}. */
     public String cliName() {

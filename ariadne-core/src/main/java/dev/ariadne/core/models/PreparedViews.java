@@ -34,6 +34,10 @@ public final class PreparedViews {
         STACK_PUSH,
         /** A stack pop; output an {@code Integer} id ({@link #NIL_ID}: empty) or unknown. */
         STACK_POP,
+        /** A priority-queue insert; {@link #element} gives the value's id. */
+        PRIORITY_INSERT,
+        /** A priority-queue extract-min; output an {@code Integer} id ({@link #NIL_ID}: empty) or unknown. */
+        PRIORITY_EXTRACT,
         /** Anything else. */
         OTHER
     }
@@ -76,6 +80,12 @@ public final class PreparedViews {
         if (input instanceof StackModel.Pop) {
             return Kind.STACK_POP;
         }
+        if (input instanceof PriorityQueueModel.Insert) {
+            return Kind.PRIORITY_INSERT;
+        }
+        if (input instanceof PriorityQueueModel.ExtractMin) {
+            return Kind.PRIORITY_EXTRACT;
+        }
         return Kind.OTHER;
     }
 
@@ -84,7 +94,10 @@ public final class PreparedViews {
         return ((RegisterModel.Write) input).value();
     }
 
-    /** The interned id of the value a prepared set add/remove/contains, queue enqueue or stack push names. */
+    /**
+     * The interned id of the value a prepared set add/remove/contains, queue enqueue, stack push or priority-queue
+     * insert names.
+     */
     public static int element(Object input) {
         if (input instanceof SetModel.Add a) {
             return a.value();
@@ -98,7 +111,18 @@ public final class PreparedViews {
         if (input instanceof StackModel.Push p) {
             return p.value();
         }
+        if (input instanceof PriorityQueueModel.Insert i) {
+            return i.value();
+        }
         return ((FifoQueueModel.Enqueue) input).value();
+    }
+
+    /**
+     * Compares two value ids of {@code model}, a {@link PriorityQueueModel}, in the order its {@code extract-min}
+     * uses (negative: {@code a} comes out first).
+     */
+    public static int comparePriority(Object model, int a, int b) {
+        return ((PriorityQueueModel) model).compareIds(a, b);
     }
 
     /** Whether {@code state} is an empty set, queue or stack state of a built-in model. */

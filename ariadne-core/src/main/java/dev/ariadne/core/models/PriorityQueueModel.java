@@ -109,6 +109,11 @@ public final class PriorityQueueModel implements Model<IntSeq> {
         return state.insertAt(lo, id);
     }
 
+    /** Compares the values with ids {@code a} and {@code b} (both interned by this model), least first. */
+    int compareIds(int a, int b) {
+        return compare(ops.values().value(a), ops.values().value(b));
+    }
+
     private static boolean orderable(Object v) {
         return v instanceof Long || v instanceof BigInteger || v instanceof String;
     }

@@ -41,8 +41,13 @@ public final class DecisionProcedurePerformance {
         History longCrashy = DistinctHistories.generate("register", 45, 5, 500_000, 4, 8, 0, 15);
         History longQueue = DistinctHistories.generate("fifo-queue", 43, 5, 500_000, 4, 8, 0, 0);
         History longSet = DistinctHistories.generate("set", 44, 5, 500_000, 4, 8, 0, 0);
-        History stackOverlap = fullOverlap(50, 100, false, 3, true);
-        History stackOverlapBad = fullOverlap(50, 100, true, 4, true);
+        History stackOverlap = fullOverlap(50, 100, false, 3, "stack");
+        History stackOverlapBad = fullOverlap(50, 100, true, 4, "stack");
+        History pqOverlap = fullOverlap(50, 100, false, 5, "priority-queue");
+        History pqOverlapBad = fullOverlap(50, 100, true, 6, "priority-queue");
+        History longPq = DistinctHistories.generate("priority-queue", 48, 5, 500_000, 4, 8, 0, 0);
+        History longPqCrashy = DistinctHistories.generate("priority-queue", 49, 5, 500_000, 4, 8, 0, 15);
+        History longPqBad = DistinctHistories.generate("priority-queue", 50, 5, 500_000, 4, 8, 100, 0);
         History longStack = DistinctHistories.generate("stack", 46, 5, 500_000, 4, 8, 0, 0);
         History longStackCrashy = DistinctHistories.generate("stack", 47, 5, 500_000, 4, 8, 0, 15);
         History longStackBad = swapPops(longStack);
@@ -58,6 +63,12 @@ public final class DecisionProcedurePerformance {
         time(print, "stack, 5 clients, 500,000 ops", longStack, "stack");
         time(print, "stack, 5 clients, 500,000 ops, two pops swapped", longStackBad, "stack");
         time(print, "stack, 5 clients at a time, 500,000 ops, 15% crash", longStackCrashy, "stack");
+        time(print, "priority-queue, 50 clients x 100 ops, full overlap", pqOverlap, "priority-queue");
+        time(print, "priority-queue, 50 clients x 100 ops, full overlap, one bad extract", pqOverlapBad,
+                "priority-queue");
+        time(print, "priority-queue, 5 clients, 500,000 ops", longPq, "priority-queue");
+        time(print, "priority-queue, 5 clients, 500,000 ops, 1-2 extracts corrupted", longPqBad, "priority-queue");
+        time(print, "priority-queue, 5 clients at a time, 500,000 ops, 15% crash", longPqCrashy, "priority-queue");
         time(print, "set, 5 clients, 500,000 adds and 50 whole-set reads", jepsenSet(5, 500_000, 50), "set");
         if (print && ONLY.isEmpty()) {
             long t = System.nanoTime();
@@ -94,18 +105,22 @@ public final class DecisionProcedurePerformance {
         }
     }
 
-    /** {@link #fullOverlap(int, int, boolean, long, boolean)} for a register. */
+    /** {@link #fullOverlap(int, int, boolean, long, String)} for a register. */
     static History fullOverlap(int clients, int rounds, boolean bad, long seed) {
-        return fullOverlap(clients, rounds, bad, seed, false);
+        return fullOverlap(clients, rounds, bad, seed, "register");
     }
 
     /**
      * Every client runs {@code rounds} operations; in each round all clients' operations overlap one another
-     * (calls in one window, returns in a later one). Writes (or pushes, with {@code stack}) store distinct values;
-     * reads (pops) return what a run in random linearization-point order gives. With {@code bad}, one read (pop)
-     * near the end returns an older value.
+     * (calls in one window, returns in a later one). Writes (pushes, inserts) store distinct values (for the
+     * {@code priority-queue}, in scrambled order); reads (pops, extracts) return what a run in random
+     * linearization-point order gives. With {@code bad}, one read (pop, extract) near the end returns an older value.
+     *
+     * @param model {@code register}, {@code stack} or {@code priority-queue}
      */
-    static History fullOverlap(int clients, int rounds, boolean bad, long seed, boolean stack) {
+    static History fullOverlap(int clients, int rounds, boolean bad, long seed, String model) {
+        boolean stack = model.equals("stack");
+        boolean priority = model.equals("priority-queue");
         SplittableRandom r = new SplittableRandom(seed);
         record Draft(int client, boolean write, long value, long call, long ret, double point) {
         }
@@ -117,7 +132,9 @@ public final class DecisionProcedurePerformance {
                 long call = base + r.nextInt(100);
                 long ret = base + 900 + r.nextInt(99);
                 boolean write = r.nextBoolean();
-                drafts.add(new Draft(c, write, write ? nextValue++ : 0, call, ret, base + 100 + r.nextDouble() * 800));
+                // A multiplicative permutation modulo a prime keeps the priority queue's values distinct.
+                long v = priority ? nextValue++ * 7919 % 1_000_003 : nextValue++;
+                drafts.add(new Draft(c, write, write ? v : 0, call, ret, base + 100 + r.nextDouble() * 800));
             }
         }
         List<Draft> byPoint = new ArrayList<>(drafts);
@@ -126,13 +143,15 @@ public final class DecisionProcedurePerformance {
         Object value = null;
         List<Long> older = new ArrayList<>();
         java.util.ArrayDeque<Long> pushed = new java.util.ArrayDeque<>();
+        java.util.PriorityQueue<Long> inserted = new java.util.PriorityQueue<>();
         for (Draft d : byPoint) {
             if (d.write()) {
                 value = d.value();
                 older.add(d.value());
                 pushed.push(d.value());
+                inserted.add(d.value());
             } else {
-                outputs.put(d, stack ? pushed.poll() : value);
+                outputs.put(d, stack ? pushed.poll() : priority ? inserted.poll() : value);
             }
         }
         List<Operation> ops = new ArrayList<>();
@@ -144,7 +163,8 @@ public final class DecisionProcedurePerformance {
                 out = older.get(older.size() / 2);
                 corrupted = true;
             }
-            String f = stack ? (d.write() ? "push" : "pop") : d.write() ? "write" : "read";
+            String f = stack ? (d.write() ? "push" : "pop") : priority ? (d.write() ? "insert" : "extract-min")
+                    : d.write() ? "write" : "read";
             ops.add(Operation.of(0, d.client(), Invocation.of(f, d.write() ? d.value() : null), out, d.call(),
                     d.ret()));
         }

@@ -7,6 +7,7 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.FifoQueueModel;
 import dev.ariadne.core.models.ModelOptions;
+import dev.ariadne.core.models.PriorityQueueModel;
 import dev.ariadne.core.models.RegisterModel;
 import dev.ariadne.core.models.SetModel;
 import dev.ariadne.core.models.StackModel;
@@ -45,6 +46,7 @@ class DecisionProcedureTest {
             case "set" -> new DistinctSetProcedure();
             case "grow-only-set" -> new GrowOnlySetProcedure();
             case "stack" -> new DistinctStackProcedure();
+            case "priority-queue" -> new DistinctPriorityQueueProcedure();
             default -> new DistinctQueueProcedure();
         };
     }
@@ -57,9 +59,12 @@ class DecisionProcedureTest {
         return prepared;
     }
 
-    /** Whether the procedure may give no answer on a history it applies to (the stack's, after a guess). */
+    /**
+     * Whether the procedure may give no answer on a history it applies to (the stack's, after a guess; the priority
+     * queue's, where no step is provably safe).
+     */
     private static boolean mayFallBack(DecisionProcedure procedure) {
-        return procedure instanceof DistinctStackProcedure;
+        return procedure instanceof DistinctStackProcedure || procedure instanceof DistinctPriorityQueueProcedure;
     }
 
     /**
@@ -124,7 +129,8 @@ class DecisionProcedureTest {
 
     @ParameterizedTest(name = "{0}, overlapping: {1}")
     @CsvSource({"register, false", "set, false", "grow-only-set, false", "fifo-queue, false", "stack, false",
-            "register, true", "set, true", "grow-only-set, true", "fifo-queue, true", "stack, true"})
+            "priority-queue, false", "register, true", "set, true", "grow-only-set, true", "fifo-queue, true",
+            "stack, true", "priority-queue, true"})
     void agreesWithBruteForceOnSmallHistories(String name, boolean overlapping) {
         DecisionProcedure procedure = procedure(name);
         int linearizable = 0;
@@ -149,9 +155,9 @@ class DecisionProcedureTest {
             fallBacksLinearizable += r == null && expected ? 1 : 0;
             withPending += history.operations().stream().anyMatch(Operation::isPending) ? 1 : 0;
             withUnknown += history.operations().stream().anyMatch(o -> !o.isPending() && !o.outputKnown()
-                    && !((Invocation) o.input()).f().matches("write|enqueue|push")) ? 1 : 0;
+                    && !((Invocation) o.input()).f().matches("write|enqueue|push|insert")) ? 1 : 0;
             withNil += history.operations().stream().anyMatch(o -> o.outputKnown() && o.output() == null
-                    && ((Invocation) o.input()).f().matches("read|dequeue|pop")) ? 1 : 0;
+                    && ((Invocation) o.input()).f().matches("read|dequeue|pop|extract-min")) ? 1 : 0;
         }
         int violations = HISTORIES - linearizable;
         System.out.printf("decision procedure %s vs brute force (%s): %d histories, %d linearizable, %d not; "
@@ -163,7 +169,7 @@ class DecisionProcedureTest {
                 "generator too one-sided for " + name + ": " + linearizable + " linearizable, " + violations
                         + " not");
         assertTrue(withPending >= MIN_SHARE * HISTORIES, "too few histories with pending operations");
-        if (!name.equals("fifo-queue") && !name.equals("stack")) {
+        if (!name.equals("fifo-queue") && !name.equals("stack") && !name.equals("priority-queue")) {
             assertTrue(withUnknown >= MIN_SHARE * HISTORIES, "too few histories with unknown outputs");
         }
     }
@@ -228,6 +234,38 @@ class DecisionProcedureTest {
         }
     }
 
+    /**
+     * The priority queue's simulation on crowded small histories (4-7 clients, 8-14 long operations, so that many
+     * extracts and inserts are in progress at once and several extracts could come next): it must agree with brute
+     * force wherever it answers, and where it leaves the history to the general engine, so must that.
+     */
+    @Test
+    void priorityQueueAgreesWithBruteForceOnCrowdedHistories() {
+        DistinctPriorityQueueProcedure procedure = new DistinctPriorityQueueProcedure();
+        int linearizable = 0;
+        int decided = 0;
+        int withPending = 0;
+        for (int i = 0; i < HISTORIES; i++) {
+            long seed = BASE_SEED * 17 + i;
+            java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x9C);
+            History history = DistinctHistories.generate("priority-queue", seed, 4 + shape.nextInt(4),
+                    8 + shape.nextInt(7), 1, 40, 50, 10);
+            boolean expected = BruteForceChecker.isLinearizable(history, new PriorityQueueModel());
+            linearizable += expected ? 1 : 0;
+            withPending += history.operations().stream().anyMatch(Operation::isPending) ? 1 : 0;
+            PartitionResult r = checkAgainst("priority-queue (crowded)", seed, history, new PriorityQueueModel(),
+                    procedure, expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
+            decided += r != null ? 1 : 0;
+        }
+        System.out.printf("decision procedure priority-queue vs brute force (4-7 clients, long operations): %d "
+                + "histories, %d linearizable, %d not; %d with pending operations; %d decided, %d left to the "
+                + "general engine%n", HISTORIES, linearizable, HISTORIES - linearizable, withPending, decided,
+                HISTORIES - decided);
+        assertTrue(linearizable >= MIN_SHARE * HISTORIES && HISTORIES - linearizable >= MIN_SHARE * HISTORIES,
+                "too one-sided: " + linearizable + " linearizable of " + HISTORIES);
+        assertTrue(withPending >= MIN_SHARE * HISTORIES, "too few histories with pending operations");
+    }
+
     /** Register variants: a non-nil initial value (99, also the generator's "never written" value) and nil reads
      * that carry no information. */
     @ParameterizedTest(name = "{0}")
@@ -250,7 +288,7 @@ class DecisionProcedureTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"register", "set", "grow-only-set", "fifo-queue", "stack"})
+    @ValueSource(strings = {"register", "set", "grow-only-set", "fifo-queue", "stack", "priority-queue"})
     void agreesWithDfsOnMediumHistories(String name) {
         DecisionProcedure procedure = procedure(name);
         CheckOptions dfs = CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(1));
@@ -259,7 +297,7 @@ class DecisionProcedureTest {
         int undecided = 0;
         int fallBacks = 0;
         long totalOps = 0;
-        boolean container = name.equals("fifo-queue") || name.equals("stack");
+        boolean container = name.equals("fifo-queue") || name.equals("stack") || name.equals("priority-queue");
         int runs = container ? 120 : 200;
         for (int i = 0; i < runs; i++) {
             long seed = BASE_SEED * 31 + i;
@@ -405,6 +443,97 @@ class DecisionProcedureTest {
                 op(2, 1, "pop", null, 1L, 4, 5),
                 op(3, 1, "pop", null, 2L, 6, 7));
         checkAgainst("stack", 0, h, new StackModel(), new DistinctStackProcedure(), Verdict.NOT_LINEARIZABLE);
+    }
+
+    @Test
+    void priorityQueueNeedsDistinctInsertsAndKnownExtracts() {
+        assertEquals(DistinctPriorityQueueProcedure.NAME, find(new PriorityQueueModel(),
+                op(0, 0, "insert", 5L, null, 0, 1), op(1, 1, "extract-min", null, 5L, 2, 3),
+                op(2, 1, "extract-min", null, null, 4, 5), Operation.pending(3, 0, Invocation.of("insert", 2L), 6)));
+        assertFalse(anyApplies(new PriorityQueueModel(), op(0, 0, "insert", 1L, null, 0, 1),
+                op(1, 1, "insert", 1L, null, 2, 3)), "value inserted twice");
+        assertFalse(anyApplies(new PriorityQueueModel(), op(0, 0, "insert", 1L, null, 0, 1),
+                op(1, 1, "extract-min", null, Operation.UNKNOWN, 2, 3)), "extract with unknown output");
+        assertFalse(anyApplies(new PriorityQueueModel(), op(0, 0, "insert", 1L, null, 0, 1),
+                Operation.pending(1, 1, Invocation.of("extract-min", null), 2)), "pending extract");
+        assertFalse(anyApplies(new PriorityQueueModel().withInitial(List.of(7L)),
+                op(0, 0, "insert", 1L, null, 0, 1)), "non-empty initial queue");
+    }
+
+    @Test
+    void priorityQueueNestsValuesByPriority() {
+        // 3 goes in first, 1 overtakes it; strings come after integers.
+        History h = History.of(
+                op(0, 0, "insert", 3L, null, 0, 2),
+                op(1, 1, "insert", 1L, null, 1, 3),
+                op(2, 2, "insert", "a", null, 1, 3),
+                op(3, 0, "extract-min", null, 1L, 4, 5),
+                op(4, 1, "extract-min", null, 3L, 6, 7),
+                op(5, 1, "extract-min", null, "a", 8, 9),
+                op(6, 1, "extract-min", null, null, 10, 11));
+        PartitionResult r = checkAgainst("priority-queue", 0, h, new PriorityQueueModel(),
+                new DistinctPriorityQueueProcedure(), Verdict.LINEARIZABLE);
+        assertEquals(List.of(3, 4, 5, 6), r.witness().stream().map(Operation::id).toList().subList(3, 7));
+    }
+
+    @Test
+    void priorityQueueDoesNotExtractTheLeastCandidateFirst() {
+        // Extracting 1 first would put 2 in the queue (its insert returned before 1's extract was called) and
+        // block the extract of 3, which returns before 2's extract is called: 3 must go in and out first.
+        History h = History.of(
+                op(0, 0, "insert", 3L, null, 0, 1),
+                op(1, 1, "insert", 1L, null, 0, 10),
+                op(2, 2, "insert", 2L, null, 0, 3),
+                op(3, 0, "extract-min", null, 3L, 2, 10),
+                op(4, 3, "extract-min", null, 1L, 5, 10),
+                op(5, 3, "extract-min", null, 2L, 11, 12));
+        PartitionResult r = checkAgainst("priority-queue", 0, h, new PriorityQueueModel(),
+                new DistinctPriorityQueueProcedure(), Verdict.LINEARIZABLE);
+        assertEquals(List.of(0, 3), r.witness().stream().map(Operation::id).toList().subList(0, 2));
+    }
+
+    @Test
+    void priorityQueueExtractPastASmallerValueIsProvenViolation() {
+        // 1 is in the queue when 2 is extracted.
+        History h = History.of(
+                op(0, 0, "insert", 1L, null, 0, 1),
+                Operation.pending(1, 2, Invocation.of("insert", 0L), 0),
+                op(2, 0, "insert", 2L, null, 2, 3),
+                op(3, 1, "extract-min", null, 2L, 4, 5),
+                op(4, 1, "extract-min", null, 1L, 6, 7));
+        checkAgainst("priority-queue", 0, h, new PriorityQueueModel(), new DistinctPriorityQueueProcedure(),
+                Verdict.NOT_LINEARIZABLE);
+        // The simulation's own evidence: 1 goes in, and then nothing may follow (the pending insert is left out).
+        Replay.searchEvidence = false;
+        try {
+            PriorityQueueModel model = new PriorityQueueModel();
+            PartitionResult r = new DistinctPriorityQueueProcedure().check(model, prepare(h, model), 0, "all",
+                    () -> false);
+            assertEquals(List.of(0), r.violation().longest().get(0).steps().stream()
+                    .map(s -> s.operation().id()).toList());
+            assertEquals(2, r.violation().longest().get(0).unplaced().id());
+        } finally {
+            Replay.searchEvidence = true;
+        }
+    }
+
+    @Test
+    void priorityQueueStuckValueBlocksLargerExtractsAndEmptyOnes() {
+        // 5 is never extracted: it may only go in after the extract of 7 and the empty extract.
+        History ok = History.of(
+                op(0, 0, "insert", 5L, null, 0, 10),
+                op(1, 1, "insert", 7L, null, 0, 1),
+                op(2, 1, "extract-min", null, 7L, 2, 3),
+                op(3, 1, "extract-min", null, null, 4, 5));
+        PartitionResult r = checkAgainst("priority-queue", 0, ok, new PriorityQueueModel(),
+                new DistinctPriorityQueueProcedure(), Verdict.LINEARIZABLE);
+        assertEquals(0, r.witness().get(3).id());
+        History bad = History.of(
+                op(0, 0, "insert", 5L, null, 0, 1),
+                op(1, 1, "insert", 7L, null, 0, 1),
+                op(2, 1, "extract-min", null, 7L, 2, 3));
+        checkAgainst("priority-queue", 0, bad, new PriorityQueueModel(), new DistinctPriorityQueueProcedure(),
+                Verdict.NOT_LINEARIZABLE);
     }
 
     @Test

@@ -14,15 +14,16 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded random histories that meet the decision procedures' preconditions: registers whose writes store
- * distinct values, sets whose values are added at most once (no reads with a known output), FIFO queues and
- * stacks whose inserted values are distinct (removals completed with known outputs). As in
+ * distinct values, sets whose values are added at most once (no reads with a known output), FIFO queues,
+ * stacks and priority queues whose inserted values are distinct (removals completed with known outputs). As in
  * {@link dev.ariadne.core.reference.RandomHistories}, each operation that takes effect gets a linearization point
  * inside its interval and outputs come from a sequential run in that order; then some outputs are corrupted, some
  * operations crash (pending, half of them taking effect; the client is replaced by a new one) and some outputs
  * are hidden (unknown), where the precondition allows.
  */
 final class DistinctHistories {
-    static final List<String> MODELS = List.of("register", "set", "grow-only-set", "fifo-queue", "stack");
+    static final List<String> MODELS = List.of("register", "set", "grow-only-set", "fifo-queue", "stack",
+            "priority-queue");
 
     /** The built-in model a generator's histories are for. */
     static String modelOf(String generator) {
@@ -41,6 +42,7 @@ final class DistinctHistories {
             case "grow-only-set" -> new GrowOnlySet(2 + r.nextInt(3));
             case "fifo-queue" -> new Queue(false);
             case "stack" -> new Queue(true);
+            case "priority-queue" -> new Queue(r);
             default -> throw new IllegalArgumentException(model);
         };
         int clients = 1 + r.nextInt(maxClients);
@@ -62,6 +64,7 @@ final class DistinctHistories {
             case "grow-only-set" -> new GrowOnlySet(Math.max(2, n / 3));
             case "fifo-queue" -> new Queue(false);
             case "stack" -> new Queue(true);
+            case "priority-queue" -> new Queue(r);
             default -> throw new IllegalArgumentException(model);
         };
         return generate(w, r, clients, n, gap, duration, corruptPercent, crashPercent);
@@ -321,33 +324,64 @@ final class DistinctHistories {
     }
 
     /**
-     * Enqueues (or pushes) of 1, 2, 3... (distinct); dequeues (pops) see the head (top) or nil. Only inserts crash.
+     * Enqueues (or pushes) of 1, 2, 3... (distinct); dequeues (pops) see the head (top) or nil. For the priority
+     * queue, inserts of distinct values in random order (so that the least value is not simply the oldest) and
+     * extract-min. Only inserts crash.
      */
     private static final class Queue implements Workload {
-        private final ArrayDeque<Long> queue = new ArrayDeque<>();
+        private final java.util.Deque<Long> queue = new ArrayDeque<>();
+        private final java.util.PriorityQueue<Long> priority = new java.util.PriorityQueue<>();
         private final String insert;
         private final String remove;
         private final boolean lifo;
+        /** The priority queue's values: a random permutation of 1..2^20, drawn in order; null for the others. */
+        private final SplittableRandom values;
+        private final Set<Long> drafted = new HashSet<>();
         private long nextValue = 1;
 
         Queue(boolean lifo) {
             this.lifo = lifo;
+            this.values = null;
             this.insert = lifo ? "push" : "enqueue";
             this.remove = lifo ? "pop" : "dequeue";
         }
 
+        /** A priority queue whose values come from {@code r}. */
+        Queue(SplittableRandom r) {
+            this.lifo = false;
+            this.values = r.split();
+            this.insert = "insert";
+            this.remove = "extract-min";
+        }
+
         @Override
         public Invocation randomInput(SplittableRandom r) {
-            return r.nextInt(2) == 0 ? Invocation.of(insert, nextValue++) : Invocation.of(remove, null);
+            if (r.nextInt(2) != 0) {
+                return Invocation.of(remove, null);
+            }
+            if (values == null) {
+                return Invocation.of(insert, nextValue++);
+            }
+            // Small values make collisions with corrupted outputs (below) likely; distinct by redrawing.
+            long v;
+            do {
+                v = 1 + values.nextInt(Math.max(8, 3 * drafted.size()));
+            } while (!drafted.add(v));
+            nextValue = Math.max(nextValue, v + 1);
+            return Invocation.of(insert, v);
         }
 
         @Override
         public Object apply(Invocation input) {
             if (input.f().equals(insert)) {
-                queue.addLast((Long) input.value());
+                if (values != null) {
+                    priority.add((Long) input.value());
+                } else {
+                    queue.addLast((Long) input.value());
+                }
                 return null;
             }
-            return lifo ? queue.pollLast() : queue.pollFirst();
+            return values != null ? priority.poll() : lifo ? queue.pollLast() : queue.pollFirst();
         }
 
         @Override

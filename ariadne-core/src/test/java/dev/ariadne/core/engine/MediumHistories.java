@@ -25,7 +25,8 @@ import java.util.SplittableRandom;
  * an unknown output.
  */
 final class MediumHistories {
-    static final List<String> MODELS = List.of("register", "cas-register", "kv", "fifo-queue", "set", "counter");
+    static final List<String> MODELS = List.of("register", "cas-register", "kv", "fifo-queue", "set", "counter",
+            "priority-queue");
 
     private MediumHistories() {
     }
@@ -37,7 +38,8 @@ final class MediumHistories {
             case "register" -> new RegisterSim(false);
             case "cas-register" -> new RegisterSim(true);
             case "kv" -> new KvSim();
-            case "fifo-queue" -> new QueueSim();
+            case "fifo-queue" -> new QueueSim(false);
+            case "priority-queue" -> new QueueSim(true);
             case "set" -> new SetSim();
             case "counter" -> new CounterSim();
             default -> throw new IllegalArgumentException(model);
@@ -206,26 +208,35 @@ final class MediumHistories {
         }
     }
 
+    /** A FIFO queue ({@code enqueue}, {@code dequeue}) or a min-priority queue ({@code insert}, {@code extract-min}). */
     private static final class QueueSim implements Sim {
-        private final ArrayDeque<Object> queue = new ArrayDeque<>();
+        private final java.util.Queue<Object> queue;
+        private final String insert;
+
+        QueueSim(boolean priority) {
+            // Values are Longs, so the natural order is the model's order.
+            this.queue = priority ? new java.util.PriorityQueue<>() : new ArrayDeque<>();
+            this.insert = priority ? "insert" : "enqueue";
+        }
 
         @Override
         public Invocation input(SplittableRandom r) {
-            return r.nextInt(10) < 5 ? Invocation.of("enqueue", value(r)) : Invocation.of("dequeue", null);
+            return r.nextInt(10) < 5 ? Invocation.of(insert, value(r))
+                    : Invocation.of(insert.equals("insert") ? "extract-min" : "dequeue", null);
         }
 
         @Override
         public Object apply(Invocation input) {
-            if (input.f().equals("enqueue")) {
-                queue.addLast(input.value());
+            if (input.f().equals(insert)) {
+                queue.add(input.value());
                 return null;
             }
-            return queue.pollFirst();
+            return queue.poll();
         }
 
         @Override
         public boolean observes(Invocation input) {
-            return input.f().equals("dequeue");
+            return !input.f().equals(insert);
         }
 
         @Override

@@ -28,7 +28,8 @@ import java.util.SplittableRandom;
  */
 public final class RandomHistories {
     /** The models this class can generate histories for. */
-    public static final List<String> MODELS = List.of("register", "cas-register", "kv", "fifo-queue");
+    public static final List<String> MODELS = List.of("register", "cas-register", "kv", "fifo-queue",
+            "priority-queue");
 
     private RandomHistories() {
     }
@@ -48,7 +49,8 @@ public final class RandomHistories {
             case "register" -> new RegisterWorkload(false);
             case "cas-register" -> new RegisterWorkload(true);
             case "kv" -> new KvWorkload(2 + r.nextInt(2));
-            case "fifo-queue" -> new QueueWorkload();
+            case "fifo-queue" -> new QueueWorkload(false);
+            case "priority-queue" -> new QueueWorkload(true);
             default -> throw new IllegalArgumentException("no generator for model " + model);
         };
         return generate(w, r, maxClients, maxOperations);
@@ -308,13 +310,25 @@ public final class RandomHistories {
         }
     }
 
-    /** {@code enqueue v}, and {@code dequeue} → the head, or nil when empty. */
+    /**
+     * {@code enqueue v}, and {@code dequeue} → the head, or nil when empty; or, for the priority queue,
+     * {@code insert v} and {@code extract-min} → the least value, or nil. Values repeat, so equal values meet.
+     */
     private static final class QueueWorkload implements Workload {
-        private final ArrayDeque<Object> queue = new ArrayDeque<>();
+        private final java.util.Queue<Object> queue;
+        private final String insert;
+        private final String remove;
+
+        QueueWorkload(boolean priority) {
+            // Values are Longs, so the natural order is the model's order.
+            this.queue = priority ? new java.util.PriorityQueue<>() : new ArrayDeque<>();
+            this.insert = priority ? "insert" : "enqueue";
+            this.remove = priority ? "extract-min" : "dequeue";
+        }
 
         @Override
         public Invocation randomInput(SplittableRandom r) {
-            return r.nextBoolean() ? Invocation.of("enqueue", smallValue(r)) : Invocation.of("dequeue", null);
+            return r.nextBoolean() ? Invocation.of(insert, smallValue(r)) : Invocation.of(remove, null);
         }
 
         @Override
@@ -324,16 +338,16 @@ public final class RandomHistories {
 
         @Override
         public Object apply(Invocation input) {
-            if (input.f().equals("enqueue")) {
-                queue.addLast(input.value());
+            if (input.f().equals(insert)) {
+                queue.add(input.value());
                 return null;
             }
-            return queue.pollFirst();
+            return queue.poll();
         }
 
         @Override
         public boolean observes(Invocation input) {
-            return input.f().equals("dequeue");
+            return input.f().equals(remove);
         }
 
         @Override
