@@ -214,6 +214,9 @@ final class ConfigSet {
 
     /** Keeps only the entries not marked in {@code drop}, in order. */
     void retain(boolean[] drop) {
+        for (int e = 0; e < size; e++) {
+            table[home[e]] = -1; // the table may be much larger than the set: empty only the slots in use
+        }
         int kept = 0;
         for (int e = 0; e < size; e++) {
             if (!drop[e]) {
@@ -235,7 +238,15 @@ final class ConfigSet {
             states[e] = null;
         }
         size = kept;
-        rebuildTable(table.length);
+        int mask = table.length - 1;
+        for (int e = 0; e < kept; e++) {
+            int i = (int) hashes[e] & mask;
+            while (table[i] >= 0) {
+                i = (i + 1) & mask;
+            }
+            table[i] = e;
+            home[e] = i;
+        }
     }
 
     /** Recomputes every hash (after the bitsets changed without making two entries equal) and the table. */
