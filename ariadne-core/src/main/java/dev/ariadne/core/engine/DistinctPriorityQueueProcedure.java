@@ -7,7 +7,6 @@ import dev.ariadne.core.models.PreparedViews.Kind;
 import dev.ariadne.core.models.PriorityQueueModel;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -78,12 +77,12 @@ import java.util.function.BooleanSupplier;
 final class DistinctPriorityQueueProcedure implements DecisionProcedure {
     static final String NAME = "distinct-priority-queue";
 
-    private static final byte STUCK = 0;
-    private static final byte INS = 1;
-    private static final byte EXT = 2;
-    private static final byte EMPTY = 3;
-    private static final byte DROPPED = 4;
-    private static final byte BAD = 5;
+    private static final byte STUCK = DistinctInserts.STUCK;
+    private static final byte INS = DistinctInserts.INSERT;
+    private static final byte EXT = DistinctInserts.REMOVE;
+    private static final byte EMPTY = DistinctInserts.EMPTY;
+    private static final byte DROPPED = DistinctInserts.DROPPED;
+    private static final byte BAD = DistinctInserts.BAD;
     private static final long NONE = Long.MAX_VALUE;
 
     @Override
@@ -93,24 +92,8 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
 
     @Override
     public boolean applies(Model<?> model, List<Operation> prepared) {
-        if (!(model instanceof PriorityQueueModel) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
-        }
-        BitSet inserted = new BitSet();
-        for (Operation op : prepared) {
-            if (op.call() == Long.MIN_VALUE) {
-                return false;
-            }
-            Kind kind = PreparedViews.kind(op.input());
-            if (kind == Kind.PRIORITY_INSERT) {
-                if (!DecisionProcedure.firstInsert(inserted, op.input())) {
-                    return false;
-                }
-            } else if (kind != Kind.PRIORITY_EXTRACT || op.isPending() || !(op.output() instanceof Integer)) {
-                return false;
-            }
-        }
-        return true;
+        return DistinctInserts.qualifies(model, PriorityQueueModel.class, Kind.PRIORITY_INSERT, Kind.PRIORITY_EXTRACT,
+                prepared);
     }
 
     @Override
@@ -118,56 +101,22 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
                                  BooleanSupplier stop) {
         long start = System.nanoTime();
         int n = prepared.size();
-        Operation[] ops = prepared.toArray(new Operation[0]);
-        long[] call = new long[n];
-        long[] ret = new long[n];
+        DistinctInserts h = new DistinctInserts(prepared, Kind.PRIORITY_INSERT);
+        Operation[] ops = h.ops;
+        long[] call = h.call;
+        long[] ret = h.ret;
+        int[] value = h.value;
+        byte[] kind = h.kind;
+        int[] insOf = h.insertOf;
+        int[] extOf = h.removeOf;
+        int maxValue = h.maxValue;
+        boolean violation = h.violation;
         boolean[] isInsert = new boolean[n];
-        int[] value = new int[n];
-        int maxValue = 0;
-        for (int i = 0; i < n; i++) {
-            call[i] = ops[i].call();
-            ret[i] = ops[i].ret();
-            if (PreparedViews.kind(ops[i].input()) == Kind.PRIORITY_INSERT) {
-                isInsert[i] = true;
-                value[i] = PreparedViews.element(ops[i].input());
-            } else {
-                value[i] = (Integer) ops[i].output();
-            }
-            maxValue = Math.max(maxValue, value[i]);
-        }
-        int[] insOf = new int[maxValue + 1];
-        int[] extOf = new int[maxValue + 1];
-        Arrays.fill(insOf, -1);
-        Arrays.fill(extOf, -1);
-        for (int i = 0; i < n; i++) {
-            if (isInsert[i]) {
-                insOf[value[i]] = i;
-            }
-        }
-        boolean violation = false;
-        byte[] kind = new byte[n];
-        for (int i = 0; i < n; i++) {
-            if (isInsert[i]) {
-                continue;
-            }
-            int v = value[i];
-            if (v == PreparedViews.NIL_ID) {
-                kind[i] = EMPTY;
-            } else if (v < 0 || insOf[v] < 0 || extOf[v] >= 0 || ret[i] < call[insOf[v]]) {
-                kind[i] = BAD; // never inserted, extracted twice, or extracted before it was inserted
-                violation = true;
-            } else {
-                kind[i] = EXT;
-                extOf[v] = i;
-            }
-        }
         int values = 0;
         for (int i = 0; i < n; i++) {
-            if (isInsert[i]) {
-                kind[i] = extOf[value[i]] >= 0 ? INS : ops[i].isPending() ? DROPPED : STUCK;
-                if (kind[i] != DROPPED) {
-                    values++;
-                }
+            isInsert[i] = kind[i] == INS || kind[i] == STUCK || kind[i] == DROPPED;
+            if (kind[i] == INS || kind[i] == STUCK) {
+                values++;
             }
         }
         // Ranks of the values that may be in the queue, least first, in the model's order.

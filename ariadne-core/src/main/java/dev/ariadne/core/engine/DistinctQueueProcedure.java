@@ -3,7 +3,6 @@ package dev.ariadne.core.engine;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.FifoQueueModel;
-import dev.ariadne.core.models.PreparedViews;
 import dev.ariadne.core.models.PreparedViews.Kind;
 
 import java.util.List;
@@ -51,12 +50,12 @@ import java.util.function.BooleanSupplier;
 final class DistinctQueueProcedure implements DecisionProcedure {
     static final String NAME = "distinct-queue";
 
-    private static final byte STUCK = 0;
-    private static final byte ENQ = 1;
-    private static final byte DEQ = 2;
-    private static final byte EMPTY = 3;
-    private static final byte DROPPED = 4;
-    private static final byte BAD = 5;
+    private static final byte STUCK = DistinctInserts.STUCK;
+    private static final byte ENQ = DistinctInserts.INSERT;
+    private static final byte DEQ = DistinctInserts.REMOVE;
+    private static final byte EMPTY = DistinctInserts.EMPTY;
+    private static final byte DROPPED = DistinctInserts.DROPPED;
+    private static final byte BAD = DistinctInserts.BAD;
 
     @Override
     public String name() {
@@ -65,24 +64,7 @@ final class DistinctQueueProcedure implements DecisionProcedure {
 
     @Override
     public boolean applies(Model<?> model, List<Operation> prepared) {
-        if (!(model instanceof FifoQueueModel) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
-        }
-        java.util.BitSet enqueued = new java.util.BitSet();
-        for (Operation op : prepared) {
-            if (op.call() == Long.MIN_VALUE) {
-                return false;
-            }
-            Kind kind = PreparedViews.kind(op.input());
-            if (kind == Kind.QUEUE_ENQUEUE) {
-                if (!DecisionProcedure.firstInsert(enqueued, op.input())) {
-                    return false;
-                }
-            } else if (kind != Kind.QUEUE_DEQUEUE || op.isPending() || !(op.output() instanceof Integer)) {
-                return false;
-            }
-        }
-        return true;
+        return DistinctInserts.qualifies(model, FifoQueueModel.class, Kind.QUEUE_ENQUEUE, Kind.QUEUE_DEQUEUE, prepared);
     }
 
     @Override
@@ -90,54 +72,14 @@ final class DistinctQueueProcedure implements DecisionProcedure {
                                  BooleanSupplier stop) {
         long start = System.nanoTime();
         int n = prepared.size();
-        Operation[] ops = prepared.toArray(new Operation[0]);
-        long[] call = new long[n];
-        long[] ret = new long[n];
-        int maxValue = 0;
-        boolean[] isEnqueue = new boolean[n];
-        int[] value = new int[n];
-        for (int i = 0; i < n; i++) {
-            call[i] = ops[i].call();
-            ret[i] = ops[i].ret();
-            if (PreparedViews.kind(ops[i].input()) == Kind.QUEUE_ENQUEUE) {
-                isEnqueue[i] = true;
-                value[i] = PreparedViews.element(ops[i].input());
-            } else {
-                value[i] = (Integer) ops[i].output();
-            }
-            maxValue = Math.max(maxValue, value[i]);
-        }
-        int[] enqOf = new int[maxValue + 1];
-        int[] deqOf = new int[maxValue + 1];
-        java.util.Arrays.fill(enqOf, -1);
-        java.util.Arrays.fill(deqOf, -1);
-        for (int i = 0; i < n; i++) {
-            if (isEnqueue[i]) {
-                enqOf[value[i]] = i;
-            }
-        }
-        boolean violation = false;
-        byte[] kind = new byte[n];
-        for (int i = 0; i < n; i++) {
-            if (isEnqueue[i]) {
-                continue;
-            }
-            int v = value[i];
-            if (v == PreparedViews.NIL_ID) {
-                kind[i] = EMPTY;
-            } else if (v < 0 || enqOf[v] < 0 || deqOf[v] >= 0) {
-                kind[i] = BAD; // a value never enqueued, or dequeued twice
-                violation = true;
-            } else {
-                kind[i] = DEQ;
-                deqOf[v] = i;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (isEnqueue[i]) {
-                kind[i] = deqOf[value[i]] >= 0 ? ENQ : ops[i].isPending() ? DROPPED : STUCK;
-            }
-        }
+        DistinctInserts h = new DistinctInserts(prepared, Kind.QUEUE_ENQUEUE);
+        Operation[] ops = h.ops;
+        long[] call = h.call;
+        long[] ret = h.ret;
+        int[] value = h.value;
+        byte[] kind = h.kind;
+        int[] deqOf = h.removeOf;
+        boolean violation = h.violation;
         if (stop.getAsBoolean()) {
             return Replay.cancelled(NAME, n, index, label, 0, start);
         }

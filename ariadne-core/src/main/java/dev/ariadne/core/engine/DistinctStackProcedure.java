@@ -2,7 +2,6 @@ package dev.ariadne.core.engine;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.PreparedViews;
 import dev.ariadne.core.models.PreparedViews.Kind;
 import dev.ariadne.core.models.StackModel;
 
@@ -84,12 +83,12 @@ import java.util.function.BooleanSupplier;
 final class DistinctStackProcedure implements DecisionProcedure {
     static final String NAME = "distinct-stack";
 
-    private static final byte STUCK = 0;
-    private static final byte PUSH = 1;
-    private static final byte POP = 2;
-    private static final byte EMPTY = 3;
-    private static final byte DROPPED = 4;
-    private static final byte BAD = 5;
+    private static final byte STUCK = DistinctInserts.STUCK;
+    private static final byte PUSH = DistinctInserts.INSERT;
+    private static final byte POP = DistinctInserts.REMOVE;
+    private static final byte EMPTY = DistinctInserts.EMPTY;
+    private static final byte DROPPED = DistinctInserts.DROPPED;
+    private static final byte BAD = DistinctInserts.BAD;
 
     @Override
     public String name() {
@@ -98,24 +97,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
 
     @Override
     public boolean applies(Model<?> model, List<Operation> prepared) {
-        if (!(model instanceof StackModel) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
-        }
-        java.util.BitSet pushed = new java.util.BitSet();
-        for (Operation op : prepared) {
-            if (op.call() == Long.MIN_VALUE) {
-                return false;
-            }
-            Kind kind = PreparedViews.kind(op.input());
-            if (kind == Kind.STACK_PUSH) {
-                if (!DecisionProcedure.firstInsert(pushed, op.input())) {
-                    return false;
-                }
-            } else if (kind != Kind.STACK_POP || op.isPending() || !(op.output() instanceof Integer)) {
-                return false;
-            }
-        }
-        return true;
+        return DistinctInserts.qualifies(model, StackModel.class, Kind.STACK_PUSH, Kind.STACK_POP, prepared);
     }
 
     @Override
@@ -123,55 +105,16 @@ final class DistinctStackProcedure implements DecisionProcedure {
                                  BooleanSupplier stop) {
         long start = System.nanoTime();
         int n = prepared.size();
-        Operation[] ops = prepared.toArray(new Operation[0]);
-        long[] call = new long[n];
-        long[] ret = new long[n];
-        boolean[] isPush = new boolean[n];
-        int[] value = new int[n];
-        int maxValue = 0;
-        for (int i = 0; i < n; i++) {
-            call[i] = ops[i].call();
-            ret[i] = ops[i].ret();
-            if (PreparedViews.kind(ops[i].input()) == Kind.STACK_PUSH) {
-                isPush[i] = true;
-                value[i] = PreparedViews.element(ops[i].input());
-            } else {
-                value[i] = (Integer) ops[i].output();
-            }
-            maxValue = Math.max(maxValue, value[i]);
-        }
-        int[] pushOf = new int[maxValue + 1];
-        int[] popOf = new int[maxValue + 1];
-        java.util.Arrays.fill(pushOf, -1);
-        java.util.Arrays.fill(popOf, -1);
-        for (int i = 0; i < n; i++) {
-            if (isPush[i]) {
-                pushOf[value[i]] = i;
-            }
-        }
-        boolean violation = false;
-        byte[] kind = new byte[n];
+        DistinctInserts h = new DistinctInserts(prepared, Kind.STACK_PUSH);
+        Operation[] ops = h.ops;
+        long[] call = h.call;
+        long[] ret = h.ret;
+        byte[] kind = h.kind;
+        boolean violation = h.violation;
         int[] partner = new int[n]; // the pop of a pair push, the push of a pair pop
         for (int i = 0; i < n; i++) {
-            if (isPush[i]) {
-                continue;
-            }
-            int v = value[i];
-            if (v == PreparedViews.NIL_ID) {
-                kind[i] = EMPTY;
-            } else if (v < 0 || pushOf[v] < 0 || popOf[v] >= 0 || ret[i] < call[pushOf[v]]) {
-                kind[i] = BAD; // a value never pushed, popped twice, or popped before its push was called
-                violation = true;
-            } else {
-                kind[i] = POP;
-                popOf[v] = i;
-                partner[i] = pushOf[v];
-                partner[pushOf[v]] = i;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (isPush[i]) {
-                kind[i] = popOf[value[i]] >= 0 ? PUSH : ops[i].isPending() ? DROPPED : STUCK;
+            if (kind[i] == PUSH || kind[i] == POP) {
+                partner[i] = h.partner(i);
             }
         }
         if (stop.getAsBoolean()) {
