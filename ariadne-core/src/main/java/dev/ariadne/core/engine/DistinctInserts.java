@@ -125,6 +125,23 @@ final class DistinctInserts {
         }
     }
 
+    /**
+     * The operations whose kind is in the bit set {@code kinds} (bit k for kind k), completed ones only when
+     * {@code completedOnly}, ordered by {@code key} (call or return times).
+     */
+    int[] select(long[] key, int kinds, boolean completedOnly) {
+        int[] out = new int[ops.length];
+        int count = 0;
+        for (int i = 0; i < ops.length; i++) {
+            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
+                out[count++] = i;
+            }
+        }
+        out = Arrays.copyOf(out, count);
+        IndexSort.sort(out, count, key);
+        return out;
+    }
+
     /** The operation that inserted what removal {@code i} removed, or removed what insert {@code i} inserted. */
     int partner(int i) {
         return kind[i] == REMOVE ? insertOf[value[i]] : removeOf[value[i]];

@@ -141,11 +141,11 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
             return Replay.cancelled(NAME, n, index, label, 0, start);
         }
 
-        int[] all = select(ops, kind, ret, ~(1 << DROPPED), true);
-        int[] extractsByRet = select(ops, kind, ret, 1 << EXT | 1 << EMPTY | 1 << BAD, false);
-        int[] extractsByCall = select(ops, kind, call, 1 << EXT, false);
-        int[] empties = select(ops, kind, call, 1 << EMPTY, false);
-        int[] inserts = select(ops, kind, call, 1 << INS | 1 << STUCK, false);
+        int[] all = h.select(ret, ~(1 << DROPPED), true);
+        int[] extractsByRet = h.select(ret, 1 << EXT | 1 << EMPTY | 1 << BAD, false);
+        int[] extractsByCall = h.select(call, 1 << EXT, false);
+        int[] empties = h.select(call, 1 << EMPTY, false);
+        int[] inserts = h.select(call, 1 << INS | 1 << STUCK, false);
         boolean[] extractAt = new boolean[values]; // the value of this rank has an extract left
         for (int i : extractsByCall) {
             extractAt[rank[value[i]]] = true;
@@ -308,23 +308,6 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
             return null;
         }
         return Replay.run(NAME, model, prepared, null, order, size, !done, index, label, stop, start);
-    }
-
-    /**
-     * The operations whose kind is in {@code kinds} (a bit mask), sorted by {@code key}; completed ones only when
-     * {@code completedOnly}.
-     */
-    private static int[] select(Operation[] ops, byte[] kind, long[] key, int kinds, boolean completedOnly) {
-        int count = 0;
-        int[] out = new int[ops.length];
-        for (int i = 0; i < ops.length; i++) {
-            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
-                out[count++] = i;
-            }
-        }
-        out = Arrays.copyOf(out, count);
-        IndexSort.sort(out, count, key);
-        return out;
     }
 
     /** A binary heap of ints by a {@code long} key (the int itself when {@code key} is null). */

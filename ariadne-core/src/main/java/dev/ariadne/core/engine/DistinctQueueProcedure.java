@@ -86,10 +86,10 @@ final class DistinctQueueProcedure implements DecisionProcedure {
 
         // The forward simulation; every placement is safe (see the class comment), so getting stuck proves a
         // violation.
-        int[] all = select(ops, kind, ret, ~(1 << DROPPED), true);
-        int[] xs = select(ops, kind, call, 1 << EMPTY, false);
-        int[] enqs = select(ops, kind, call, 1 << ENQ, false);
-        int[] stuck = select(ops, kind, call, 1 << STUCK, false);
+        int[] all = h.select(ret, ~(1 << DROPPED), true);
+        int[] xs = h.select(call, 1 << EMPTY, false);
+        int[] enqs = h.select(call, 1 << ENQ, false);
+        int[] stuck = h.select(call, 1 << STUCK, false);
         long[] deqCall = new long[n];
         for (int i = 0; i < n; i++) {
             if (kind[i] == ENQ) {
@@ -154,29 +154,6 @@ final class DistinctQueueProcedure implements DecisionProcedure {
         }
         violation |= !done;
         return Replay.run(NAME, model, prepared, null, order, size, violation, index, label, stop, start);
-    }
-
-    /**
-     * The operations whose kind is in {@code kinds} (a bit mask), sorted by {@code key}; completed ones only when
-     * {@code completedOnly}.
-     */
-    private static int[] select(Operation[] ops, byte[] kind, long[] key, int kinds, boolean completedOnly) {
-        int n = ops.length;
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
-                count++;
-            }
-        }
-        int[] out = new int[count];
-        count = 0;
-        for (int i = 0; i < n; i++) {
-            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
-                out[count++] = i;
-            }
-        }
-        IndexSort.sort(out, count, key);
-        return out;
     }
 
     /** A binary min-heap of operation indices by a {@code long} key. */

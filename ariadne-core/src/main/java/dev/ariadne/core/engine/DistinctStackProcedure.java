@@ -121,10 +121,10 @@ final class DistinctStackProcedure implements DecisionProcedure {
             return Replay.cancelled(NAME, n, index, label, 0, start);
         }
 
-        int[] all = select(ops, kind, ret, ~(1 << DROPPED), true);
-        int[] xs = select(ops, kind, call, 1 << EMPTY, false);
-        int[] pushes = select(ops, kind, call, 1 << PUSH, false);
-        int[] stuck = select(ops, kind, call, 1 << STUCK, false);
+        int[] all = h.select(ret, ~(1 << DROPPED), true);
+        int[] xs = h.select(call, 1 << EMPTY, false);
+        int[] pushes = h.select(call, 1 << PUSH, false);
+        int[] stuck = h.select(call, 1 << STUCK, false);
         // The earliest return among the x (and the stuck pushes) from position k on; both are placed in call order.
         long[] xsRet = suffixMinReturn(xs, ret);
         long[] stuckRet = suffixMinReturn(stuck, ret);
@@ -648,21 +648,5 @@ final class DistinctStackProcedure implements DecisionProcedure {
             out[k] = Math.min(out[k + 1], ret[idx[k]]);
         }
         return out;
-    }
-
-    /**
-     * The operations whose kind is in {@code kinds} (a bit mask), sorted by {@code key}; completed ones only when
-     * {@code completedOnly}.
-     */
-    private static int[] select(Operation[] ops, byte[] kind, long[] key, int kinds, boolean completedOnly) {
-        int count = 0;
-        int[] out = new int[ops.length];
-        for (int i = 0; i < ops.length; i++) {
-            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
-                out[count++] = i;
-            }
-        }
-        IndexSort.sort(out, count, key);
-        return java.util.Arrays.copyOf(out, count);
     }
 }
