@@ -48,7 +48,22 @@ final class Frontier<S> {
     private final Model<S> model;
     /** The model as a {@link SubsumingModel}, when it is one. */
     private final SubsumingModel<S> subsuming;
-    private static final int SUBSUMED_CHECK_MIN = 32;
+    /** The model as a {@link CommutingModel}, when it is one. */
+    private final CommutingModel<S> commuting;
+    /**
+     * Whether the current closure uses sleep sets: the model says which operations commute, no read-only or
+     * pending operation is open (their eager placement and dominance rules assume every order is explored), and
+     * the slots fit one word.
+     */
+    private boolean sleepSets;
+    /**
+     * Per closure node, while {@link #sleepSets}: the slots of operations not to linearize from it, since the
+     * configuration that would make is reached by another order (the intersection over every way the node was
+     * reached); and the node being expanded, before which every node is expanded.
+     */
+    private long[] asleep = new long[16];
+    private int expanding;
+    private static final int SUBSUMED_CHECK_MIN = 2;
     private int subsumedCheckAt = SUBSUMED_CHECK_MIN;
     private final Budget budget;
     private final boolean speculative;
@@ -93,7 +108,9 @@ final class Frontier<S> {
     private long[] scratch = new long[1];
     private boolean[] drop = new boolean[16];
     private long[] pruneKeys = new long[16];
-    private int[] coarserHashes = new int[16];
+    private int[] groupIndex = new int[16];
+    /** The entries of {@link #next} in groups too large to compare pairwise, during {@link #pruneSubsumed}. */
+    private int[] crowded = new int[16];
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -131,6 +148,7 @@ final class Frontier<S> {
     Frontier(Model<S> model, Budget budget, boolean speculative) {
         this.model = model;
         this.subsuming = model instanceof SubsumingModel<S> m ? m : null;
+        this.commuting = model instanceof CommutingModel<S> m ? m : null;
         this.covering = overridesCovers(model);
         this.budget = budget;
         this.speculative = speculative;
@@ -334,8 +352,16 @@ final class Frontier<S> {
                 visited.satLength[e] = satSize - from;
             }
         }
+        sleepSets = commuting != null && readOnlyOpen == 0 && pendingSlots == 0 && w == 1;
+        if (sleepSets) {
+            if (asleep.length < visited.size) {
+                asleep = new long[Integer.highestOneBit(visited.size) * 2];
+            }
+            Arrays.fill(asleep, 0, visited.size, 0L);
+        }
         for (int v = 0; v < visited.size; v++) {
-            if (expand(v, x) == STOPPED) {
+            expanding = v;
+            if (expand(v, x, -1L) == STOPPED) {
                 return STOPPED;
             }
         }
@@ -370,9 +396,13 @@ final class Frontier<S> {
         return OK;
     }
 
-    /** Linearizes every open operation it can from closure node {@code v}; X's successes go to {@code next}. */
+    /**
+     * Linearizes every open operation it can from closure node {@code v}, of those whose slots are in
+     * {@code only}; X's successes go to {@code next}. With {@link #sleepSets}, operations asleep at v are skipped,
+     * and each new node is told which operations linearized from v before its own commute with it.
+     */
     @SuppressWarnings("unchecked")
-    private int expand(int v, int x) {
+    private int expand(int v, int x, long only) {
         if (pendingSlots > 0 && dead[v]) {
             return OK;
         }
@@ -381,9 +411,11 @@ final class Frontier<S> {
         int off = v * w;
         S state = (S) vs.states[v];
         long[] sc = scratch;
+        long explored = 0;
         for (int k = 0; k < openCount; k++) {
             int slot = openSlot[k];
-            if ((vs.bits[off + (slot >>> 6)] & (1L << slot)) != 0) {
+            if ((vs.bits[off + (slot >>> 6)] & (1L << slot)) != 0 || (only & (1L << slot)) == 0
+                    || sleepSets && (asleep[v] & (1L << slot)) != 0) {
                 continue;
             }
             int prev = openPrev[k];
@@ -431,7 +463,27 @@ final class Frontier<S> {
                 hits++;
                 continue;
             }
+            long sleep = 0;
+            if (sleepSets) {
+                for (long m = explored; m != 0; m &= m - 1) {
+                    int other = slotOp[Long.numberOfTrailingZeros(m)];
+                    if (commuting.commute(state, inputs[op], outputs[op], inputs[other], outputs[other])) {
+                        sleep |= m & -m;
+                    }
+                }
+                explored |= 1L << slot;
+            }
             int e = vs.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
+            if (sleepSets) {
+                if (e >= 0) {
+                    if (asleep.length <= e) {
+                        asleep = Arrays.copyOf(asleep, asleep.length * 2);
+                    }
+                    asleep[e] = sleep;
+                } else if (wake(-1 - e, sleep, x) == STOPPED) {
+                    return STOPPED;
+                }
+            }
             if (e >= 0) {
                 if (pendingSlots > 0) {
                     link(e);
@@ -448,6 +500,16 @@ final class Frontier<S> {
             }
         }
         return OK;
+    }
+
+    /**
+     * Closure node {@code e} is reached again, by a way after which the operations in {@code sleep} are asleep:
+     * only those asleep both ways stay asleep, and if e was expanded already, the others are linearized now.
+     */
+    private int wake(int e, long sleep, int x) {
+        long missing = asleep[e] & ~sleep;
+        asleep[e] &= sleep;
+        return missing != 0 && e <= expanding ? expand(e, x, missing) : OK;
     }
 
     /**
@@ -612,9 +674,7 @@ final class Frontier<S> {
             keys[e] = (ConfigSet.mix(h) & ~0xFFFFFL) | e; // the low 20 bits hold the entry
         }
         Arrays.sort(keys, 0, size);
-        if (drop.length < size) {
-            drop = new boolean[Integer.highestOneBit(size) * 2];
-        }
+        boolean[] drop = dropMarks(size);
         boolean any = false;
         for (int from = 0; from < size; ) {
             int to = from + 1;
@@ -633,44 +693,172 @@ final class Frontier<S> {
             }
             from = to;
         }
-        if (any) {
-            n.retain(drop);
-        }
-        Arrays.fill(drop, 0, size, false);
+        applyDrops(any, size);
     }
 
-    /** Drops each configuration of {@link #next} whose state a coarser one with the same bits subsumes. */
+    /** Configurations with the same bits are compared pairwise up to this many, looked up by key beyond. */
+    private static final int PAIRWISE_MAX = 12;
+
+    /**
+     * Drops every configuration of {@code next} whose state another one with the same bits
+     * {@linkplain SubsumingModel#subsumes subsumes}. Configurations are grouped by bits; most groups are small and
+     * compared pairwise, the larger ones by {@linkplain #pruneSubsumedByKey key}.
+     */
+    @SuppressWarnings("unchecked")
     private void pruneSubsumed() {
         ConfigSet n = next;
         int size = n.size;
-        int w = words;
-        if (drop.length < size) {
-            drop = new boolean[Integer.highestOneBit(size) * 2];
+        if (size > 1 << 20) {
+            return; // the entry's number shares the sort key
         }
-        boolean any = false;
+        int w = words;
+        if (pruneKeys.length < size) {
+            pruneKeys = new long[Integer.highestOneBit(size) * 2];
+        }
+        if (crowded.length < size) {
+            crowded = new int[pruneKeys.length];
+        }
+        long[] keys = pruneKeys;
         for (int e = 0; e < size; e++) {
-            @SuppressWarnings("unchecked")
-            S state = (S) n.states[e];
-            int count = subsuming.coarserCount(state);
-            if (count == 0) {
+            keys[e] = (ConfigSet.hash(0, n.bits, e * w, w) & ~0xFFFFFL) | e;
+        }
+        Arrays.sort(keys, 0, size);
+        boolean[] drop = dropMarks(size);
+        boolean any = false;
+        int crowd = 0;
+        for (int from = 0; from < size; ) {
+            int to = from + 1;
+            while (to < size && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
+                to++;
+            }
+            if (to - from > PAIRWISE_MAX) {
+                for (int a = from; a < to; a++) {
+                    crowded[crowd++] = (int) (keys[a] & 0xFFFFF);
+                }
+            } else {
+                for (int a = from; a < to && to - from > 1; a++) {
+                    int i = (int) (keys[a] & 0xFFFFF);
+                    for (int b = from; b < to && !drop[i]; b++) {
+                        int j = (int) (keys[b] & 0xFFFFF);
+                        if (i != j && !drop[j] && sameBits(n, j, i)
+                                && subsuming.subsumes((S) n.states[j], (S) n.states[i])) {
+                            drop[i] = true;
+                            any = true;
+                        }
+                    }
+                }
+            }
+            from = to;
+        }
+        if (crowd > 0) {
+            any |= pruneSubsumedByKey(crowded, crowd);
+        }
+        applyDrops(any, size);
+    }
+
+    /**
+     * Marks in {@link #drop} each of these entries of {@code next} whose state another one of them, with the same
+     * bits, subsumes, looked up by {@linkplain SubsumingModel#key key} (with bits) in the sorted keys of all:
+     * first among entries with equal keys, which leaves about one per key, then among those with the keys of an
+     * entry's one-step coarsenings. Returns whether it marked any.
+     */
+    @SuppressWarnings("unchecked")
+    private boolean pruneSubsumedByKey(int[] entries, int count) {
+        ConfigSet n = next;
+        int w = words;
+        long[] keys = pruneKeys; // free again: the caller is done with its sort
+        for (int a = 0; a < count; a++) {
+            int e = entries[a];
+            keys[a] = (ConfigSet.hash(subsuming.key((S) n.states[e]), n.bits, e * w, w) & ~0xFFFFFL) | e;
+        }
+        Arrays.sort(keys, 0, count);
+        boolean any = false;
+        int kept = 0;
+        for (int from = 0; from < count; ) {
+            int to = from + 1;
+            while (to < count && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
+                to++;
+            }
+            for (int a = from; a < to; a++) {
+                int i = (int) (keys[a] & 0xFFFFF);
+                for (int b = from; b < to && !drop[i]; b++) {
+                    int j = (int) (keys[b] & 0xFFFFF);
+                    if (i != j && !drop[j] && sameBits(n, j, i)
+                            && subsuming.subsumes((S) n.states[j], (S) n.states[i])) {
+                        drop[i] = true;
+                        any = true;
+                    }
+                }
+                if (!drop[i]) {
+                    keys[kept++] = keys[a];
+                }
+            }
+            from = to;
+        }
+        // A hash table from key to the first of its survivors in keys (sorted, so each key's are contiguous).
+        int capacity = Integer.highestOneBit(Math.max(1, kept)) * 4;
+        if (groupIndex.length < capacity) {
+            groupIndex = new int[capacity];
+        }
+        int[] index = groupIndex;
+        int mask = capacity - 1;
+        Arrays.fill(index, 0, capacity, -1);
+        for (int a = 0; a < kept; a++) {
+            if (a == 0 || (keys[a] & ~0xFFFFFL) != (keys[a - 1] & ~0xFFFFFL)) {
+                int slot = (int) (keys[a] >>> 20) & mask;
+                while (index[slot] >= 0) {
+                    slot = (slot + 1) & mask;
+                }
+                index[slot] = a;
+            }
+        }
+        for (int a = 0; a < count; a++) {
+            int e = entries[a];
+            if (drop[e]) {
                 continue;
             }
-            if (coarserHashes.length < count) {
-                coarserHashes = new int[Integer.highestOneBit(count) * 2];
-            }
-            subsuming.coarserHashes(state, coarserHashes);
-            for (int i = 0; i < count; i++) {
-                long hash = ConfigSet.hash(coarserHashes[i], n.bits, e * w, w);
-                if (n.containsHash(hash, n.bits, e * w)
-                        && n.find(hash, subsuming.coarser(state, i), n.bits, e * w) >= 0) {
-                    drop[e] = true;
-                    any = true;
-                    break;
+            S state = (S) n.states[e];
+            int[] coarserKeys = subsuming.coarserKeys(state);
+            for (int c = 0; c < coarserKeys.length && !drop[e]; c++) {
+                long group = ConfigSet.hash(coarserKeys[c], n.bits, e * w, w) & ~0xFFFFFL;
+                int slot = (int) (group >>> 20) & mask;
+                while (index[slot] >= 0 && (keys[index[slot]] & ~0xFFFFFL) != group) {
+                    slot = (slot + 1) & mask;
+                }
+                for (int at = index[slot]; at >= 0 && at < kept && (keys[at] & ~0xFFFFFL) == group; at++) {
+                    int j = (int) (keys[at] & 0xFFFFF);
+                    if (!drop[j] && sameBits(n, j, e) && subsuming.subsumes((S) n.states[j], state)) {
+                        drop[e] = true;
+                        any = true;
+                        break;
+                    }
                 }
             }
         }
+        return any;
+    }
+
+    private boolean sameBits(ConfigSet set, int j, int i) {
+        for (int k = 0; k < words; k++) {
+            if (set.bits[j * words + k] != set.bits[i * words + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #drop}, all false, with room for {@code size} entries of {@link #next}. */
+    private boolean[] dropMarks(int size) {
+        if (drop.length < size) {
+            drop = new boolean[Integer.highestOneBit(size) * 2];
+        }
+        return drop;
+    }
+
+    /** Removes the entries of {@link #next} marked in {@link #drop} (if {@code any}) and clears the marks. */
+    private void applyDrops(boolean any, int size) {
         if (any) {
-            n.retain(drop);
+            next.retain(drop);
         }
         Arrays.fill(drop, 0, size, false);
     }

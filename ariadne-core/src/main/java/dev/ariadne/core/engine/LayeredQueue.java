@@ -29,6 +29,8 @@ final class LayeredQueue {
     /** The sum of {@code cells[i] * BASE^(n - 1 - i)}: positions count from the tail, where most steps happen. */
     private final int body;
     private final int hash;
+    /** {@link #mergedCellsHashes}, once asked for (a benign race: every thread computes the same array). */
+    private int[] merged;
 
     private LayeredQueue(int[] cells, long tailLimit, int body) {
         this.cells = cells;
@@ -92,6 +94,21 @@ final class LayeredQueue {
     /** Whether an enqueue called at {@code call} may join the tail layer. */
     boolean joins(long call) {
         return tailLimit != CLOSED && call <= tailLimit;
+    }
+
+    /** Whether an enqueue called at {@code call} joins the tail layer here rather than starting a new one. */
+    boolean joinsTail(long call) {
+        return cells.length > 0 && joins(call);
+    }
+
+    /** Whether the queue has more than one layer (so the head layer is not the tail layer). */
+    boolean severalLayers() {
+        for (int i = 1; i < cells.length; i++) {
+            if ((cells[i] & 1) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -164,9 +181,14 @@ final class LayeredQueue {
         return count;
     }
 
+    /** A hash of the cells alone: equal for queues that differ only in the enqueues their tail layer admits. */
+    int cellsHash() {
+        return body;
+    }
+
     /**
-     * This queue with layers i and i + 1 made one: it stands for every queue this one does and more, and is open
-     * to the same enqueues, so it allows everything this one allows after any operations.
+     * This queue with layers i and i + 1 made one: it {@linkplain #subsumes subsumes} this one, and its
+     * {@link #cellsHash} is what {@link #mergedCellsHashes} holds at i.
      */
     LayeredQueue mergeLayers(int i) {
         int start = layerStart(i);
@@ -185,29 +207,85 @@ final class LayeredQueue {
     }
 
     /**
-     * Writes {@code mergeLayers(i).hashCode()} to {@code out[i]} for every i, without making the merged queues: one
-     * pass over the cells, each pair of adjacent layers merged by value as {@link #mergeLayers} does.
+     * The {@link #cellsHash} of this queue with layers i and i + 1 made one, at i, for every i: computed in one
+     * pass over the cells (adjacent layers merged by value) when first asked for, then kept, as a state stays in
+     * the frontier over many returns. Not to be modified.
      */
-    void mergedHashes(int[] out) {
-        int n = cells.length;
-        int first = 0;
-        int second = layerEnd(0);
-        int tail = Long.hashCode(tailLimit);
-        for (int i = 0; second < n; i++) {
-            int end = layerEnd(second);
-            int a = first;
-            int b = second;
-            int merged = 0;
-            int old = 0;
-            for (int k = first; k < end; k++) {
-                int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
-                merged = merged * BASE + (k == first ? cell | 1 : cell);
-                old = old * BASE + cells[k];
+    int[] mergedCellsHashes() {
+        int[] out = merged;
+        if (out == null) {
+            out = new int[Math.max(0, layers() - 1)];
+            int n = cells.length;
+            int first = 0;
+            int second = n == 0 ? 0 : layerEnd(0);
+            for (int i = 0; second < n; i++) {
+                int end = layerEnd(second);
+                int a = first;
+                int b = second;
+                int mergedBody = 0;
+                int old = 0;
+                for (int k = first; k < end; k++) {
+                    int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++])
+                            & ~1;
+                    mergedBody = mergedBody * BASE + (k == first ? cell | 1 : cell);
+                    old = old * BASE + cells[k];
+                }
+                out[i] = body + (mergedBody - old) * power(n - end);
+                first = second;
+                second = end;
             }
-            out[i] = (body + (merged - old) * power(n - end)) * 31 + tail;
-            first = second;
-            second = end;
+            merged = out;
         }
+        return out;
+    }
+
+    /**
+     * Whether this queue stands for every queue {@code other} stands for and is not equal to it: the same values,
+     * each of this one's layers the union of consecutive layers of {@code other}, and either fewer layers or, with
+     * the same layers, open to later enqueues (which makes its future states coarser). The tail limit does not
+     * matter for what a state stands for now: it only says which later enqueues may join.
+     */
+    boolean subsumes(LayeredQueue other) {
+        int n = cells.length;
+        if (other.cells.length != n || other == this) {
+            return false;
+        }
+        boolean fewerLayers = false;
+        int[] sorted = null;
+        for (int start = 0; start < n; ) {
+            if ((other.cells[start] & 1) == 0) {
+                return false; // a layer of this queue begins inside one of the other's
+            }
+            int end = layerEnd(start);
+            int otherEnd = other.layerEnd(start);
+            if (otherEnd > end) {
+                return false;
+            }
+            if (otherEnd == end) {
+                for (int k = start; k < end; k++) {
+                    if (cells[k] != other.cells[k]) {
+                        return false;
+                    }
+                }
+            } else {
+                fewerLayers = true;
+                // Several of the other's layers make up this one: compare the values as multisets.
+                if (sorted == null) {
+                    sorted = new int[n];
+                }
+                for (int k = start; k < end; k++) {
+                    sorted[k] = other.cells[k] >>> 1;
+                }
+                Arrays.sort(sorted, start, end);
+                for (int k = start; k < end; k++) {
+                    if (sorted[k] != cells[k] >>> 1) {
+                        return false;
+                    }
+                }
+            }
+            start = end;
+        }
+        return fewerLayers || tailLimit > other.tailLimit;
     }
 
     /** Where layer i begins. */

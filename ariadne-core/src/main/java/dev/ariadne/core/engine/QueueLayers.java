@@ -104,49 +104,78 @@ final class QueueLayers {
     }
 
     /** The model the frontier searches: layered states, wrapped inputs. */
-    SubsumingModel<LayeredQueue> model() {
-        return new SubsumingModel<>() {
-            @Override
-            public int coarserCount(LayeredQueue state) {
-                return Math.max(0, state.layers() - 1);
-            }
+    LayeredModel model() {
+        return new LayeredModel();
+    }
 
-            @Override
-            public LayeredQueue coarser(LayeredQueue state, int i) {
-                return state.mergeLayers(i);
-            }
+    /** Layered queue states over the wrapped inputs, with the hints the frontier uses to carry fewer of them. */
+    final class LayeredModel implements SubsumingModel<LayeredQueue>, CommutingModel<LayeredQueue> {
+        @Override
+        public int key(LayeredQueue state) {
+            return state.cellsHash();
+        }
 
-            @Override
-            public void coarserHashes(LayeredQueue state, int[] hashes) {
-                state.mergedHashes(hashes);
-            }
+        @Override
+        public int[] coarserKeys(LayeredQueue state) {
+            return state.mergedCellsHashes();
+        }
 
-            @Override
-            public String name() {
-                return "fifo-queue (layered)";
-            }
+        @Override
+        public boolean subsumes(LayeredQueue a, LayeredQueue b) {
+            return a.subsumes(b);
+        }
 
-            @Override
-            public LayeredQueue init() {
-                return initial;
-            }
-
-            @Override
-            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
-                if (input instanceof Enqueue e) {
-                    return state.enqueue(e.value(), e.call(), e.ret());
+        /**
+         * Two open operations commute when the order cannot show: enqueues that both join the tail layer, or
+         * both do not (then the second joins the first's new layer, as each is called before the other
+         * returns); two dequeues (both accepted, so each takes its value from the head layer, or they take equal
+         * values); an enqueue and a dequeue when the dequeue takes
+         * from a head layer that is not the tail, and either the enqueue joins the tail layer or the dequeue
+         * returns no earlier than the enqueue (else the dequeue would close the enqueue's new layer earlier).
+         */
+        @Override
+        public boolean commute(LayeredQueue state, Object a, Object aOutput, Object b, Object bOutput) {
+            if (a instanceof Enqueue ea) {
+                if (b instanceof Enqueue eb) {
+                    return state.joinsTail(ea.call()) == state.joinsTail(eb.call());
                 }
-                if (input instanceof Dequeue d) {
-                    return state.dequeue((Integer) output, d.ret());
-                }
-                return state.isEmpty() ? state : null;
+                return b instanceof Dequeue db && enqueueCommutesWithDequeue(state, ea, db);
             }
+            if (a instanceof Dequeue da) {
+                return b instanceof Dequeue || b instanceof Enqueue eb && enqueueCommutesWithDequeue(state, eb, da);
+            }
+            return false;
+        }
 
-            @Override
-            public boolean isReadOnly(Object input) {
-                return input == EmptyDequeue.INSTANCE;
+        private boolean enqueueCommutesWithDequeue(LayeredQueue state, Enqueue e, Dequeue d) {
+            return state.severalLayers() && (state.joinsTail(e.call()) || d.ret() >= e.ret());
+        }
+
+        @Override
+        public String name() {
+            return "fifo-queue (layered)";
+        }
+
+        @Override
+        public LayeredQueue init() {
+            return initial;
+        }
+
+        @Override
+        public LayeredQueue step(LayeredQueue state, Object input, Object output) {
+            if (input instanceof Enqueue e) {
+                return state.enqueue(e.value(), e.call(), e.ret());
             }
-        };
+            if (input instanceof Dequeue d) {
+                return state.dequeue((Integer) output, d.ret());
+            }
+            return state.isEmpty() ? state : null;
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return input == EmptyDequeue.INSTANCE;
+        }
     }
 
     /**

@@ -4,25 +4,30 @@ import dev.ariadne.core.model.Model;
 
 /**
  * A model whose states stand for sets of concrete states (such as {@link LayeredQueue}), so that one state may
- * subsume another: everything the finer one allows, now and after any further operations, the coarser one allows
- * too. The frontier then drops a configuration when one with the same linearized operations and a coarser state
- * is alive.
+ * subsume another. The frontier then drops a configuration when one with the same linearized operations and a
+ * subsuming state is alive: the concrete states the dropped one stands for are all still carried. It looks for
+ * subsuming states by key, among those of the state itself and of its one-step coarsenings.
  */
 interface SubsumingModel<S> extends Model<S> {
 
-    /** How many coarser states {@link #coarser} offers for {@code state}. */
-    int coarserCount(S state);
+    /**
+     * A hash of what {@link #subsumes} compares exactly: states equal but for the part it orders (such as which
+     * later operations a state admits) have equal keys.
+     */
+    int key(S state);
 
     /**
-     * The i-th coarser state of {@code state}: one that allows everything {@code state} allows, after any
-     * sequence of operations. Never equal to {@code state}.
+     * The {@link #key}s of the states that may subsume {@code state} most often (one step coarser). States that
+     * subsume it by more than a step may go unnoticed: that keeps a configuration, never drops one wrongly. The
+     * array may be the state's own, kept for the next call: not to be modified.
      */
-    S coarser(S state, int i);
+    int[] coarserKeys(S state);
 
     /**
-     * Writes {@code coarser(state, i).hashCode()} to {@code hashes[i]} for each i below {@code coarserCount(state)}
-     * ({@code hashes} is at least that long), without making the states: most coarser states are not alive, and
-     * the frontier looks for a hash first and makes the state only when an entry with that hash exists.
+     * Whether {@code a} subsumes {@code b}: it stands for every concrete state {@code b} stands for. A strict
+     * partial order: never true of equal states, nor both ways. The model's steps must keep concrete states
+     * covered: when a state stands for a concrete one, its successor by an operation stands for the concrete
+     * successor.
      */
-    void coarserHashes(S state, int[] hashes);
+    boolean subsumes(S a, S b);
 }

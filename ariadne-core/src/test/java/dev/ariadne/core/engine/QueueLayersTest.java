@@ -142,11 +142,11 @@ class QueueLayersTest {
                     int layer = q.layers() > 1 ? random.nextInt(q.layers() - 1) : -1;
                     next = layer < 0 ? null : q.mergeLayers(layer);
                     if (next != null) {
-                        int[] hashes = new int[q.layers() - 1];
-                        q.mergedHashes(hashes);
-                        for (int i = 0; i < hashes.length; i++) {
+                        int[] hashes = q.mergedCellsHashes();
+                        assertEquals(q.layers() - 1, hashes.length);
+                        for (int i = 0; i < q.layers() - 1; i++) {
                             LayeredQueue merged = q.mergeLayers(i);
-                            assertEquals(merged.hashCode(), hashes[i], "hash of " + merged + " unmade");
+                            assertEquals(merged.cellsHash(), hashes[i], "cells hash of " + merged + " unmade");
                         }
                     }
                 }
@@ -163,5 +163,191 @@ class QueueLayersTest {
             }
         }
         assertTrue(met > 1000, "walks met the same states " + met + " times");
+    }
+
+    @Test
+    void aSubsumingQueueStandsForEveryQueueTheOtherDoes() {
+        // States from random walks over two values, compared pairwise: subsumes must imply that every concrete
+        // queue the other stands for is one this one stands for, must never hold both ways, and must hold for
+        // merged layers and for a later tail limit.
+        java.util.Random random = new java.util.Random(BASE_SEED + 1);
+        java.util.List<LayeredQueue> states = new java.util.ArrayList<>();
+        for (int walk = 0; walk < 300; walk++) {
+            LayeredQueue q = LayeredQueue.EMPTY;
+            for (int step = 0; step < 8; step++) {
+                LayeredQueue next = random.nextInt(4) == 0 ? q.dequeue(random.nextInt(2), random.nextInt(8))
+                        : q.enqueue(random.nextInt(2), random.nextInt(4), 4 + random.nextInt(4));
+                if (next != null) {
+                    q = next;
+                    states.add(q);
+                }
+                if (q.layers() > 1) {
+                    states.add(q.mergeLayers(random.nextInt(q.layers() - 1)));
+                }
+            }
+        }
+        int subsumed = 0;
+        for (LayeredQueue a : states) {
+            for (LayeredQueue b : states) {
+                if (!a.subsumes(b)) {
+                    continue;
+                }
+                subsumed++;
+                assertFalse(b.subsumes(a), a + " and " + b + " subsume each other");
+                assertTrue(standsFor(a).containsAll(standsFor(b)), a + " does not stand for all of " + b);
+            }
+        }
+        assertTrue(subsumed > 1000, "only " + subsumed + " pairs subsume");
+        LayeredQueue q = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(2, 20, 30).enqueue(3, 25, 40);
+        assertEquals("[{1} {2 3}] open to 30", q.toString());
+        assertTrue(q.mergeLayers(0).subsumes(q));
+        LayeredQueue later = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(2, 20, 35).enqueue(3, 25, 40);
+        assertTrue(later.subsumes(q), "open to later enqueues, the same cells");
+        assertFalse(q.subsumes(later));
+    }
+
+    @Test
+    void sleepSetsReachEveryConfigurationTheFullClosureReaches() {
+        // The same layered frontier with and without the commutation hint, and no subsumption, so that both keep
+        // exactly the configurations they reach: after every return they must hold as many, and the hint must
+        // have saved steps.
+        Model<?> queue = BuiltinModels.byName("fifo-queue");
+        long withSleep = 0;
+        long without = 0;
+        int compared = 0;
+        for (long seed = 0; seed < 300; seed++) {
+            History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
+            Operation[] ops = new Operation[history.size()];
+            for (int i = 0; i < ops.length; i++) {
+                ops[i] = queue.prepare(history.operations().get(i));
+            }
+            java.util.Arrays.sort(ops, java.util.Comparator.comparingLong(Operation::call));
+            QueueLayers layers = QueueLayers.of(queue, ops);
+            if (layers == null) {
+                continue;
+            }
+            compared++;
+            QueueLayers.LayeredModel layered = layers.model();
+            Frontier<LayeredQueue> sleeping = new Frontier<>(commutingOnly(layered), Budget.unlimited(), false);
+            Frontier<LayeredQueue> full = new Frontier<>(plain(layered), Budget.unlimited(), false);
+            for (Frontier<LayeredQueue> f : List.of(sleeping, full)) {
+                f.operations(layers.inputs(), layers.outputs());
+            }
+            Integer[] returns = new Integer[ops.length];
+            for (int i = 0; i < ops.length; i++) {
+                returns[i] = i;
+            }
+            java.util.Arrays.sort(returns, java.util.Comparator.comparingLong(i -> ops[i].ret()));
+            int call = 0;
+            for (int x : returns) {
+                while (call < ops.length && ops[call].call() <= ops[x].ret()) {
+                    sleeping.call(call, false, -1);
+                    full.call(call, false, -1);
+                    call++;
+                }
+                int status = full.ret(x);
+                assertEquals(status, sleeping.ret(x), "seed " + seed + ", return of " + ops[x]);
+                if (status != Frontier.OK) {
+                    break;
+                }
+                assertEquals(full.alive(), sleeping.alive(), "seed " + seed + ", after the return of " + ops[x]);
+            }
+            withSleep += sleeping.steps();
+            without += full.steps();
+        }
+        System.out.printf("sleep sets: %d histories, %d steps against %d%n", compared, withSleep, without);
+        assertTrue(compared >= 40, "only " + compared + " histories qualify");
+        assertTrue(withSleep < without * 0.95, "sleep sets took " + withSleep + " steps, the full closure " + without);
+    }
+
+    private static Model<LayeredQueue> plain(QueueLayers.LayeredModel layered) {
+        return new Model<>() {
+            @Override
+            public String name() {
+                return layered.name();
+            }
+
+            @Override
+            public LayeredQueue init() {
+                return layered.init();
+            }
+
+            @Override
+            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
+                return layered.step(state, input, output);
+            }
+
+            @Override
+            public boolean isReadOnly(Object input) {
+                return layered.isReadOnly(input);
+            }
+        };
+    }
+
+    private static CommutingModel<LayeredQueue> commutingOnly(QueueLayers.LayeredModel layered) {
+        Model<LayeredQueue> plain = plain(layered);
+        return new CommutingModel<>() {
+            @Override
+            public boolean commute(LayeredQueue state, Object a, Object aOutput, Object b, Object bOutput) {
+                return layered.commute(state, a, aOutput, b, bOutput);
+            }
+
+            @Override
+            public String name() {
+                return plain.name();
+            }
+
+            @Override
+            public LayeredQueue init() {
+                return plain.init();
+            }
+
+            @Override
+            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
+                return plain.step(state, input, output);
+            }
+
+            @Override
+            public boolean isReadOnly(Object input) {
+                return plain.isReadOnly(input);
+            }
+        };
+    }
+
+    /** The concrete queues a layered one stands for, read from its {@code toString}: each layer permuted. */
+    private static java.util.Set<java.util.List<String>> standsFor(LayeredQueue q) {
+        String s = q.toString();
+        String body = s.substring(1, s.indexOf(']'));
+        java.util.Set<java.util.List<String>> queues = new java.util.HashSet<>();
+        queues.add(List.of());
+        if (body.isEmpty()) {
+            return queues;
+        }
+        for (String layer : body.substring(1, body.length() - 1).split("\\} \\{")) {
+            java.util.Set<java.util.List<String>> longer = new java.util.HashSet<>();
+            java.util.Set<java.util.List<String>> orders = new java.util.HashSet<>();
+            permutations(new java.util.ArrayList<>(List.of(layer.split(" "))), 0, orders);
+            for (java.util.List<String> prefix : queues) {
+                for (java.util.List<String> order : orders) {
+                    java.util.List<String> both = new java.util.ArrayList<>(prefix);
+                    both.addAll(order);
+                    longer.add(both);
+                }
+            }
+            queues = longer;
+        }
+        return queues;
+    }
+
+    private static void permutations(java.util.List<String> values, int from, java.util.Set<java.util.List<String>> out) {
+        if (from == values.size()) {
+            out.add(List.copyOf(values));
+            return;
+        }
+        for (int i = from; i < values.size(); i++) {
+            java.util.Collections.swap(values, from, i);
+            permutations(values, from + 1, out);
+            java.util.Collections.swap(values, from, i);
+        }
     }
 }
