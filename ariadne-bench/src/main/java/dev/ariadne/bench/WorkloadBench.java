@@ -44,7 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * The heap column is the largest heap occupancy right after a garbage collection that ran during the timed
  * checks (all heap pools, the history included): the live data at that moment. "-" means no collection ran, so
  * the check allocated less than the young generation. {@code --fork-xmx SIZE} runs each row in a fresh JVM with
- * {@code -XmxSIZE}, so a row that needs more heap reports OUT_OF_MEMORY.
+ * {@code -XmxSIZE}, so a row that needs more heap reports OUT_OF_MEMORY. The steps column is the last check's
+ * count of configurations explored (model steps, for the general engines): the same on every machine and run, so
+ * it tells a change that does less work from one the noise of a shared machine favoured.
  */
 public final class WorkloadBench {
     private record Workload(String name, Spec spec) {
@@ -53,7 +55,8 @@ public final class WorkloadBench {
         }
     }
 
-    private record Row(String verdict, double medianMs, double minMs, long heapBytes, int runs) {
+    /** One row's outcome; {@code steps} is the last check's count of configurations explored, or -1. */
+    private record Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps) {
     }
 
     private static final String ROW = "ROW\t";
@@ -123,8 +126,8 @@ public final class WorkloadBench {
                         + forkXmx, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 forkXmx == null ? mib(Runtime.getRuntime().maxMemory()) + " MiB" : forkXmx,
                 timeout.toString().substring(2).toLowerCase(Locale.ROOT), warmup, rounds);
-        System.out.printf(Locale.ROOT, "%-38s %8s %-8s %-17s %10s %10s %12s %8s%n", "workload", "ops", "engine",
-                "verdict", "median ms", "min ms", "ops/s", "heap MiB");
+        System.out.printf(Locale.ROOT, "%-38s %8s %-8s %-17s %10s %10s %12s %8s %12s%n", "workload", "ops",
+                "engine", "verdict", "median ms", "min ms", "ops/s", "heap MiB", "steps");
         for (Workload w : workloads) {
             History h = forkXmx == null ? Workloads.generate(w.spec) : null;
             for (Engine e : engines) {
@@ -209,7 +212,7 @@ public final class WorkloadBench {
                 Result r = check(w, h, options);
                 if (r.verdict() == Verdict.UNKNOWN) {
                     double ms = (System.nanoTime() - t0) / 1e6;
-                    return new Row(unknown(r), ms, ms, -1, 1);
+                    return new Row(unknown(r), ms, ms, -1, 1, -1);
                 }
             }
             double[] ms = new double[rounds];
@@ -232,12 +235,12 @@ public final class WorkloadBench {
             Arrays.sort(done);
             String v = verdict == Verdict.UNKNOWN ? unknown(last) : verdict.name() + (verdict == w.expected() ? ""
                     : " (WRONG)");
-            return new Row(v, done[runs / 2], done[0], peak, runs);
+            return new Row(v, done[runs / 2], done[0], peak, runs, last.statistics().configurations());
         } catch (OutOfMemoryError e) {
-            return new Row("OUT_OF_MEMORY", Double.NaN, Double.NaN, -1, 0);
+            return new Row("OUT_OF_MEMORY", Double.NaN, Double.NaN, -1, 0, -1);
         } catch (RuntimeException e) {
             System.err.println(w.name + ", " + engine.cliName() + ": " + e);
-            return new Row("ERROR", Double.NaN, Double.NaN, -1, 0);
+            return new Row("ERROR", Double.NaN, Double.NaN, -1, 0, -1);
         } finally {
             heap.close();
         }
@@ -257,10 +260,12 @@ public final class WorkloadBench {
         String heap = r.heapBytes < 0 ? "-" : Long.toString(mib(r.heapBytes));
         double opsPerSecond = ops / (r.medianMs / 1000);
         boolean timed = r.verdict.startsWith("LINEARIZABLE") || r.verdict.startsWith("NOT_LINEARIZABLE");
-        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s %10s %10s %12s %8s", w.name, ops, engine.cliName(),
-                r.verdict, Double.isNaN(r.medianMs) ? "-" : (timed ? "" : ">") + String.format(Locale.ROOT, "%.2f",
-                        r.medianMs), Double.isNaN(r.minMs) ? "-" : String.format(Locale.ROOT, "%.2f", r.minMs),
-                timed ? String.format(Locale.ROOT, "%.0f", opsPerSecond) : "-", heap);
+        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s %10s %10s %12s %8s %12s", w.name, ops,
+                engine.cliName(), r.verdict, Double.isNaN(r.medianMs) ? "-" : (timed ? "" : ">")
+                        + String.format(Locale.ROOT, "%.2f", r.medianMs), Double.isNaN(r.minMs) ? "-"
+                        : String.format(Locale.ROOT, "%.2f", r.minMs),
+                timed ? String.format(Locale.ROOT, "%.0f", opsPerSecond) : "-", heap,
+                r.steps < 0 ? "-" : Long.toString(r.steps));
     }
 
     /** Runs one row in a fresh JVM with the given maximum heap and returns its table line. */

@@ -90,6 +90,33 @@ final class DistinctStackProcedure implements DecisionProcedure {
     private static final byte DROPPED = DistinctInserts.DROPPED;
     private static final byte BAD = DistinctInserts.BAD;
 
+    /**
+     * How the search runs: {@code budget} steps at most (negative: {@link #STEPS_PER_OPERATION} per operation plus
+     * {@link #BASE_STEPS}; 0 turns backtracking off), {@code worstFirst} keeps every candidate and tries them least
+     * likely first (to make the search backtrack, in tests), {@code patternsOnly} decides by the two-value patterns
+     * alone (a violation, or no answer).
+     */
+    record Tuning(long budget, boolean worstFirst, boolean patternsOnly) {
+        static final Tuning DEFAULT = new Tuning(-1, false, false);
+    }
+
+    private final Tuning tuning;
+    /** How many checks backtracked at least once (for tests: that the search's undoing is exercised). */
+    private final java.util.concurrent.atomic.AtomicLong backtrackedChecks = new java.util.concurrent.atomic.AtomicLong();
+
+    DistinctStackProcedure() {
+        this(Tuning.DEFAULT);
+    }
+
+    DistinctStackProcedure(Tuning tuning) {
+        this.tuning = tuning;
+    }
+
+    /** How many of this procedure's checks backtracked at least once. */
+    long backtrackedChecks() {
+        return backtrackedChecks.get();
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -133,13 +160,13 @@ final class DistinctStackProcedure implements DecisionProcedure {
         for (int k = 0; k < all.length; k++) {
             position[all[k]] = k;
         }
-        if (patternsOnlyForTests) {
+        if (tuning.patternsOnly()) {
             return badPattern(kind, partner, call, ret, pushes, stuck, xs)
                     ? Replay.run(NAME, model, prepared, null, new int[0], 0, true, index, label, stop, start) : null;
         }
-        Search s = new Search(n, all, position, kind, partner, call, ret, pushes, stuck, xs);
+        Search s = new Search(n, all, position, kind, partner, call, ret, pushes, stuck, xs, tuning.worstFirst());
         boolean backtracked = false;
-        long budget = budgetForTests >= 0 ? budgetForTests : STEPS_PER_OPERATION * (long) n + BASE_STEPS;
+        long budget = tuning.budget() >= 0 ? tuning.budget() : STEPS_PER_OPERATION * (long) n + BASE_STEPS;
         for (long iteration = 1; ; iteration++) {
             if ((iteration & 0xfff) == 0 && stop.getAsBoolean()) {
                 return Replay.cancelled(NAME, n, index, label, s.steps, start);
@@ -160,7 +187,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
             }
             if (!backtracked) {
                 backtracked = true;
-                BACKTRACKED.incrementAndGet();
+                backtrackedChecks.incrementAndGet();
             }
             s.backtrack();
         }
@@ -256,14 +283,6 @@ final class DistinctStackProcedure implements DecisionProcedure {
     /** Steps (placements, undos, candidates examined) allowed per operation, and in all, before the search gives up. */
     static final long STEPS_PER_OPERATION = 20;
     static final long BASE_STEPS = 200_000;
-    /** When not negative, the step budget instead (tests: 0 turns backtracking off). */
-    static volatile long budgetForTests = -1;
-    /** Tests: keep every candidate and try them least likely first, to make the search backtrack. */
-    static volatile boolean worstFirstForTests;
-    /** Tests: decide by the two-value patterns alone (a violation, or no answer). */
-    static volatile boolean patternsOnlyForTests;
-    /** Tests: how many checks backtracked at least once. */
-    static final java.util.concurrent.atomic.AtomicLong BACKTRACKED = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * The simulation's state, with an undo trail: each placed operation records the step that placed it, and
@@ -314,9 +333,12 @@ final class DistinctStackProcedure implements DecisionProcedure {
         // choice points: the order's size and ep when taken, and the alternatives not yet tried
         final java.util.ArrayList<int[]> alternatives = new java.util.ArrayList<>();
         final java.util.ArrayList<long[]> marks = new java.util.ArrayList<>(); // {size, ep, next alternative}
+        /** {@link Tuning#worstFirst}. */
+        private final boolean worstFirst;
 
         Search(int n, int[] all, int[] position, byte[] kind, int[] partner, long[] call, long[] ret, int[] pushes,
-               int[] stuck, int[] xs) {
+               int[] stuck, int[] xs, boolean worstFirst) {
+            this.worstFirst = worstFirst;
             this.all = all;
             this.position = position;
             this.kind = kind;
@@ -485,7 +507,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
             // a cannot go lowest when some other candidate b must be pushed before a's pop (b returns before a's
             // pop is called) and popped after it (a's pop returns before b's pop is called): b would sit above a
             int kept = 0;
-            if (count <= MAX_PRUNE && !worstFirstForTests) {
+            if (count <= MAX_PRUNE && !worstFirst) {
                 for (int i = 0; i < count; i++) {
                     int a = c[i];
                     boolean blocked = false;
@@ -530,7 +552,7 @@ final class DistinctStackProcedure implements DecisionProcedure {
             for (int k = 1; k < kept; k++) {
                 out[k] = rest[k - 1];
             }
-            if (worstFirstForTests) {
+            if (worstFirst) {
                 for (int i = 0, j = kept - 1; i < j; i++, j--) {
                     int t = out[i];
                     out[i] = out[j];

@@ -111,6 +111,8 @@ final class Frontier<S> {
     private int[] groupIndex = new int[16];
     /** The entries of {@link #next} in groups too large to compare pairwise, during {@link #pruneSubsumed}. */
     private int[] crowded = new int[16];
+    /** {@link SubsumingModel#shape} of the members of a group compared pairwise in {@link #pruneSubsumed}. */
+    private final long[] shapes = new long[PAIRWISE_MAX];
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -735,12 +737,16 @@ final class Frontier<S> {
                 for (int a = from; a < to; a++) {
                     crowded[crowd++] = (int) (keys[a] & 0xFFFFF);
                 }
-            } else {
-                for (int a = from; a < to && to - from > 1; a++) {
+            } else if (to - from > 1) {
+                long[] sh = shapes;
+                for (int a = from; a < to; a++) {
+                    sh[a - from] = subsuming.shape((S) n.states[(int) (keys[a] & 0xFFFFF)]);
+                }
+                for (int a = from; a < to; a++) {
                     int i = (int) (keys[a] & 0xFFFFF);
                     for (int b = from; b < to && !drop[i]; b++) {
                         int j = (int) (keys[b] & 0xFFFFF);
-                        if (i != j && !drop[j] && sameBits(n, j, i)
+                        if (i != j && !drop[j] && (sh[b - from] & ~sh[a - from]) == 0 && sameBits(n, j, i)
                                 && subsuming.subsumes((S) n.states[j], (S) n.states[i])) {
                             drop[i] = true;
                             any = true;

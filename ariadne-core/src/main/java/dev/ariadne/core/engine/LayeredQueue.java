@@ -240,6 +240,18 @@ final class LayeredQueue {
     }
 
     /**
+     * Where layers begin, as a bitset over the first 64 positions: a queue subsumes another only if its layers
+     * begin at a subset of where the other's do.
+     */
+    long layerStarts() {
+        long starts = 0;
+        for (int i = 0, n = Math.min(64, cells.length); i < n; i++) {
+            starts |= (long) (cells[i] & 1) << i;
+        }
+        return starts;
+    }
+
+    /**
      * Whether this queue stands for every queue {@code other} stands for and is not equal to it: the same values,
      * each of this one's layers the union of consecutive layers of {@code other}, and either fewer layers or, with
      * the same layers, open to later enqueues (which makes its future states coarser). The tail limit does not

@@ -121,6 +121,11 @@ final class QueueLayers {
         }
 
         @Override
+        public long shape(LayeredQueue state) {
+            return state.layerStarts();
+        }
+
+        @Override
         public boolean subsumes(LayeredQueue a, LayeredQueue b) {
             return a.subsumes(b);
         }

@@ -24,6 +24,12 @@ interface SubsumingModel<S> extends Model<S> {
     int[] coarserKeys(S state);
 
     /**
+     * A summary of a state's shape as a bitset, such that {@code a} subsumes {@code b} only if {@code shape(a)} is
+     * a subset of {@code shape(b)}: a cheap test before {@link #subsumes}.
+     */
+    long shape(S state);
+
+    /**
      * Whether {@code a} subsumes {@code b}: it stands for every concrete state {@code b} stands for. A strict
      * partial order: never true of equal states, nor both ways. The model's steps must keep concrete states
      * covered: when a state stands for a concrete one, its successor by an operation stands for the concrete

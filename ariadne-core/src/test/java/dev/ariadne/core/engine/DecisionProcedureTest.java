@@ -185,42 +185,33 @@ class DecisionProcedureTest {
     @ParameterizedTest(name = "budget {0}")
     @ValueSource(longs = {-1, 0, -2, -3})
     void stackSearchAgreesWithBruteForce(long budget) {
-        DistinctStackProcedure procedure = new DistinctStackProcedure();
+        DistinctStackProcedure procedure = new DistinctStackProcedure(
+                new DistinctStackProcedure.Tuning(Math.max(budget, -1), budget == -2, budget == -3));
         int linearizable = 0;
         int decided = 0;
         int decidedViolations = 0;
-        DistinctStackProcedure.budgetForTests = Math.max(budget, -1);
-        DistinctStackProcedure.worstFirstForTests = budget == -2;
-        DistinctStackProcedure.patternsOnlyForTests = budget == -3;
-        long backtrackedBefore = DistinctStackProcedure.BACKTRACKED.get();
-        try {
-            for (int i = 0; i < HISTORIES; i++) {
-                long seed = BASE_SEED * 13 + i;
-                java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x57AC);
-                History history = DistinctHistories.generate("stack", seed, 4 + shape.nextInt(4),
-                        8 + shape.nextInt(7), 1, 40, 50, 10);
-                boolean expected = BruteForceChecker.isLinearizable(history, new StackModel());
-                linearizable += expected ? 1 : 0;
-                Verdict verdict = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
-                if (budget == -1 || budget == -2) {
-                    PartitionResult r = checkAgainst("stack", seed, history, new StackModel(), procedure, verdict);
-                    decided += r != null ? 1 : 0;
-                    decidedViolations += r != null && !expected ? 1 : 0;
-                    continue;
-                }
-                String context = "stack (budget " + budget + ") seed " + seed + ":\n" + RandomHistories.show(history);
-                StackModel model = new StackModel(); // prepared operations refer to their model's values
-                PartitionResult r = procedure.check(model, prepare(history, model), 0, "all", () -> false);
-                if (r != null) {
-                    checkResult(history, model, procedure, verdict, context, r);
-                    decided++;
-                    decidedViolations += expected ? 0 : 1;
-                }
+        for (int i = 0; i < HISTORIES; i++) {
+            long seed = BASE_SEED * 13 + i;
+            java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x57AC);
+            History history = DistinctHistories.generate("stack", seed, 4 + shape.nextInt(4),
+                    8 + shape.nextInt(7), 1, 40, 50, 10);
+            boolean expected = BruteForceChecker.isLinearizable(history, new StackModel());
+            linearizable += expected ? 1 : 0;
+            Verdict verdict = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
+            if (budget == -1 || budget == -2) {
+                PartitionResult r = checkAgainst("stack", seed, history, new StackModel(), procedure, verdict);
+                decided += r != null ? 1 : 0;
+                decidedViolations += r != null && !expected ? 1 : 0;
+                continue;
             }
-        } finally {
-            DistinctStackProcedure.budgetForTests = -1;
-            DistinctStackProcedure.worstFirstForTests = false;
-            DistinctStackProcedure.patternsOnlyForTests = false;
+            String context = "stack (budget " + budget + ") seed " + seed + ":\n" + RandomHistories.show(history);
+            StackModel model = new StackModel(); // prepared operations refer to their model's values
+            PartitionResult r = procedure.check(model, prepare(history, model), 0, "all", () -> false);
+            if (r != null) {
+                checkResult(history, model, procedure, verdict, context, r);
+                decided++;
+                decidedViolations += expected ? 0 : 1;
+            }
         }
         System.out.printf("decision procedure stack search (budget %s) vs brute force (4-7 clients, long "
                 + "operations): %d histories, %d linearizable, %d not; %d decided (%d of them violations), %d left "
@@ -228,9 +219,12 @@ class DecisionProcedureTest {
                 budget == -3 ? "none, patterns only" : budget == -2 ? "full, worst first" : budget < 0 ? "full" : "0",
                 HISTORIES, linearizable,
                 HISTORIES - linearizable, decided, decidedViolations, HISTORIES - decided,
-                DistinctStackProcedure.BACKTRACKED.get() - backtrackedBefore);
+                procedure.backtrackedChecks());
         if (budget == -1 || budget == -2) {
             assertEquals(HISTORIES, decided, "the full search gave up on a small history");
+        }
+        if (budget == -2) {
+            assertTrue(procedure.backtrackedChecks() > 0, "worst first never backtracked: its undoing is untested");
         }
     }
 
