@@ -63,8 +63,6 @@ final class Frontier<S> {
      */
     private long[] asleep = new long[16];
     private int expanding;
-    private static final int SUBSUMED_CHECK_MIN = 2;
-    private int subsumedCheckAt = SUBSUMED_CHECK_MIN;
     private final Budget budget;
     private final boolean speculative;
     Object[] inputs;
@@ -108,11 +106,22 @@ final class Frontier<S> {
     private long[] scratch = new long[1];
     private boolean[] drop = new boolean[16];
     private long[] pruneKeys = new long[16];
-    private int[] groupIndex = new int[16];
-    /** The entries of {@link #next} in groups too large to compare pairwise, during {@link #pruneSubsumed}. */
-    private int[] crowded = new int[16];
-    /** {@link SubsumingModel#shape} of the members of a group compared pairwise in {@link #pruneSubsumed}. */
-    private final long[] shapes = new long[PAIRWISE_MAX];
+    /**
+     * During {@link #pruneSubsumed}: the {@link SubsumingModel#shape} and the hash of the bits of each entry of
+     * {@link #next}, and its entries chained by both: an open-addressing table from their hash to the first entry,
+     * and the next entry with the same hash after each.
+     */
+    private long[] shapes = new long[16];
+    private long[] bitsHashes = new long[16];
+    private int[] sameShapeNext = new int[16];
+    /** The {@link SubsumingModel#key} of each entry, during {@link #pruneSubsumed}: equal shapes need equal keys. */
+    private int[] cellKeys = new int[16];
+    private int[] shapeTable = new int[64];
+    private long[] shapeTableHashes = new long[64];
+    private int[] bitsTable = new int[64];
+    private long[] bitsTableHashes = new long[64];
+    /** How many configurations of {@link #next} come straight from {@link #cur}: they are its first ones. */
+    private int carried;
     /** Read-only operations placed eagerly during the current return, referred to by closure nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -354,6 +363,7 @@ final class Frontier<S> {
                 visited.satLength[e] = satSize - from;
             }
         }
+        carried = next.size;
         sleepSets = commuting != null && readOnlyOpen == 0 && pendingSlots == 0 && w == 1;
         if (sleepSets) {
             if (asleep.length < visited.size) {
@@ -375,12 +385,8 @@ final class Frontier<S> {
         if (pendingSlots > 0 && next.size > 1) {
             pruneDominated();
         }
-        if (subsuming != null && next.size > subsumedCheckAt) {
+        if (subsuming != null && next.size > 1) {
             pruneSubsumed();
-            // Amortized: the next pass waits until the frontier has grown again.
-            subsumedCheckAt = Math.max(SUBSUMED_CHECK_MIN, 2 * next.size);
-        } else if (2 * next.size < subsumedCheckAt) {
-            subsumedCheckAt = Math.max(SUBSUMED_CHECK_MIN, 2 * next.size);
         }
         removeOpenAt(indexOfOpen(x));
         ConfigSet t = cur;
@@ -698,147 +704,100 @@ final class Frontier<S> {
         applyDrops(any, size);
     }
 
-    /** Configurations with the same bits are compared pairwise up to this many, looked up by key beyond. */
-    private static final int PAIRWISE_MAX = 12;
-
     /**
-     * Drops every configuration of {@code next} whose state another one with the same bits
-     * {@linkplain SubsumingModel#subsumes subsumes}. Configurations are grouped by bits; most groups are small and
-     * compared pairwise, the larger ones by {@linkplain #pruneSubsumedByKey key}.
+     * Drops configurations of {@code next} whose state another one with the same bits
+     * {@linkplain SubsumingModel#subsumes subsumes}. Configurations carried over from {@code cur} were compared
+     * with each other at the previous return, so only pairs with a new one are compared: those whose
+     * {@linkplain SubsumingModel#shape shapes} are equal or differ in one bit, found in a hash table of the
+     * configurations by bits and shape (chained), about as many lookups per new configuration as its shape has
+     * bits. A state subsumed only by one whose shape differs more stays: that keeps a configuration, never drops
+     * one wrongly.
      */
     @SuppressWarnings("unchecked")
     private void pruneSubsumed() {
         ConfigSet n = next;
         int size = n.size;
-        if (size > 1 << 20) {
-            return; // the entry's number shares the sort key
+        int old = carried;
+        if (old == size) {
+            return;
         }
         int w = words;
-        if (pruneKeys.length < size) {
-            pruneKeys = new long[Integer.highestOneBit(size) * 2];
+        int capacity = Integer.highestOneBit(size) * 4;
+        if (shapeTable.length < capacity) {
+            shapeTable = new int[capacity];
+            shapeTableHashes = new long[capacity];
         }
-        if (crowded.length < size) {
-            crowded = new int[pruneKeys.length];
+        if (shapes.length < size) {
+            shapes = new long[Integer.highestOneBit(size) * 2];
+            bitsHashes = new long[shapes.length];
+            sameShapeNext = new int[shapes.length];
+            cellKeys = new int[shapes.length];
         }
-        long[] keys = pruneKeys;
+        int[] table = shapeTable;
+        long[] tableHashes = shapeTableHashes;
+        int[] chain = sameShapeNext;
+        long[] sh = shapes;
+        long[] bh = bitsHashes;
+        int mask = capacity - 1;
+        Arrays.fill(table, 0, capacity, -1);
         for (int e = 0; e < size; e++) {
-            keys[e] = (ConfigSet.hash(0, n.bits, e * w, w) & ~0xFFFFFL) | e;
+            sh[e] = subsuming.shape((S) n.states[e]);
+            cellKeys[e] = subsuming.key((S) n.states[e]);
+            bh[e] = ConfigSet.hash(0, n.bits, e * w, w);
+            long h = ConfigSet.mix(bh[e] + sh[e]);
+            int slot = (int) h & mask;
+            while (table[slot] >= 0 && tableHashes[slot] != h) {
+                slot = (slot + 1) & mask;
+            }
+            tableHashes[slot] = h;
+            chain[e] = table[slot];
+            table[slot] = e;
         }
-        Arrays.sort(keys, 0, size);
         boolean[] drop = dropMarks(size);
         boolean any = false;
-        int crowd = 0;
-        for (int from = 0; from < size; ) {
-            int to = from + 1;
-            while (to < size && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
-                to++;
+        for (int i = old; i < size; i++) {
+            if (drop[i]) {
+                continue;
             }
-            if (to - from > PAIRWISE_MAX) {
-                for (int a = from; a < to; a++) {
-                    crowded[crowd++] = (int) (keys[a] & 0xFFFFF);
-                }
-            } else if (to - from > 1) {
-                long[] sh = shapes;
-                for (int a = from; a < to; a++) {
-                    sh[a - from] = subsuming.shape((S) n.states[(int) (keys[a] & 0xFFFFF)]);
-                }
-                for (int a = from; a < to; a++) {
-                    int i = (int) (keys[a] & 0xFFFFF);
-                    for (int b = from; b < to && !drop[i]; b++) {
-                        int j = (int) (keys[b] & 0xFFFFF);
-                        if (i != j && !drop[j] && (sh[b - from] & ~sh[a - from]) == 0 && sameBits(n, j, i)
-                                && subsuming.subsumes((S) n.states[j], (S) n.states[i])) {
-                            drop[i] = true;
-                            any = true;
-                        }
-                    }
-                }
+            long shape = sh[i];
+            any |= compareWithShape(i, shape, old, mask);
+            // One bit fewer: coarser states that may subsume i; one bit more: finer ones i may subsume.
+            for (long m = shape; m != 0 && !drop[i]; m &= m - 1) {
+                any |= compareWithShape(i, shape & ~(m & -m), old, mask);
             }
-            from = to;
-        }
-        if (crowd > 0) {
-            any |= pruneSubsumedByKey(crowded, crowd);
+            for (long m = ~shape & subsuming.shapeDomain((S) n.states[i]); m != 0 && !drop[i]; m &= m - 1) {
+                any |= compareWithShape(i, shape | (m & -m), old, mask);
+            }
         }
         applyDrops(any, size);
     }
 
     /**
-     * Marks in {@link #drop} each of these entries of {@code next} whose state another one of them, with the same
-     * bits, subsumes, looked up by {@linkplain SubsumingModel#key key} (with bits) in the sorted keys of all:
-     * first among entries with equal keys, which leaves about one per key, then among those with the keys of an
-     * entry's one-step coarsenings. Returns whether it marked any.
+     * Compares new configuration i of {@code next} with those of its bits whose shape is {@code shape}, both ways,
+     * marking in {@link #drop} any one subsumed. Returns whether it marked any.
      */
     @SuppressWarnings("unchecked")
-    private boolean pruneSubsumedByKey(int[] entries, int count) {
+    private boolean compareWithShape(int i, long shape, int old, int mask) {
         ConfigSet n = next;
-        int w = words;
-        long[] keys = pruneKeys; // free again: the caller is done with its sort
-        for (int a = 0; a < count; a++) {
-            int e = entries[a];
-            keys[a] = (ConfigSet.hash(subsuming.key((S) n.states[e]), n.bits, e * w, w) & ~0xFFFFFL) | e;
+        long h = ConfigSet.mix(bitsHashes[i] + shape);
+        int slot = (int) h & mask;
+        while (shapeTable[slot] >= 0 && shapeTableHashes[slot] != h) {
+            slot = (slot + 1) & mask;
         }
-        Arrays.sort(keys, 0, count);
         boolean any = false;
-        int kept = 0;
-        for (int from = 0; from < count; ) {
-            int to = from + 1;
-            while (to < count && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
-                to++;
+        S si = (S) n.states[i];
+        for (int j = shapeTable[slot]; j >= 0 && !drop[i]; j = sameShapeNext[j]) {
+            if (j == i || j > i && j >= old && shapes[j] == shapes[i] || drop[j] || shapes[j] != shape
+                    || shape == shapes[i] && cellKeys[j] != cellKeys[i] || !sameBits(n, j, i)) {
+                continue; // with an equal shape, a later new one compares itself with i; or only an equal key
             }
-            for (int a = from; a < to; a++) {
-                int i = (int) (keys[a] & 0xFFFFF);
-                for (int b = from; b < to && !drop[i]; b++) {
-                    int j = (int) (keys[b] & 0xFFFFF);
-                    if (i != j && !drop[j] && sameBits(n, j, i)
-                            && subsuming.subsumes((S) n.states[j], (S) n.states[i])) {
-                        drop[i] = true;
-                        any = true;
-                    }
-                }
-                if (!drop[i]) {
-                    keys[kept++] = keys[a];
-                }
-            }
-            from = to;
-        }
-        // A hash table from key to the first of its survivors in keys (sorted, so each key's are contiguous).
-        int capacity = Integer.highestOneBit(Math.max(1, kept)) * 4;
-        if (groupIndex.length < capacity) {
-            groupIndex = new int[capacity];
-        }
-        int[] index = groupIndex;
-        int mask = capacity - 1;
-        Arrays.fill(index, 0, capacity, -1);
-        for (int a = 0; a < kept; a++) {
-            if (a == 0 || (keys[a] & ~0xFFFFFL) != (keys[a - 1] & ~0xFFFFFL)) {
-                int slot = (int) (keys[a] >>> 20) & mask;
-                while (index[slot] >= 0) {
-                    slot = (slot + 1) & mask;
-                }
-                index[slot] = a;
-            }
-        }
-        for (int a = 0; a < count; a++) {
-            int e = entries[a];
-            if (drop[e]) {
-                continue;
-            }
-            S state = (S) n.states[e];
-            int[] coarserKeys = subsuming.coarserKeys(state);
-            for (int c = 0; c < coarserKeys.length && !drop[e]; c++) {
-                long group = ConfigSet.hash(coarserKeys[c], n.bits, e * w, w) & ~0xFFFFFL;
-                int slot = (int) (group >>> 20) & mask;
-                while (index[slot] >= 0 && (keys[index[slot]] & ~0xFFFFFL) != group) {
-                    slot = (slot + 1) & mask;
-                }
-                for (int at = index[slot]; at >= 0 && at < kept && (keys[at] & ~0xFFFFFL) == group; at++) {
-                    int j = (int) (keys[at] & 0xFFFFF);
-                    if (!drop[j] && sameBits(n, j, e) && subsuming.subsumes((S) n.states[j], state)) {
-                        drop[e] = true;
-                        any = true;
-                        break;
-                    }
-                }
+            S sj = (S) n.states[j];
+            if ((shape & ~shapes[i]) == 0 && subsuming.subsumes(sj, si)) {
+                drop[i] = true;
+                any = true;
+            } else if ((shapes[i] & ~shape) == 0 && subsuming.subsumes(si, sj)) {
+                drop[j] = true;
+                any = true;
             }
         }
         return any;

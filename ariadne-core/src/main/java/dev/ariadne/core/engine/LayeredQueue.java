@@ -29,8 +29,6 @@ final class LayeredQueue {
     /** The sum of {@code cells[i] * BASE^(n - 1 - i)}: positions count from the tail, where most steps happen. */
     private final int body;
     private final int hash;
-    /** {@link #mergedCellsHashes}, once asked for (a benign race: every thread computes the same array). */
-    private int[] merged;
 
     private LayeredQueue(int[] cells, long tailLimit, int body) {
         this.cells = cells;
@@ -187,59 +185,6 @@ final class LayeredQueue {
     }
 
     /**
-     * This queue with layers i and i + 1 made one: it {@linkplain #subsumes subsumes} this one, and its
-     * {@link #cellsHash} is what {@link #mergedCellsHashes} holds at i.
-     */
-    LayeredQueue mergeLayers(int i) {
-        int start = layerStart(i);
-        int second = layerEnd(start);
-        int end = layerEnd(second);
-        int[] cs = cells.clone();
-        // Both layers are sorted: merge them by value (cell >>> 1) into place.
-        int a = start;
-        int b = second;
-        for (int k = start; k < end; k++) {
-            cs[k] = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++]) & ~1;
-        }
-        cs[start] |= 1;
-        int h = body + (horner(cs, start, end) - horner(cells, start, end)) * power(cells.length - end);
-        return new LayeredQueue(cs, tailLimit, h);
-    }
-
-    /**
-     * The {@link #cellsHash} of this queue with layers i and i + 1 made one, at i, for every i: computed in one
-     * pass over the cells (adjacent layers merged by value) when first asked for, then kept, as a state stays in
-     * the frontier over many returns. Not to be modified.
-     */
-    int[] mergedCellsHashes() {
-        int[] out = merged;
-        if (out == null) {
-            out = new int[Math.max(0, layers() - 1)];
-            int n = cells.length;
-            int first = 0;
-            int second = n == 0 ? 0 : layerEnd(0);
-            for (int i = 0; second < n; i++) {
-                int end = layerEnd(second);
-                int a = first;
-                int b = second;
-                int mergedBody = 0;
-                int old = 0;
-                for (int k = first; k < end; k++) {
-                    int cell = (b == end || a < second && cells[a] >>> 1 <= cells[b] >>> 1 ? cells[a++] : cells[b++])
-                            & ~1;
-                    mergedBody = mergedBody * BASE + (k == first ? cell | 1 : cell);
-                    old = old * BASE + cells[k];
-                }
-                out[i] = body + (mergedBody - old) * power(n - end);
-                first = second;
-                second = end;
-            }
-            merged = out;
-        }
-        return out;
-    }
-
-    /**
      * Where layers begin, as a bitset over the first 64 positions: a queue subsumes another only if its layers
      * begin at a subset of where the other's do.
      */
@@ -249,6 +194,12 @@ final class LayeredQueue {
             starts |= (long) (cells[i] & 1) << i;
         }
         return starts;
+    }
+
+    /** The positions {@link #layerStarts} may hold for a queue of this length, but the head's (always set). */
+    long layerStartsDomain() {
+        int n = Math.min(64, cells.length);
+        return n <= 1 ? 0 : (n == 64 ? -1L : (1L << n) - 1) & ~1L;
     }
 
     /**
@@ -281,7 +232,15 @@ final class LayeredQueue {
                 }
             } else {
                 fewerLayers = true;
-                // Several of the other's layers make up this one: compare the values as multisets.
+                // Several of the other's layers make up this one: compare the values as multisets, by a sum of
+                // mixed values first (most pairs differ), then exactly.
+                int sum = 0;
+                for (int k = start; k < end; k++) {
+                    sum += mixed(cells[k] >>> 1) - mixed(other.cells[k] >>> 1);
+                }
+                if (sum != 0) {
+                    return false;
+                }
                 if (sorted == null) {
                     sorted = new int[n];
                 }
@@ -300,14 +259,9 @@ final class LayeredQueue {
         return fewerLayers || tailLimit > other.tailLimit;
     }
 
-    /** Where layer i begins. */
-    private int layerStart(int i) {
-        int start = 0;
-        for (int seen = -1; ; start++) {
-            if ((cells[start] & 1) != 0 && ++seen == i) {
-                return start;
-            }
-        }
+    private static int mixed(int value) {
+        int h = value * 0x9E3779B9;
+        return h ^ (h >>> 15);
     }
 
     /** Where the layer that begins at {@code start} ends: the next layer's start, or the length. */

@@ -116,13 +116,13 @@ final class QueueLayers {
         }
 
         @Override
-        public int[] coarserKeys(LayeredQueue state) {
-            return state.mergedCellsHashes();
+        public long shape(LayeredQueue state) {
+            return state.layerStarts();
         }
 
         @Override
-        public long shape(LayeredQueue state) {
-            return state.layerStarts();
+        public long shapeDomain(LayeredQueue state) {
+            return state.layerStartsDomain();
         }
 
         @Override

@@ -6,28 +6,21 @@ import dev.ariadne.core.model.Model;
  * A model whose states stand for sets of concrete states (such as {@link LayeredQueue}), so that one state may
  * subsume another. The frontier then drops a configuration when one with the same linearized operations and a
  * subsuming state is alive: the concrete states the dropped one stands for are all still carried. It looks for
- * subsuming states by key, among those of the state itself and of its one-step coarsenings.
+ * subsuming states among those whose shape equals a configuration's or differs from it in one bit.
  */
 interface SubsumingModel<S> extends Model<S> {
 
     /**
-     * A hash of what {@link #subsumes} compares exactly: states equal but for the part it orders (such as which
-     * later operations a state admits) have equal keys.
-     */
-    int key(S state);
-
-    /**
-     * The {@link #key}s of the states that may subsume {@code state} most often (one step coarser). States that
-     * subsume it by more than a step may go unnoticed: that keeps a configuration, never drops one wrongly. The
-     * array may be the state's own, kept for the next call: not to be modified.
-     */
-    int[] coarserKeys(S state);
-
-    /**
      * A summary of a state's shape as a bitset, such that {@code a} subsumes {@code b} only if {@code shape(a)} is
-     * a subset of {@code shape(b)}: a cheap test before {@link #subsumes}.
+     * a subset of {@code shape(b)}: a cheap test before {@link #subsumes}, and how the frontier finds candidates.
      */
     long shape(S state);
+
+    /** The bits {@link #shape} may have set for states like {@code state} (of its size, say). */
+    long shapeDomain(S state);
+
+    /** A hash such that a state subsumes another of the same {@link #shape} only if their keys are equal. */
+    int key(S state);
 
     /**
      * Whether {@code a} subsumes {@code b}: it stands for every concrete state {@code b} stands for. A strict

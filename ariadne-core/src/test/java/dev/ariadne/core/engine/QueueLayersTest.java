@@ -131,24 +131,12 @@ class QueueLayersTest {
         for (int walk = 0; walk < 2000; walk++) {
             LayeredQueue q = LayeredQueue.EMPTY;
             for (int step = 0; step < 12; step++) {
-                int choice = random.nextInt(4);
                 LayeredQueue next;
-                if (choice < 2) {
+                if (random.nextBoolean()) {
                     long call = random.nextInt(4);
                     next = q.enqueue(random.nextInt(3), call, call + 1 + random.nextInt(4));
-                } else if (choice == 2) {
-                    next = q.dequeue(random.nextInt(3), random.nextInt(8));
                 } else {
-                    int layer = q.layers() > 1 ? random.nextInt(q.layers() - 1) : -1;
-                    next = layer < 0 ? null : q.mergeLayers(layer);
-                    if (next != null) {
-                        int[] hashes = q.mergedCellsHashes();
-                        assertEquals(q.layers() - 1, hashes.length);
-                        for (int i = 0; i < q.layers() - 1; i++) {
-                            LayeredQueue merged = q.mergeLayers(i);
-                            assertEquals(merged.cellsHash(), hashes[i], "cells hash of " + merged + " unmade");
-                        }
-                    }
+                    next = q.dequeue(random.nextInt(3), random.nextInt(8));
                 }
                 if (next == null) {
                     continue;
@@ -169,7 +157,7 @@ class QueueLayersTest {
     void aSubsumingQueueStandsForEveryQueueTheOtherDoes() {
         // States from random walks over two values, compared pairwise: subsumes must imply that every concrete
         // queue the other stands for is one this one stands for, must never hold both ways, and must hold for
-        // merged layers and for a later tail limit.
+        // fewer layers and for a later tail limit.
         java.util.Random random = new java.util.Random(BASE_SEED + 1);
         java.util.List<LayeredQueue> states = new java.util.ArrayList<>();
         for (int walk = 0; walk < 300; walk++) {
@@ -180,9 +168,6 @@ class QueueLayersTest {
                 if (next != null) {
                     q = next;
                     states.add(q);
-                }
-                if (q.layers() > 1) {
-                    states.add(q.mergeLayers(random.nextInt(q.layers() - 1)));
                 }
             }
         }
@@ -200,20 +185,26 @@ class QueueLayersTest {
         assertTrue(subsumed > 1000, "only " + subsumed + " pairs subsume");
         LayeredQueue q = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(2, 20, 30).enqueue(3, 25, 40);
         assertEquals("[{1} {2 3}] open to 30", q.toString());
-        assertTrue(q.mergeLayers(0).subsumes(q));
+        LayeredQueue oneLayer = LayeredQueue.EMPTY.enqueue(1, 0, 30).enqueue(2, 20, 35).enqueue(3, 25, 40);
+        assertEquals("[{1 2 3}] open to 30", oneLayer.toString());
+        assertTrue(oneLayer.subsumes(q), "fewer layers, whatever the tail limit");
+        assertFalse(q.subsumes(oneLayer));
         LayeredQueue later = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(2, 20, 35).enqueue(3, 25, 40);
         assertTrue(later.subsumes(q), "open to later enqueues, the same cells");
         assertFalse(q.subsumes(later));
     }
 
     @Test
-    void sleepSetsReachEveryConfigurationTheFullClosureReaches() {
+    void sleepSetsReachEveryConfigurationTheFullClosureReachesAndSubsumptionKeepsFewer() {
         // The same layered frontier with and without the commutation hint, and no subsumption, so that both keep
         // exactly the configurations they reach: after every return they must hold as many, and the hint must
-        // have saved steps.
+        // have saved steps. With both hints (the search's own), it reaches the same verdicts with at most as many
+        // configurations, and fewer in all.
         Model<?> queue = BuiltinModels.byName("fifo-queue");
         long withSleep = 0;
         long without = 0;
+        long aliveFull = 0;
+        long aliveSubsumed = 0;
         int compared = 0;
         for (long seed = 0; seed < 300; seed++) {
             History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
@@ -230,7 +221,8 @@ class QueueLayersTest {
             QueueLayers.LayeredModel layered = layers.model();
             Frontier<LayeredQueue> sleeping = new Frontier<>(commutingOnly(layered), Budget.unlimited(), false);
             Frontier<LayeredQueue> full = new Frontier<>(plain(layered), Budget.unlimited(), false);
-            for (Frontier<LayeredQueue> f : List.of(sleeping, full)) {
+            Frontier<LayeredQueue> subsumed = new Frontier<>(layered, Budget.unlimited(), false);
+            for (Frontier<LayeredQueue> f : List.of(sleeping, full, subsumed)) {
                 f.operations(layers.inputs(), layers.outputs());
             }
             Integer[] returns = new Integer[ops.length];
@@ -243,21 +235,28 @@ class QueueLayersTest {
                 while (call < ops.length && ops[call].call() <= ops[x].ret()) {
                     sleeping.call(call, false, -1);
                     full.call(call, false, -1);
+                    subsumed.call(call, false, -1);
                     call++;
                 }
                 int status = full.ret(x);
                 assertEquals(status, sleeping.ret(x), "seed " + seed + ", return of " + ops[x]);
+                assertEquals(status, subsumed.ret(x), "seed " + seed + ", return of " + ops[x]);
                 if (status != Frontier.OK) {
                     break;
                 }
                 assertEquals(full.alive(), sleeping.alive(), "seed " + seed + ", after the return of " + ops[x]);
+                assertTrue(subsumed.alive() <= full.alive(), "seed " + seed + ", after the return of " + ops[x]);
+                aliveFull += full.alive();
+                aliveSubsumed += subsumed.alive();
             }
             withSleep += sleeping.steps();
             without += full.steps();
         }
-        System.out.printf("sleep sets: %d histories, %d steps against %d%n", compared, withSleep, without);
+        System.out.printf("sleep sets: %d histories, %d steps against %d; with subsumption %d configurations after "
+                + "returns against %d%n", compared, withSleep, without, aliveSubsumed, aliveFull);
         assertTrue(compared >= 40, "only " + compared + " histories qualify");
         assertTrue(withSleep < without * 0.95, "sleep sets took " + withSleep + " steps, the full closure " + without);
+        assertTrue(aliveSubsumed < aliveFull * 0.95, "subsumption kept " + aliveSubsumed + " of " + aliveFull);
     }
 
     private static Model<LayeredQueue> plain(QueueLayers.LayeredModel layered) {
