@@ -118,6 +118,8 @@ final class Frontier<S> {
     private int[] cellKeys = new int[16];
     private int[] shapeTable = new int[64];
     private long[] shapeTableHashes = new long[64];
+    /** A one-probe Bloom filter of the hashes in {@link #shapeTable}: 4,096 bits, by the hash's top 12 bits. */
+    private final long[] shapeFilter = new long[64];
     private int[] bitsTable = new int[64];
     private long[] bitsTableHashes = new long[64];
     /** How many configurations of {@link #next} come straight from {@link #cur}: they are its first ones. */
@@ -740,6 +742,7 @@ final class Frontier<S> {
         long[] bh = bitsHashes;
         int mask = capacity - 1;
         Arrays.fill(table, 0, capacity, -1);
+        Arrays.fill(shapeFilter, 0L);
         for (int e = 0; e < size; e++) {
             sh[e] = subsuming.shape((S) n.states[e]);
             cellKeys[e] = subsuming.key((S) n.states[e]);
@@ -752,6 +755,7 @@ final class Frontier<S> {
             tableHashes[slot] = h;
             chain[e] = table[slot];
             table[slot] = e;
+            shapeFilter[(int) (h >>> 58)] |= 1L << (h >>> 52);
         }
         boolean[] drop = dropMarks(size);
         boolean any = false;
@@ -780,6 +784,9 @@ final class Frontier<S> {
     private boolean compareWithShape(int i, long shape, int old, int mask) {
         ConfigSet n = next;
         long h = ConfigSet.mix(bitsHashes[i] + shape);
+        if ((shapeFilter[(int) (h >>> 58)] & 1L << (h >>> 52)) == 0) {
+            return false; // no entry has this hash: most lookups end here, in a table that stays in cache
+        }
         int slot = (int) h & mask;
         while (shapeTable[slot] >= 0 && shapeTableHashes[slot] != h) {
             slot = (slot + 1) & mask;

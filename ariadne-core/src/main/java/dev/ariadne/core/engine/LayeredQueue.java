@@ -12,38 +12,41 @@ import java.util.Arrays;
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
  * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
- * equal states. The hash is a polynomial in the cells, updated from the parent's over the cells a step changes:
- * a frontier step makes a new state, and hashing it whole cost a third of the search.
+ * equal states. The hash is a polynomial over the layers, each term a sum of mixed values, so a step updates it
+ * from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from the head's): a
+ * frontier step makes a new state, and hashing it whole cost a third of the search.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
     static final long CLOSED = Long.MIN_VALUE;
 
-    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED, 0);
+    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED, 0, 0);
 
     /** The base of the polynomial hash; odd, so that its powers never vanish modulo 2^32. */
     private static final int BASE = 0x01000193;
 
     private final int[] cells;
     private final long tailLimit;
-    /** The sum of {@code cells[i] * BASE^(n - 1 - i)}: positions count from the tail, where most steps happen. */
+    /**
+     * The sum over layers k (head first, of L) of {@code BASE^(L - 1 - k)} times the sum of {@link #mixed} values
+     * of layer k: powers count from the tail, so a new tail layer multiplies the rest by BASE.
+     */
     private final int body;
+    private final int layers;
     private final int hash;
 
-    private LayeredQueue(int[] cells, long tailLimit, int body) {
+    private LayeredQueue(int[] cells, long tailLimit, int body, int layers) {
         this.cells = cells;
         this.tailLimit = tailLimit;
         this.body = body;
+        this.layers = layers;
         this.hash = body * 31 + Long.hashCode(tailLimit);
     }
 
-    /** {@code cells[from..to)} as a polynomial whose last cell has power 0. */
-    private static int horner(int[] cells, int from, int to) {
-        int h = 0;
-        for (int i = from; i < to; i++) {
-            h = h * BASE + cells[i];
-        }
-        return h;
+    /** A value's contribution to its layer's term of the hash (and to multiset sums in {@link #subsumes}). */
+    private static int mixed(int value) {
+        int h = value * 0x9E3779B9;
+        return h ^ (h >>> 15);
     }
 
     /** Powers of {@link #BASE} for the common short queues; longer ones are computed. */
@@ -75,10 +78,12 @@ final class LayeredQueue {
             return EMPTY;
         }
         int[] cells = new int[ids.length];
+        int body = 0;
         for (int i = 0; i < ids.length; i++) {
             cells[i] = ids[i] << 1 | 1;
+            body = body * BASE + mixed(ids[i]);
         }
-        return new LayeredQueue(cells, CLOSED, horner(cells, 0, cells.length));
+        return new LayeredQueue(cells, CLOSED, body, ids.length);
     }
 
     boolean isEmpty() {
@@ -101,12 +106,7 @@ final class LayeredQueue {
 
     /** Whether the queue has more than one layer (so the head layer is not the tail layer). */
     boolean severalLayers() {
-        for (int i = 1; i < cells.length; i++) {
-            if ((cells[i] & 1) != 0) {
-                return true;
-            }
-        }
-        return false;
+        return layers > 1;
     }
 
     /**
@@ -133,13 +133,11 @@ final class LayeredQueue {
             } else {
                 cs[at] = v << 1;
             }
-            // Cells before `at` keep their values and move one power up; those from `at` on are rehashed.
-            int h = (body - horner(cells, at, n)) * BASE + horner(cs, at, n + 1);
-            return new LayeredQueue(cs, Math.min(tailLimit, ret), h);
+            return new LayeredQueue(cs, Math.min(tailLimit, ret), body + mixed(v), layers);
         }
         System.arraycopy(cells, 0, cs, 0, n);
         cs[n] = v << 1 | 1;
-        return new LayeredQueue(cs, ret, body * BASE + cs[n]);
+        return new LayeredQueue(cs, ret, body * BASE + mixed(v), layers + 1);
     }
 
     /**
@@ -164,19 +162,15 @@ final class LayeredQueue {
         if (at == 0) {
             cs[0] |= 1; // the head layer's next value begins it now (or it was the next layer's start anyway)
         }
-        // Cells after those rehashed keep their powers: the head's up to `at`, and the new first if it changed.
-        int rehashed = Math.max(at, 1);
-        int h = body - (horner(cells, 0, rehashed + 1) - horner(cs, 0, rehashed)) * power(n - 1 - rehashed);
-        return new LayeredQueue(cs, Math.min(tailLimit, ret), h);
+        boolean headEmptied = (cells[1] & 1) != 0 && at == 0;
+        // The head's term loses v; when the head layer empties, the layers after it keep their powers.
+        int h = body - mixed(v) * power(layers - 1);
+        return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers);
     }
 
     /** How many layers this queue has. */
     int layers() {
-        int count = 0;
-        for (int c : cells) {
-            count += c & 1;
-        }
-        return count;
+        return layers;
     }
 
     /** A hash of the cells alone: equal for queues that differ only in the enqueues their tail layer admits. */
@@ -257,11 +251,6 @@ final class LayeredQueue {
             start = end;
         }
         return fewerLayers || tailLimit > other.tailLimit;
-    }
-
-    private static int mixed(int value) {
-        int h = value * 0x9E3779B9;
-        return h ^ (h >>> 15);
     }
 
     /** Where the layer that begins at {@code start} ends: the next layer's start, or the length. */
