@@ -204,8 +204,11 @@ final class LayeredQueue {
      */
     boolean subsumes(LayeredQueue other) {
         int n = cells.length;
-        if (other.cells.length != n || other == this) {
+        if (other.cells.length != n || other == this || layers > other.layers) {
             return false;
+        }
+        if (layers == other.layers) { // the same layers, if any: then the same cells, open to later enqueues
+            return tailLimit > other.tailLimit && body == other.body && Arrays.equals(cells, other.cells);
         }
         boolean fewerLayers = false;
         int[] sorted = null;
