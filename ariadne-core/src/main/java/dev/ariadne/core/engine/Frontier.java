@@ -31,6 +31,11 @@ import java.util.Arrays;
  * since any one of them can stand for another called earlier; and a pending operation linearized in every
  * configuration is forgotten like a returned one.
  *
+ * <p>Two more hints apply to models whose states stand for sets of concrete states (the layered queue): a
+ * {@link SubsumingModel} lets a configuration be dropped when another with the same operations stands for all its
+ * concrete states, and a {@link CommutingModel} lets the closure linearize commuting open operations in one order
+ * only (sleep sets: a node reached again by another order wakes the operations it no longer has asleep).
+ *
  * <p>Each configuration points into a trail, an arena of (operation, parent) entries shared by all
  * configurations, so that the linearization behind any configuration can be read back (for the witness and the
  * evidence). Entries no configuration can reach any more are compacted away from time to time.
@@ -830,6 +835,11 @@ final class Frontier<S> {
     /** Removes the entries of {@link #next} marked in {@link #drop} (if {@code any}) and clears the marks. */
     private void applyDrops(boolean any, int size) {
         if (any) {
+            int carriedDropped = 0;
+            for (int e = 0; e < carried; e++) {
+                carriedDropped += drop[e] ? 1 : 0;
+            }
+            carried -= carriedDropped; // retain keeps the order: the carried ones stay first
             next.retain(drop);
         }
         Arrays.fill(drop, 0, size, false);

@@ -17,9 +17,11 @@ import dev.ariadne.core.models.PreparedViews.Kind;
  * of its operations: the members of a layer are pairwise concurrent (each joined when called no later than the
  * return of every member and of every dequeue placed since the layer began), so any of them may be enqueued
  * first, and moving a joined enqueue back before those dequeues changes nothing they saw (they took values from
- * the head, ahead of it) and breaks no real-time order. Conversely every concrete path of the frontier maps to a
- * layered path whose state stands for its queue (a join only widens the set). So the layered frontier survives a
- * return exactly when the concrete one does.
+ * the head, ahead of it) and breaks no real-time order. Conversely every concrete configuration is covered by a
+ * layered one with the same operations whose state stands for its queue, and stepping both by the same operation
+ * keeps it covered (a join only widens the set). Dropping a layered configuration that another one with the same
+ * operations {@linkplain LayeredQueue#subsumes subsumes} keeps every concrete one covered, whatever the two tail
+ * limits. So the layered frontier survives a return exactly when the concrete one does.
  *
  * <p><b>Qualifies</b> when the model is {@code fifo-queue} and every dequeue has a known output (a value or nil):
  * an unknown output removes any head, which a layered state cannot express as one step.

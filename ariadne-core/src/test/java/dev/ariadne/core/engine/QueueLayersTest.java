@@ -219,8 +219,8 @@ class QueueLayersTest {
             }
             compared++;
             QueueLayers.LayeredModel layered = layers.model();
-            Frontier<LayeredQueue> sleeping = new Frontier<>(commutingOnly(layered), Budget.unlimited(), false);
-            Frontier<LayeredQueue> full = new Frontier<>(plain(layered), Budget.unlimited(), false);
+            Frontier<LayeredQueue> sleeping = new Frontier<>(new CommutingOnly(layered), Budget.unlimited(), false);
+            Frontier<LayeredQueue> full = new Frontier<>(new Plain(layered), Budget.unlimited(), false);
             Frontier<LayeredQueue> subsumed = new Frontier<>(layered, Budget.unlimited(), false);
             for (Frontier<LayeredQueue> f : List.of(sleeping, full, subsumed)) {
                 f.operations(layers.inputs(), layers.outputs());
@@ -259,58 +259,45 @@ class QueueLayersTest {
         assertTrue(aliveSubsumed < aliveFull * 0.95, "subsumption kept " + aliveSubsumed + " of " + aliveFull);
     }
 
-    private static Model<LayeredQueue> plain(QueueLayers.LayeredModel layered) {
-        return new Model<>() {
-            @Override
-            public String name() {
-                return layered.name();
-            }
+    /** The layered model without its hints: the frontier explores every order and keeps every configuration. */
+    private static class Plain implements Model<LayeredQueue> {
+        final QueueLayers.LayeredModel layered;
 
-            @Override
-            public LayeredQueue init() {
-                return layered.init();
-            }
+        Plain(QueueLayers.LayeredModel layered) {
+            this.layered = layered;
+        }
 
-            @Override
-            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
-                return layered.step(state, input, output);
-            }
+        @Override
+        public String name() {
+            return layered.name();
+        }
 
-            @Override
-            public boolean isReadOnly(Object input) {
-                return layered.isReadOnly(input);
-            }
-        };
+        @Override
+        public LayeredQueue init() {
+            return layered.init();
+        }
+
+        @Override
+        public LayeredQueue step(LayeredQueue state, Object input, Object output) {
+            return layered.step(state, input, output);
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return layered.isReadOnly(input);
+        }
     }
 
-    private static CommutingModel<LayeredQueue> commutingOnly(QueueLayers.LayeredModel layered) {
-        Model<LayeredQueue> plain = plain(layered);
-        return new CommutingModel<>() {
-            @Override
-            public boolean commute(LayeredQueue state, Object a, Object aOutput, Object b, Object bOutput) {
-                return layered.commute(state, a, aOutput, b, bOutput);
-            }
+    /** The layered model with its commutation hint only: sleep sets, but every configuration kept. */
+    private static final class CommutingOnly extends Plain implements CommutingModel<LayeredQueue> {
+        CommutingOnly(QueueLayers.LayeredModel layered) {
+            super(layered);
+        }
 
-            @Override
-            public String name() {
-                return plain.name();
-            }
-
-            @Override
-            public LayeredQueue init() {
-                return plain.init();
-            }
-
-            @Override
-            public LayeredQueue step(LayeredQueue state, Object input, Object output) {
-                return plain.step(state, input, output);
-            }
-
-            @Override
-            public boolean isReadOnly(Object input) {
-                return plain.isReadOnly(input);
-            }
-        };
+        @Override
+        public boolean commute(LayeredQueue state, Object a, Object aOutput, Object b, Object bOutput) {
+            return layered.commute(state, a, aOutput, b, bOutput);
+        }
     }
 
     /** The concrete queues a layered one stands for, read from its {@code toString}: each layer permuted. */
