@@ -769,12 +769,13 @@ final class Frontier<S> {
                 continue;
             }
             long shape = sh[i];
+            long domain = subsuming.shapeDomain((S) n.states[i]);
             any |= compareWithShape(i, shape, old, mask);
             // One bit fewer: coarser states that may subsume i; one bit more: finer ones i may subsume.
-            for (long m = shape; m != 0 && !drop[i]; m &= m - 1) {
+            for (long m = shape & domain; m != 0 && !drop[i]; m &= m - 1) {
                 any |= compareWithShape(i, shape & ~(m & -m), old, mask);
             }
-            for (long m = ~shape & subsuming.shapeDomain((S) n.states[i]); m != 0 && !drop[i]; m &= m - 1) {
+            for (long m = ~shape & domain; m != 0 && !drop[i]; m &= m - 1) {
                 any |= compareWithShape(i, shape | (m & -m), old, mask);
             }
         }

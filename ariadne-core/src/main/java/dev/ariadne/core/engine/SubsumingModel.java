@@ -16,7 +16,10 @@ interface SubsumingModel<S> extends Model<S> {
      */
     long shape(S state);
 
-    /** The bits {@link #shape} may have set for states like {@code state} (of its size, say). */
+    /**
+     * The bits in which {@link #shape} may differ between {@code state} and states that subsume it or that it
+     * subsumes (those of its size, say, but for bits every such state has).
+     */
     long shapeDomain(S state);
 
     /** A hash such that a state subsumes another of the same {@link #shape} only if their keys are equal. */
