@@ -85,32 +85,6 @@ final class ConfigSet {
         return z ^ (z >>> 33);
     }
 
-    /** The index of the entry equal to (state, bits), or -1. */
-    int find(long hash, Object state, long[] src, int off) {
-        int mask = table.length - 1;
-        int i = (int) hash & mask;
-        for (int e = table[i]; e >= 0; e = table[i]) {
-            if (hashes[e] == hash && sameBits(e, src, off) && states[e].equals(state)) {
-                return e;
-            }
-            i = (i + 1) & mask;
-        }
-        return -1;
-    }
-
-    /** Whether some entry has this hash and these bits: a cheap test before making a state to {@link #find}. */
-    boolean containsHash(long hash, long[] src, int off) {
-        int mask = table.length - 1;
-        int i = (int) hash & mask;
-        for (int e = table[i]; e >= 0; e = table[i]) {
-            if (hashes[e] == hash && sameBits(e, src, off)) {
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-        return false;
-    }
-
     /**
      * Adds (state, bits) unless an equal entry exists. Returns the new entry's index, whose other fields the
      * caller fills in, or {@code -1 - e} when entry e is equal.

@@ -90,10 +90,6 @@ final class LayeredQueue {
         return cells.length == 0;
     }
 
-    long tailLimit() {
-        return tailLimit;
-    }
-
     /** Whether an enqueue called at {@code call} may join the tail layer. */
     boolean joins(long call) {
         return tailLimit != CLOSED && call <= tailLimit;
@@ -166,11 +162,6 @@ final class LayeredQueue {
         // The head's term loses v; when the head layer empties, the layers after it keep their powers.
         int h = body - mixed(v) * power(layers - 1);
         return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers);
-    }
-
-    /** How many layers this queue has. */
-    int layers() {
-        return layers;
     }
 
     /** A hash of the cells alone: equal for queues that differ only in the enqueues their tail layer admits. */
