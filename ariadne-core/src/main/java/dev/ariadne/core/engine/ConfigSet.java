@@ -1,6 +1,7 @@
 package dev.ariadne.core.engine;
 
 import java.util.Arrays;
+import java.util.function.BiPredicate;
 
 /**
  * A set of frontier configurations: a model state plus a bitset over the slots of the open operations (which of
@@ -30,6 +31,11 @@ final class ConfigSet {
     private int[] home;
     private int[] table;
     int size;
+    /**
+     * When set, {@link #add} also finds an entry whose state is the same now ({@link SubsumingModel#sameNow}) as
+     * the one added; such states have equal hash codes.
+     */
+    BiPredicate<Object, Object> sameNow;
     /** Where growth is accounted ({@code null}: nowhere), and what was reported to it. */
     private final Budget budget;
     private long reported;
@@ -86,14 +92,16 @@ final class ConfigSet {
     }
 
     /**
-     * Adds (state, bits) unless an equal entry exists. Returns the new entry's index, whose other fields the
-     * caller fills in, or {@code -1 - e} when entry e is equal.
+     * Adds (state, bits) unless an equal entry exists, or with {@link #sameNow} set, one whose state is the same
+     * now. Returns the new entry's index, whose other fields the caller fills in, or {@code -1 - e} when entry e
+     * is equal (the caller may then put the state that subsumes in its place).
      */
     int add(long hash, Object state, long[] src, int off) {
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (int e = table[i]; e >= 0; e = table[i]) {
-            if (hashes[e] == hash && sameBits(e, src, off) && states[e].equals(state)) {
+            if (hashes[e] == hash && sameBits(e, src, off)
+                    && (states[e].equals(state) || sameNow != null && sameNow.test(states[e], state))) {
                 return -1 - e;
             }
             i = (i + 1) & mask;
@@ -251,6 +259,7 @@ final class ConfigSet {
         } else {
             clear();
         }
+        sameNow = null; // other's entries are distinct: copy them all
         for (int e = 0; e < other.size; e++) {
             int c = add(other.hashes[e], other.states[e], other.bits, e * words);
             trails[c] = other.trails[e];

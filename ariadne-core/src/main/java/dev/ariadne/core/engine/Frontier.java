@@ -3,6 +3,7 @@ package dev.ariadne.core.engine;
 import dev.ariadne.core.model.Model;
 
 import java.util.Arrays;
+import java.util.function.BiPredicate;
 
 /**
  * The frontier engine's core: just-in-time linearization over the set of all configurations, fed call and return
@@ -34,7 +35,9 @@ import java.util.Arrays;
  * <p>Two more hints apply to models whose states stand for sets of concrete states (the layered queue): a
  * {@link SubsumingModel} lets a configuration be dropped when another with the same operations stands for all its
  * concrete states, and a {@link CommutingModel} lets the closure linearize commuting open operations in one order
- * only (sleep sets: a node reached again by another order wakes the operations it no longer has asleep).
+ * only (sleep sets: a node reached again by another order wakes the operations it no longer has asleep). States
+ * that are {@linkplain SubsumingModel#sameNow the same now} meet in the sets like equal ones, and the one that
+ * subsumes takes the entry over, with its path; a closure node taken over after its expansion is expanded again.
  *
  * <p>Each configuration points into a trail, an arena of (operation, parent) entries shared by all
  * configurations, so that the linearization behind any configuration can be read back (for the witness and the
@@ -53,6 +56,14 @@ final class Frontier<S> {
     private final Model<S> model;
     /** The model as a {@link SubsumingModel}, when it is one. */
     private final SubsumingModel<S> subsuming;
+    /** {@link SubsumingModel#sameNow}, for the configuration sets, when the model subsumes. */
+    private final BiPredicate<Object, Object> sameNow;
+    /**
+     * Whether the current return merges configurations whose states are the same now, keeping the one that
+     * subsumes: with a {@link SubsumingModel}, while no pending operation is open (dominance among them compares
+     * states exactly).
+     */
+    private boolean merging;
     /** The model as a {@link CommutingModel}, when it is one. */
     private final CommutingModel<S> commuting;
     /**
@@ -167,6 +178,7 @@ final class Frontier<S> {
         this.model = model;
         this.subsuming = model instanceof SubsumingModel<S> m ? m : null;
         this.commuting = model instanceof CommutingModel<S> m ? m : null;
+        this.sameNow = subsuming == null ? null : (a, b) -> subsuming.sameNow((S) a, (S) b);
         this.covering = overridesCovers(model);
         this.budget = budget;
         this.speculative = speculative;
@@ -326,6 +338,9 @@ final class Frontier<S> {
         if (grouping) {
             clearGroups();
         }
+        merging = subsuming != null && !grouping;
+        next.sameNow = merging ? sameNow : null;
+        visited.sameNow = next.sameNow;
         ConfigSet c = cur;
         long[] sc = scratch;
         for (int i = 0; i < c.size; i++) {
@@ -333,16 +348,16 @@ final class Frontier<S> {
             if ((c.bits[off + wx] & bx) != 0) {
                 System.arraycopy(c.bits, off, sc, 0, w);
                 sc[wx] &= ~bx;
-                Object state = c.states[i];
+                S state = (S) c.states[i];
                 int e = next.add(ConfigSet.hash(state, sc, 0, w), state, sc, 0);
-                if (e >= 0) {
+                if (e >= 0 || takesOver(next, e = -1 - e, state)) {
                     next.trails[e] = c.trails[i];
                     next.depths[e] = c.depths[i];
                 } else {
                     hits++;
                 }
             } else {
-                Object state = c.states[i];
+                S state = (S) c.states[i];
                 int from = satSize;
                 int e;
                 if (readOnlyOpen > 0) {
@@ -352,7 +367,7 @@ final class Frontier<S> {
                 } else {
                     e = visited.add(c.hashes[i], state, c.bits, off);
                 }
-                if (e < 0) {
+                if (e < 0 && !takesOver(visited, e = -1 - e, state)) {
                     satSize = from;
                     hits++;
                     continue;
@@ -452,7 +467,7 @@ final class Frontier<S> {
                     saturate(after, sc, x);
                 }
                 int e = next.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
-                if (e >= 0) {
+                if (e >= 0 || takesOver(next, e = -1 - e, after)) {
                     int t = append(x, trailOf(v));
                     for (int j = from; j < satSize; j++) {
                         t = append(satOps[j], t);
@@ -489,6 +504,10 @@ final class Frontier<S> {
                 explored |= 1L << slot;
             }
             int e = vs.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
+            boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
+            if (tookOver) {
+                e = -1 - e; // the node gets this path, and this sleep set, which is what justifies it now
+            }
             if (sleepSets) {
                 if (e >= 0) {
                     if (asleep.length <= e) {
@@ -509,12 +528,30 @@ final class Frontier<S> {
                 vs.ops[e] = op;
                 vs.satStart[e] = from;
                 vs.satLength[e] = satSize - from;
+                if (tookOver && e <= expanding && expand(e, x, -1L) == STOPPED) {
+                    return STOPPED; // expanded already, but from the state it no longer holds
+                }
             } else {
                 satSize = from;
                 hits++;
             }
         }
         return OK;
+    }
+
+    /**
+     * Entry {@code e} of {@code set} is the same now as {@code state}, just reached: while {@link #merging}, puts
+     * state in its place if it subsumes the entry's, and returns whether it did (the caller then gives the entry
+     * state's path).
+     */
+    private boolean takesOver(ConfigSet set, int e, S state) {
+        @SuppressWarnings("unchecked")
+        S held = (S) set.states[e];
+        if (!merging || !subsuming.subsumes(state, held)) {
+            return false;
+        }
+        set.states[e] = state;
+        return true;
     }
 
     /**
@@ -1198,6 +1235,20 @@ final class Frontier<S> {
     /** The configurations carried now, between returns (for progress reports). */
     int alive() {
         return cur.size;
+    }
+
+    /** The state of configuration {@code e} of those carried now ({@code e < alive()}). */
+    @SuppressWarnings("unchecked")
+    S aliveState(int e) {
+        return (S) cur.states[e];
+    }
+
+    /**
+     * The slots configuration {@code e} of those carried now has linearized; frontiers fed the same events number
+     * slots alike.
+     */
+    long[] aliveBits(int e) {
+        return Arrays.copyOfRange(cur.bits, e * words, (e + 1) * words);
     }
 
     // ---- speculation --------------------------------------------------------------------------------------------

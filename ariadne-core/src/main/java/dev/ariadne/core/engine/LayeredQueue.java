@@ -12,9 +12,9 @@ import java.util.Arrays;
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
  * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
- * equal states. The hash is a polynomial over the layers, each term a sum of mixed values, so a step updates it
- * from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from the head's): a
- * frontier step makes a new state, and hashing it whole cost a third of the search.
+ * equal states. The hash, of the cells alone, is a polynomial over the layers, each term a sum of mixed values, so
+ * a step updates it from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from
+ * the head's): a frontier step makes a new state, and hashing it whole cost a third of the search.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
@@ -33,14 +33,12 @@ final class LayeredQueue {
      */
     private final int body;
     private final int layers;
-    private final int hash;
 
     private LayeredQueue(int[] cells, long tailLimit, int body, int layers) {
         this.cells = cells;
         this.tailLimit = tailLimit;
         this.body = body;
         this.layers = layers;
-        this.hash = body * 31 + Long.hashCode(tailLimit);
     }
 
     /** A value's contribution to its layer's term of the hash (and to multiset sums in {@link #subsumes}). */
@@ -164,11 +162,6 @@ final class LayeredQueue {
         return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers);
     }
 
-    /** A hash of the cells alone: equal for queues that differ only in the enqueues their tail layer admits. */
-    int cellsHash() {
-        return body;
-    }
-
     /**
      * Where layers begin, as a bitset over the first 64 positions: a queue subsumes another only if its layers
      * begin at a subset of where the other's do.
@@ -199,7 +192,7 @@ final class LayeredQueue {
             return false;
         }
         if (layers == other.layers) { // the same layers, if any: then the same cells, open to later enqueues
-            return tailLimit > other.tailLimit && body == other.body && Arrays.equals(cells, other.cells);
+            return tailLimit > other.tailLimit && sameCells(other);
         }
         boolean fewerLayers = false;
         int[] sorted = null;
@@ -256,15 +249,20 @@ final class LayeredQueue {
         return end;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof LayeredQueue q && q.hash == hash && q.tailLimit == tailLimit
-                && Arrays.equals(q.cells, cells);
+    /** Whether {@code q} has the same layers: then the one open to later enqueues subsumes the other. */
+    boolean sameCells(LayeredQueue q) {
+        return q.body == body && q.layers == layers && Arrays.equals(q.cells, cells);
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof LayeredQueue q && q.tailLimit == tailLimit && sameCells(q);
+    }
+
+    /** The hash of the cells alone, so that the frontier finds queues that differ only in their tail limits. */
+    @Override
     public int hashCode() {
-        return hash;
+        return body;
     }
 
     /** For debugging: layers in braces, head first, and the tail's limit. */

@@ -114,7 +114,7 @@ final class QueueLayers {
     final class LayeredModel implements SubsumingModel<LayeredQueue>, CommutingModel<LayeredQueue> {
         @Override
         public int key(LayeredQueue state) {
-            return state.cellsHash();
+            return state.hashCode();
         }
 
         @Override
@@ -130,6 +130,11 @@ final class QueueLayers {
         @Override
         public boolean subsumes(LayeredQueue a, LayeredQueue b) {
             return a.subsumes(b);
+        }
+
+        @Override
+        public boolean sameNow(LayeredQueue a, LayeredQueue b) {
+            return a.sameCells(b);
         }
 
         /**

@@ -32,4 +32,11 @@ interface SubsumingModel<S> extends Model<S> {
      * successor.
      */
     boolean subsumes(S a, S b);
+
+    /**
+     * Whether {@code a} and {@code b} stand for the same concrete states now and differ at most in the later steps
+     * they admit, so that one subsumes the other unless they are equal. Such states must have equal hash codes:
+     * the frontier finds them as it would find an equal state, and keeps only the one that subsumes.
+     */
+    boolean sameNow(S a, S b);
 }

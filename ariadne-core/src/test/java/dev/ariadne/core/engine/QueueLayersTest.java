@@ -208,11 +208,7 @@ class QueueLayersTest {
         int compared = 0;
         for (long seed = 0; seed < 300; seed++) {
             History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
-            Operation[] ops = new Operation[history.size()];
-            for (int i = 0; i < ops.length; i++) {
-                ops[i] = queue.prepare(history.operations().get(i));
-            }
-            java.util.Arrays.sort(ops, java.util.Comparator.comparingLong(Operation::call));
+            Operation[] ops = callOrder(queue, history);
             QueueLayers layers = QueueLayers.of(queue, ops);
             if (layers == null) {
                 continue;
@@ -225,13 +221,8 @@ class QueueLayersTest {
             for (Frontier<LayeredQueue> f : List.of(sleeping, full, subsumed)) {
                 f.operations(layers.inputs(), layers.outputs());
             }
-            Integer[] returns = new Integer[ops.length];
-            for (int i = 0; i < ops.length; i++) {
-                returns[i] = i;
-            }
-            java.util.Arrays.sort(returns, java.util.Comparator.comparingLong(i -> ops[i].ret()));
             int call = 0;
-            for (int x : returns) {
+            for (int x : returnOrder(ops)) {
                 while (call < ops.length && ops[call].call() <= ops[x].ret()) {
                     sleeping.call(call, false, -1);
                     full.call(call, false, -1);
@@ -257,6 +248,170 @@ class QueueLayersTest {
         assertTrue(compared >= 40, "only " + compared + " histories qualify");
         assertTrue(withSleep < without * 0.95, "sleep sets took " + withSleep + " steps, the full closure " + without);
         assertTrue(aliveSubsumed < aliveFull * 0.95, "subsumption kept " + aliveSubsumed + " of " + aliveFull);
+    }
+
+    @Test
+    void theLayeredSearchCoversEveryConfigurationOfTheConcreteOne() {
+        // The search's own layered frontier (subsumption, merging, sleep sets) beside the concrete frontier on the
+        // same events: after every return, each concrete configuration must be covered by a layered one with the
+        // same linearized operations whose state stands for its queue. A history is followed while the concrete
+        // frontier stays small; the ones where a merged node must be expanded again come after a few hundred.
+        Model<?> queue = BuiltinModels.byName("fifo-queue");
+        long covered = 0;
+        int compared = 0;
+        for (long seed = 0; seed < 2000; seed++) {
+            History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
+            Operation[] ops = callOrder(queue, history);
+            QueueLayers layers = QueueLayers.of(queue, ops);
+            if (layers == null) {
+                continue;
+            }
+            compared++;
+            Frontier<LayeredQueue> layered = new Frontier<>(layers.model(), Budget.unlimited(), false);
+            layered.operations(layers.inputs(), layers.outputs());
+            Frontier<Object> concrete = new Frontier<>(new EagerEmptyDequeues(queue), Budget.unlimited(), false);
+            Object[] inputs = new Object[ops.length];
+            Object[] outputs = new Object[ops.length];
+            for (int i = 0; i < ops.length; i++) {
+                inputs[i] = layers.inputs()[i] == QueueLayers.EmptyDequeue.INSTANCE ? layers.inputs()[i]
+                        : ops[i].input();
+                outputs[i] = ops[i].output();
+            }
+            concrete.operations(inputs, outputs);
+            int call = 0;
+            for (int x : returnOrder(ops)) {
+                while (call < ops.length && ops[call].call() <= ops[x].ret()) {
+                    layered.call(call, false, -1);
+                    concrete.call(call, false, -1);
+                    call++;
+                }
+                int status = concrete.ret(x);
+                assertEquals(status, layered.ret(x), "seed " + seed + ", return of " + ops[x]);
+                if (status != Frontier.OK) {
+                    break;
+                }
+                covered += assertCovers(layered, concrete, "seed " + seed + ", after the return of " + ops[x]);
+                if (concrete.alive() > 500) {
+                    break; // beyond, the concrete frontier costs more than the rest of the test
+                }
+            }
+        }
+        System.out.printf("layered search: %d histories, %d concrete configurations covered%n", compared, covered);
+        assertTrue(compared >= 400, "only " + compared + " histories qualify");
+        assertTrue(covered > 100_000, "only " + covered + " concrete configurations covered");
+    }
+
+    /** The prepared operations of {@code history}, in order of their calls: the frontier's numbering. */
+    private static Operation[] callOrder(Model<?> model, History history) {
+        Operation[] ops = new Operation[history.size()];
+        for (int i = 0; i < ops.length; i++) {
+            ops[i] = model.prepare(history.operations().get(i));
+        }
+        java.util.Arrays.sort(ops, java.util.Comparator.comparingLong(Operation::call));
+        return ops;
+    }
+
+    /** Operation numbers in order of their returns. */
+    private static int[] returnOrder(Operation[] ops) {
+        return java.util.stream.IntStream.range(0, ops.length).boxed()
+                .sorted(java.util.Comparator.comparingLong(i -> ops[i].ret())).mapToInt(i -> i).toArray();
+    }
+
+    /**
+     * Asserts that every configuration the concrete frontier carries is covered by one the layered frontier
+     * carries: the same linearized operations, and a layered state that stands for its queue (each layer a
+     * permutation of its part of the queue). Returns how many concrete configurations it checked.
+     */
+    private static int assertCovers(Frontier<LayeredQueue> layered, Frontier<Object> concrete, String context) {
+        java.util.Map<String, List<List<List<Integer>>>> byBits = new java.util.HashMap<>();
+        for (int l = 0; l < layered.alive(); l++) {
+            byBits.computeIfAbsent(java.util.Arrays.toString(layered.aliveBits(l)), k -> new java.util.ArrayList<>())
+                    .add(sortedLayers(layered.aliveState(l)));
+        }
+        for (int c = 0; c < concrete.alive(); c++) {
+            int[] queue = dev.ariadne.core.models.PreparedViews.ids(concrete.aliveState(c));
+            String bits = java.util.Arrays.toString(concrete.aliveBits(c));
+            boolean found = false;
+            for (List<List<Integer>> layers : byBits.getOrDefault(bits, List.of())) {
+                found |= standsFor(layers, queue);
+            }
+            if (!found) {
+                StringBuilder all = new StringBuilder();
+                for (int l = 0; l < layered.alive(); l++) {
+                    all.append("\n  ").append(java.util.Arrays.toString(layered.aliveBits(l))).append(' ')
+                            .append(layered.aliveState(l));
+                }
+                throw new AssertionError(context + ": no layered configuration covers queue "
+                        + java.util.Arrays.toString(queue) + " with slots " + bits + "; layered:" + all);
+            }
+        }
+        return concrete.alive();
+    }
+
+    /** The layers of q, head first, each its value ids sorted (read from its {@code toString}). */
+    private static List<List<Integer>> sortedLayers(LayeredQueue q) {
+        String s = q.toString();
+        String body = s.substring(1, s.indexOf(']'));
+        List<List<Integer>> layers = new java.util.ArrayList<>();
+        if (!body.isEmpty()) {
+            for (String layer : body.substring(1, body.length() - 1).split("\\} \\{")) {
+                List<Integer> values = new java.util.ArrayList<>();
+                for (String v : layer.split(" ")) {
+                    values.add(Integer.valueOf(v));
+                }
+                java.util.Collections.sort(values);
+                layers.add(values);
+            }
+        }
+        return layers;
+    }
+
+    private static boolean standsFor(List<List<Integer>> layers, int[] queue) {
+        int at = 0;
+        for (List<Integer> layer : layers) {
+            if (at + layer.size() > queue.length) {
+                return false;
+            }
+            int[] part = java.util.Arrays.copyOfRange(queue, at, at + layer.size());
+            java.util.Arrays.sort(part);
+            for (int k = 0; k < part.length; k++) {
+                if (part[k] != layer.get(k)) {
+                    return false;
+                }
+            }
+            at += part.length;
+        }
+        return at == queue.length;
+    }
+
+    /**
+     * The concrete queue model, but for dequeues that find the queue empty, which are read-only here as in the
+     * layered model: both frontiers then place them eagerly alike, and their configurations compare slot by slot.
+     */
+    private record EagerEmptyDequeues(Model<?> queue) implements Model<Object> {
+        @Override
+        public String name() {
+            return queue.name();
+        }
+
+        @Override
+        public Object init() {
+            return queue.init();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public Object step(Object state, Object input, Object output) {
+            if (input == QueueLayers.EmptyDequeue.INSTANCE) {
+                return dev.ariadne.core.models.PreparedViews.ids(state).length == 0 ? state : null;
+            }
+            return ((Model<Object>) queue).step(state, input, output);
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return input == QueueLayers.EmptyDequeue.INSTANCE;
+        }
     }
 
     /** The layered model without its hints: the frontier explores every order and keeps every configuration. */
