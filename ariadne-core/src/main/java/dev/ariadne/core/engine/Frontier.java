@@ -124,14 +124,12 @@ final class Frontier<S> {
     private long[] pruneKeys = new long[16];
     /**
      * During {@link #pruneSubsumed}: the {@link SubsumingModel#shape} and the hash of the bits of each entry of
-     * {@link #next}, and its entries chained by both: an open-addressing table from their hash to the first entry,
-     * and the next entry with the same hash after each.
+     * {@link #next}, and its entries chained by bits, shape and key: an open-addressing table from their hash to
+     * the first entry, and the next entry with the same hash after each.
      */
     private long[] shapes = new long[16];
     private long[] bitsHashes = new long[16];
     private int[] sameShapeNext = new int[16];
-    /** The {@link SubsumingModel#key} of each entry, during {@link #pruneSubsumed}: equal shapes need equal keys. */
-    private int[] cellKeys = new int[16];
     private int[] shapeTable = new int[64];
     private long[] shapeTableHashes = new long[64];
     /** A one-probe Bloom filter of the hashes in {@link #shapeTable}: 4,096 bits, by the hash's top 12 bits. */
@@ -463,21 +461,7 @@ final class Frontier<S> {
             System.arraycopy(vs.bits, off, sc, 0, w);
             int from = satSize;
             if (op == x) {
-                if (readOnlyOpen > 0 && !after.equals(state)) {
-                    saturate(after, sc, x);
-                }
-                int e = next.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
-                if (e >= 0 || takesOver(next, e = -1 - e, after)) {
-                    int t = append(x, trailOf(v));
-                    for (int j = from; j < satSize; j++) {
-                        t = append(satOps[j], t);
-                    }
-                    next.trails[e] = t;
-                    next.depths[e] = vs.depths[v] + 1 + satSize - from;
-                } else {
-                    hits++;
-                }
-                satSize = from;
+                reachReturned(v, state, after, x, from);
                 continue;
             }
             if (openPending[k] && after.equals(state)) {
@@ -495,46 +479,91 @@ final class Frontier<S> {
             }
             long sleep = 0;
             if (sleepSets) {
-                for (long m = explored; m != 0; m &= m - 1) {
-                    int other = slotOp[Long.numberOfTrailingZeros(m)];
-                    if (commuting.commute(state, inputs[op], outputs[op], inputs[other], outputs[other])) {
-                        sleep |= m & -m;
-                    }
-                }
+                sleep = commutingWith(state, op, explored);
                 explored |= 1L << slot;
             }
-            int e = vs.add(ConfigSet.hash(after, sc, 0, w), after, sc, 0);
-            boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
-            if (tookOver) {
-                e = -1 - e; // the node gets this path, and this sleep set, which is what justifies it now
+            if (reach(v, op, after, x, from, sleep) == STOPPED) {
+                return STOPPED;
             }
-            if (sleepSets) {
-                if (e >= 0) {
-                    if (asleep.length <= e) {
-                        asleep = Arrays.copyOf(asleep, asleep.length * 2);
-                    }
-                    asleep[e] = sleep;
-                } else if (wake(-1 - e, sleep, x) == STOPPED) {
-                    return STOPPED;
-                }
+        }
+        return OK;
+    }
+
+    /**
+     * From closure node v in {@code state}, X (the returning operation) leads to {@code after}, with the bits in
+     * {@link #scratch}: a configuration for {@code next}, with the read-only operations placed since {@code from}.
+     */
+    private void reachReturned(int v, S state, S after, int x, int from) {
+        long[] sc = scratch;
+        if (readOnlyOpen > 0 && !after.equals(state)) {
+            saturate(after, sc, x);
+        }
+        int e = next.add(ConfigSet.hash(after, sc, 0, words), after, sc, 0);
+        if (e >= 0 || takesOver(next, e = -1 - e, after)) {
+            int t = append(x, trailOf(v));
+            for (int j = from; j < satSize; j++) {
+                t = append(satOps[j], t);
             }
+            next.trails[e] = t;
+            next.depths[e] = visited.depths[v] + 1 + satSize - from;
+        } else {
+            hits++;
+        }
+        satSize = from;
+    }
+
+    /** The slots in {@code explored} whose operations commute with {@code op} in {@code state}. */
+    private long commutingWith(S state, int op, long explored) {
+        long sleep = 0;
+        Object input = inputs[op];
+        Object output = outputs[op];
+        for (long m = explored; m != 0; m &= m - 1) {
+            int other = slotOp[Long.numberOfTrailingZeros(m)];
+            if (commuting.commute(state, input, output, inputs[other], outputs[other])) {
+                sleep |= m & -m;
+            }
+        }
+        return sleep;
+    }
+
+    /**
+     * From closure node v, {@code op} leads to {@code after}, with the bits in {@link #scratch} and the read-only
+     * operations placed since {@code from}: a new node, or one reached again (which {@code sleep} may wake, and
+     * {@code after} may take over).
+     */
+    private int reach(int v, int op, S after, int x, int from, long sleep) {
+        ConfigSet vs = visited;
+        int e = vs.add(ConfigSet.hash(after, scratch, 0, words), after, scratch, 0);
+        boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
+        if (tookOver) {
+            e = -1 - e; // the node gets this path, and this sleep set, which is what justifies it now
+        }
+        if (sleepSets) {
             if (e >= 0) {
-                if (pendingSlots > 0) {
-                    link(e);
+                if (asleep.length <= e) {
+                    asleep = Arrays.copyOf(asleep, asleep.length * 2);
                 }
-                vs.trails[e] = NOT_MATERIALIZED;
-                vs.depths[e] = vs.depths[v] + 1 + satSize - from;
-                vs.parents[e] = v;
-                vs.ops[e] = op;
-                vs.satStart[e] = from;
-                vs.satLength[e] = satSize - from;
-                if (tookOver && e <= expanding && expand(e, x, -1L) == STOPPED) {
-                    return STOPPED; // expanded already, but from the state it no longer holds
-                }
-            } else {
-                satSize = from;
-                hits++;
+                asleep[e] = sleep;
+            } else if (wake(-1 - e, sleep, x) == STOPPED) {
+                return STOPPED;
             }
+        }
+        if (e < 0) {
+            satSize = from;
+            hits++;
+            return OK;
+        }
+        if (pendingSlots > 0) {
+            link(e);
+        }
+        vs.trails[e] = NOT_MATERIALIZED;
+        vs.depths[e] = vs.depths[v] + 1 + satSize - from;
+        vs.parents[e] = v;
+        vs.ops[e] = op;
+        vs.satStart[e] = from;
+        vs.satLength[e] = satSize - from;
+        if (tookOver && e <= expanding) {
+            return expand(e, x, -1L); // expanded already, but from the state it no longer holds
         }
         return OK;
     }
@@ -751,11 +780,11 @@ final class Frontier<S> {
     /**
      * Drops configurations of {@code next} whose state another one with the same bits
      * {@linkplain SubsumingModel#subsumes subsumes}. Configurations carried over from {@code cur} were compared
-     * with each other at the previous return, so only pairs with a new one are compared: those whose
-     * {@linkplain SubsumingModel#shape shapes} are equal or differ in one bit, found in a hash table of the
-     * configurations by bits and shape (chained), about as many lookups per new configuration as its shape has
-     * bits. A state subsumed only by one whose shape differs more stays: that keeps a configuration, never drops
-     * one wrongly.
+     * with each other at the previous return, so only the new ones are looked at: each in a hash table of the
+     * configurations by bits, {@linkplain SubsumingModel#shape shape} and {@linkplain SubsumingModel#key key},
+     * under its own shape and each shape with one boundary fewer. A new one subsumed only by a state whose shape
+     * differs more, or a carried one that a new one subsumes, stays: that keeps a configuration, never drops one
+     * wrongly.
      */
     @SuppressWarnings("unchecked")
     private void pruneSubsumed() {
@@ -775,58 +804,51 @@ final class Frontier<S> {
             shapes = new long[Integer.highestOneBit(size) * 2];
             bitsHashes = new long[shapes.length];
             sameShapeNext = new int[shapes.length];
-            cellKeys = new int[shapes.length];
         }
         int[] table = shapeTable;
         long[] tableHashes = shapeTableHashes;
-        int[] chain = sameShapeNext;
-        long[] sh = shapes;
-        long[] bh = bitsHashes;
         int mask = capacity - 1;
         Arrays.fill(table, 0, capacity, -1);
         Arrays.fill(shapeFilter, 0L);
         for (int e = 0; e < size; e++) {
-            sh[e] = subsuming.shape((S) n.states[e]);
-            cellKeys[e] = subsuming.key((S) n.states[e]);
-            bh[e] = ConfigSet.hash(0, n.bits, e * w, w);
-            long h = ConfigSet.mix(bh[e] + sh[e]);
+            S state = (S) n.states[e];
+            shapes[e] = subsuming.shape(state);
+            bitsHashes[e] = ConfigSet.hash(0, n.bits, e * w, w);
+            long h = lookupHash(bitsHashes[e], shapes[e], subsuming.key(state));
             int slot = (int) h & mask;
             while (table[slot] >= 0 && tableHashes[slot] != h) {
                 slot = (slot + 1) & mask;
             }
             tableHashes[slot] = h;
-            chain[e] = table[slot];
+            sameShapeNext[e] = table[slot];
             table[slot] = e;
             shapeFilter[(int) (h >>> 58)] |= 1L << (h >>> 52);
         }
         boolean[] drop = dropMarks(size);
         boolean any = false;
         for (int i = old; i < size; i++) {
-            if (drop[i]) {
-                continue;
+            long shape = shapes[i];
+            int key = subsuming.key((S) n.states[i]);
+            drop[i] = subsumedBy(i, shape, key, mask);
+            for (long m = shape & (shape - 1); m != 0 && !drop[i]; m &= m - 1) {
+                drop[i] = subsumedBy(i, shape & ~(m & -m), key, mask); // one layer boundary fewer
             }
-            long shape = sh[i];
-            long domain = subsuming.shapeDomain((S) n.states[i]);
-            any |= compareWithShape(i, shape, old, mask);
-            // One bit fewer: coarser states that may subsume i; one bit more: finer ones i may subsume.
-            for (long m = shape & domain; m != 0 && !drop[i]; m &= m - 1) {
-                any |= compareWithShape(i, shape & ~(m & -m), old, mask);
-            }
-            for (long m = ~shape & domain; m != 0 && !drop[i]; m &= m - 1) {
-                any |= compareWithShape(i, shape | (m & -m), old, mask);
-            }
+            any |= drop[i];
         }
         applyDrops(any, size);
     }
 
+    private static long lookupHash(long bitsHash, long shape, int key) {
+        return ConfigSet.mix(bitsHash + shape * 0x9E3779B97F4A7C15L + key);
+    }
+
     /**
-     * Compares new configuration i of {@code next} with those of its bits whose shape is {@code shape}, both ways,
-     * marking in {@link #drop} any one subsumed. Returns whether it marked any.
+     * Whether configuration i of {@code next} is subsumed by one with its bits, this shape and this key (a
+     * configuration already dropped counts: whatever subsumes it subsumes i).
      */
     @SuppressWarnings("unchecked")
-    private boolean compareWithShape(int i, long shape, int old, int mask) {
-        ConfigSet n = next;
-        long h = ConfigSet.mix(bitsHashes[i] + shape);
+    private boolean subsumedBy(int i, long shape, int key, int mask) {
+        long h = lookupHash(bitsHashes[i], shape, key);
         if ((shapeFilter[(int) (h >>> 58)] & 1L << (h >>> 52)) == 0) {
             return false; // no entry has this hash: most lookups end here, in a table that stays in cache
         }
@@ -834,23 +856,14 @@ final class Frontier<S> {
         while (shapeTable[slot] >= 0 && shapeTableHashes[slot] != h) {
             slot = (slot + 1) & mask;
         }
-        boolean any = false;
+        ConfigSet n = next;
         S si = (S) n.states[i];
-        for (int j = shapeTable[slot]; j >= 0 && !drop[i]; j = sameShapeNext[j]) {
-            if (j == i || j > i && j >= old && shapes[j] == shapes[i] || drop[j] || shapes[j] != shape
-                    || shape == shapes[i] && cellKeys[j] != cellKeys[i] || !sameBits(n, j, i)) {
-                continue; // with an equal shape, a later new one compares itself with i; or only an equal key
-            }
-            S sj = (S) n.states[j];
-            if ((shape & ~shapes[i]) == 0 && subsuming.subsumes(sj, si)) {
-                drop[i] = true;
-                any = true;
-            } else if ((shapes[i] & ~shape) == 0 && subsuming.subsumes(si, sj)) {
-                drop[j] = true;
-                any = true;
+        for (int j = shapeTable[slot]; j >= 0; j = sameShapeNext[j]) {
+            if (j != i && shapes[j] == shape && sameBits(n, j, i) && subsuming.subsumes((S) n.states[j], si)) {
+                return true;
             }
         }
-        return any;
+        return false;
     }
 
     private boolean sameBits(ConfigSet set, int j, int i) {

@@ -20,7 +20,7 @@ final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
     static final long CLOSED = Long.MIN_VALUE;
 
-    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED, 0, 0);
+    static final LayeredQueue EMPTY = new LayeredQueue(new int[0], CLOSED, 0, 0, 0);
 
     /** The base of the polynomial hash; odd, so that its powers never vanish modulo 2^32. */
     private static final int BASE = 0x01000193;
@@ -33,12 +33,17 @@ final class LayeredQueue {
      */
     private final int body;
     private final int layers;
+    /** The sum of {@link #mixed} values of all cells. */
+    private final int valueSum;
+    /** {@link #layerStarts()}, once asked for: the frontier asks again at every return the state survives. */
+    private long layerStarts;
 
-    private LayeredQueue(int[] cells, long tailLimit, int body, int layers) {
+    private LayeredQueue(int[] cells, long tailLimit, int body, int layers, int valueSum) {
         this.cells = cells;
         this.tailLimit = tailLimit;
         this.body = body;
         this.layers = layers;
+        this.valueSum = valueSum;
     }
 
     /** A value's contribution to its layer's term of the hash (and to multiset sums in {@link #subsumes}). */
@@ -77,11 +82,13 @@ final class LayeredQueue {
         }
         int[] cells = new int[ids.length];
         int body = 0;
+        int valueSum = 0;
         for (int i = 0; i < ids.length; i++) {
             cells[i] = ids[i] << 1 | 1;
             body = body * BASE + mixed(ids[i]);
+            valueSum += mixed(ids[i]);
         }
-        return new LayeredQueue(cells, CLOSED, body, ids.length);
+        return new LayeredQueue(cells, CLOSED, body, ids.length, valueSum);
     }
 
     boolean isEmpty() {
@@ -127,11 +134,11 @@ final class LayeredQueue {
             } else {
                 cs[at] = v << 1;
             }
-            return new LayeredQueue(cs, Math.min(tailLimit, ret), body + mixed(v), layers);
+            return new LayeredQueue(cs, Math.min(tailLimit, ret), body + mixed(v), layers, valueSum + mixed(v));
         }
         System.arraycopy(cells, 0, cs, 0, n);
         cs[n] = v << 1 | 1;
-        return new LayeredQueue(cs, ret, body * BASE + mixed(v), layers + 1);
+        return new LayeredQueue(cs, ret, body * BASE + mixed(v), layers + 1, valueSum + mixed(v));
     }
 
     /**
@@ -159,7 +166,8 @@ final class LayeredQueue {
         boolean headEmptied = (cells[1] & 1) != 0 && at == 0;
         // The head's term loses v; when the head layer empties, the layers after it keep their powers.
         int h = body - mixed(v) * power(layers - 1);
-        return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers);
+        return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers,
+                valueSum - mixed(v));
     }
 
     /**
@@ -167,17 +175,19 @@ final class LayeredQueue {
      * begin at a subset of where the other's do.
      */
     long layerStarts() {
-        long starts = 0;
-        for (int i = 0, n = Math.min(64, cells.length); i < n; i++) {
-            starts |= (long) (cells[i] & 1) << i;
+        long starts = layerStarts;
+        if (starts == 0) { // not known yet (a queue with cells always has its head's bit)
+            for (int i = 0, n = Math.min(64, cells.length); i < n; i++) {
+                starts |= (long) (cells[i] & 1) << i;
+            }
+            layerStarts = starts;
         }
         return starts;
     }
 
-    /** The positions {@link #layerStarts} may hold for a queue of this length, but the head's (always set). */
-    long layerStartsDomain() {
-        int n = Math.min(64, cells.length);
-        return n <= 1 ? 0 : (n == 64 ? -1L : (1L << n) - 1) & ~1L;
+    /** A hash of the values, whatever their layers: equal for two queues of which one subsumes the other. */
+    int valueSum() {
+        return valueSum;
     }
 
     /**

@@ -114,7 +114,7 @@ final class QueueLayers {
     final class LayeredModel implements SubsumingModel<LayeredQueue>, CommutingModel<LayeredQueue> {
         @Override
         public int key(LayeredQueue state) {
-            return state.hashCode();
+            return state.valueSum();
         }
 
         @Override
@@ -122,10 +122,6 @@ final class QueueLayers {
             return state.layerStarts();
         }
 
-        @Override
-        public long shapeDomain(LayeredQueue state) {
-            return state.layerStartsDomain();
-        }
 
         @Override
         public boolean subsumes(LayeredQueue a, LayeredQueue b) {

@@ -5,24 +5,21 @@ import dev.ariadne.core.model.Model;
 /**
  * A model whose states stand for sets of concrete states (such as {@link LayeredQueue}), so that one state may
  * subsume another. The frontier then drops a configuration when one with the same linearized operations and a
- * subsuming state is alive: the concrete states the dropped one stands for are all still carried. It looks for
- * subsuming states among those whose shape equals a configuration's or differs from it in one bit.
+ * subsuming state is alive: the concrete states the dropped one stands for are all still carried. States that
+ * are {@linkplain #sameNow the same now} meet in the frontier's hash sets, which keep the one that subsumes; other
+ * subsuming states it looks up by {@linkplain #shape shape} and {@linkplain #key key}.
  */
 interface SubsumingModel<S> extends Model<S> {
 
     /**
      * A summary of a state's shape as a bitset, such that {@code a} subsumes {@code b} only if {@code shape(a)} is
-     * a subset of {@code shape(b)}: a cheap test before {@link #subsumes}, and how the frontier finds candidates.
+     * a subset of {@code shape(b)} with the same lowest bit. The frontier looks for the states that subsume a state
+     * among those of its shape and of its shape with one bit but the lowest cleared (missing one only keeps a
+     * configuration).
      */
     long shape(S state);
 
-    /**
-     * The bits in which {@link #shape} may differ between {@code state} and states that subsume it or that it
-     * subsumes (those of its size, say, but for bits every such state has).
-     */
-    long shapeDomain(S state);
-
-    /** A hash such that a state subsumes another of the same {@link #shape} only if their keys are equal. */
+    /** A hash of what a state holds whatever its shape: equal for two states of which one subsumes the other. */
     int key(S state);
 
     /**

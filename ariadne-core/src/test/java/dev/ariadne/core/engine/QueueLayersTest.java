@@ -156,8 +156,9 @@ class QueueLayersTest {
     @Test
     void aSubsumingQueueStandsForEveryQueueTheOtherDoes() {
         // States from random walks over two values, compared pairwise: subsumes must imply that every concrete
-        // queue the other stands for is one this one stands for, must never hold both ways, and must hold for
-        // fewer layers and for a later tail limit.
+        // queue the other stands for is one this one stands for and that the frontier can find the one from the
+        // other (same key, a subset of its layer starts), must never hold both ways, and must hold for fewer
+        // layers and for a later tail limit.
         java.util.Random random = new java.util.Random(BASE_SEED + 1);
         java.util.List<LayeredQueue> states = new java.util.ArrayList<>();
         for (int walk = 0; walk < 300; walk++) {
@@ -179,6 +180,8 @@ class QueueLayersTest {
                 }
                 subsumed++;
                 assertFalse(b.subsumes(a), a + " and " + b + " subsume each other");
+                assertEquals(a.valueSum(), b.valueSum(), "the frontier looks up " + a + " by the key of " + b);
+                assertEquals(0, a.layerStarts() & ~b.layerStarts(), a + " has a boundary " + b + " lacks");
                 assertTrue(standsFor(a).containsAll(standsFor(b)), a + " does not stand for all of " + b);
             }
         }
