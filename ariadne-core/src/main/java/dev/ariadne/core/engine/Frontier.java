@@ -477,14 +477,10 @@ final class Frontier<S> {
                 hits++;
                 continue;
             }
-            long sleep = 0;
-            if (sleepSets) {
-                sleep = commutingWith(state, op, explored);
-                explored |= 1L << slot;
-            }
-            if (reach(v, op, after, x, from, sleep) == STOPPED) {
+            if (reach(v, state, op, after, x, from, explored) == STOPPED) {
                 return STOPPED;
             }
+            explored |= 1L << slot;
         }
         return OK;
     }
@@ -527,11 +523,12 @@ final class Frontier<S> {
     }
 
     /**
-     * From closure node v, {@code op} leads to {@code after}, with the bits in {@link #scratch} and the read-only
-     * operations placed since {@code from}: a new node, or one reached again (which {@code sleep} may wake, and
-     * {@code after} may take over).
+     * From closure node v in {@code state}, {@code op} leads to {@code after}, with the bits in {@link #scratch}
+     * and the read-only operations placed since {@code from}: a new node, or one reached again (which may wake
+     * operations asleep there, and which {@code after} may take over). The operations linearized from v before
+     * op, {@code explored}, that commute with it are asleep after it.
      */
-    private int reach(int v, int op, S after, int x, int from, long sleep) {
+    private int reach(int v, S state, int op, S after, int x, int from, long explored) {
         ConfigSet vs = visited;
         int e = vs.add(ConfigSet.hash(after, scratch, 0, words), after, scratch, 0);
         boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
@@ -543,9 +540,9 @@ final class Frontier<S> {
                 if (asleep.length <= e) {
                     asleep = Arrays.copyOf(asleep, asleep.length * 2);
                 }
-                asleep[e] = sleep;
-            } else if (wake(-1 - e, sleep, x) == STOPPED) {
-                return STOPPED;
+                asleep[e] = commutingWith(state, op, explored);
+            } else if (asleep[-1 - e] != 0 && wake(-1 - e, commutingWith(state, op, explored), x) == STOPPED) {
+                return STOPPED; // (with nothing asleep there, there is nothing to wake)
             }
         }
         if (e < 0) {
