@@ -8,7 +8,8 @@ import java.util.function.BiPredicate;
  * them are already linearized), {@code words} longs each. Entries are numbered in insertion order and stored in
  * parallel arrays (bitsets in one flat arena), so adding an entry allocates nothing but amortised array growth.
  * An open-addressing table maps hashes to entries; membership is decided by comparing the bitset and the state
- * exactly, so a hash collision costs a probe, never a wrong answer.
+ * exactly (or by {@link #sameNow}, which leaves the caller to choose which state to keep), so a hash collision
+ * costs a probe, never a wrong answer.
  *
  * <p>Besides the key, each entry carries the data the search needs: the trail entry of the last operation placed
  * (its linearization so far, see {@link Frontier}), the number of operations placed, and while exploring the
