@@ -29,6 +29,8 @@ final class ConfigSet {
     int[] ops;
     int[] satStart;
     int[] satLength;
+    /** The open operations asleep at each configuration when the next closure starts from it (see Frontier). */
+    long[] asleep;
     private int[] home;
     private int[] table;
     int size;
@@ -63,6 +65,7 @@ final class ConfigSet {
         ops = new int[entries];
         satStart = new int[entries];
         satLength = new int[entries];
+        asleep = new long[entries];
         home = new int[entries];
         table = new int[entries * 2];
         Arrays.fill(table, -1);
@@ -151,6 +154,7 @@ final class ConfigSet {
         ops = Arrays.copyOf(ops, entries);
         satStart = Arrays.copyOf(satStart, entries);
         satLength = Arrays.copyOf(satLength, entries);
+        asleep = Arrays.copyOf(asleep, entries);
         home = Arrays.copyOf(home, entries);
     }
 
@@ -213,6 +217,7 @@ final class ConfigSet {
                     ops[kept] = ops[e];
                     satStart[kept] = satStart[e];
                     satLength[kept] = satLength[e];
+                    asleep[kept] = asleep[e];
                 }
                 kept++;
             }
@@ -267,11 +272,12 @@ final class ConfigSet {
             depths[c] = other.depths[e];
             parents[c] = other.parents[e];
             ops[c] = other.ops[e];
+            asleep[c] = other.asleep[e];
         }
     }
 
     private long arrayBytes(int entries, int tableLength) {
-        return (long) entries * (words * 8L + 8 + 4 * 8 + 4) + tableLength * 4L;
+        return (long) entries * (words * 8L + 8 + 4 * 8 + 8 + 4) + tableLength * 4L;
     }
 
     /** The bytes this set holds, estimated: its arrays plus {@link Budget#STATE_BYTES} per state. */

@@ -35,7 +35,9 @@ import java.util.function.BiPredicate;
  * <p>Two more hints apply to models whose states stand for sets of concrete states (the layered queue): a
  * {@link SubsumingModel} lets a configuration be dropped when another with the same operations stands for all its
  * concrete states, and a {@link CommutingModel} lets the closure linearize commuting open operations in one order
- * only (sleep sets: a node reached again by another order wakes the operations it no longer has asleep). States
+ * only (sleep sets: a node reached again by another order wakes the operations it no longer has asleep; and an
+ * operation that commutes with the returning one where it was linearized stays asleep where the next closure
+ * starts, since the configuration it would make is carried in too). States
  * that are {@linkplain SubsumingModel#sameNow the same now} meet in the sets like equal ones, and the one that
  * subsumes takes the entry over, with its path; a closure node taken over after its expansion is expanded again.
  *
@@ -206,6 +208,11 @@ final class Frontier<S> {
         if (slot >= words * 64) {
             widen(words * 2);
         }
+        if (slot < 64) { // sleep sets are kept for one word of slots: a reused slot is awake everywhere
+            for (int e = 0; e < cur.size; e++) {
+                cur.asleep[e] &= ~(1L << slot);
+            }
+        }
         if (openCount == openOp.length) {
             int c = openCount * 2;
             openOp = Arrays.copyOf(openOp, c);
@@ -351,6 +358,7 @@ final class Frontier<S> {
                 if (e >= 0 || takesOver(next, e = -1 - e, state)) {
                     next.trails[e] = c.trails[i];
                     next.depths[e] = c.depths[i];
+                    next.asleep[e] = c.asleep[i];
                 } else {
                     hits++;
                 }
@@ -389,7 +397,9 @@ final class Frontier<S> {
             if (asleep.length < visited.size) {
                 asleep = new long[Integer.highestOneBit(visited.size) * 2];
             }
-            Arrays.fill(asleep, 0, visited.size, 0L);
+            for (int r = 0; r < visited.size; r++) {
+                asleep[r] = cur.asleep[visited.parents[r]]; // the roots: what their closure left asleep
+            }
         }
         for (int v = 0; v < visited.size; v++) {
             expanding = v;
@@ -440,6 +450,7 @@ final class Frontier<S> {
         S state = (S) vs.states[v];
         long[] sc = scratch;
         long explored = 0;
+        int returned = -1;
         for (int k = 0; k < openCount; k++) {
             int slot = openSlot[k];
             if ((vs.bits[off + (slot >>> 6)] & (1L << slot)) != 0 || (only & (1L << slot)) == 0
@@ -461,7 +472,7 @@ final class Frontier<S> {
             System.arraycopy(vs.bits, off, sc, 0, w);
             int from = satSize;
             if (op == x) {
-                reachReturned(v, state, after, x, from);
+                returned = reachReturned(v, state, after, x, from);
                 continue;
             }
             if (openPending[k] && after.equals(state)) {
@@ -482,14 +493,21 @@ final class Frontier<S> {
             }
             explored |= 1L << slot;
         }
+        if (returned >= 0 && sleepSets) {
+            // Each operation o linearized from v that commutes with X: v+o is a node, whose expansion puts
+            // v+o+X in next, the same configuration as v+X+o. So o is asleep where the next closure starts
+            // from v+X, for as long as that configuration lives (o cannot return before, nor its slot be reused).
+            next.asleep[returned] = commutingWith(state, x, explored);
+        }
         return OK;
     }
 
     /**
      * From closure node v in {@code state}, X (the returning operation) leads to {@code after}, with the bits in
      * {@link #scratch}: a configuration for {@code next}, with the read-only operations placed since {@code from}.
+     * Returns its entry, if new or taken over, or -1.
      */
-    private void reachReturned(int v, S state, S after, int x, int from) {
+    private int reachReturned(int v, S state, S after, int x, int from) {
         long[] sc = scratch;
         if (readOnlyOpen > 0 && !after.equals(state)) {
             saturate(after, sc, x);
@@ -502,10 +520,13 @@ final class Frontier<S> {
             }
             next.trails[e] = t;
             next.depths[e] = visited.depths[v] + 1 + satSize - from;
+            next.asleep[e] = 0;
         } else {
             hits++;
+            e = -1;
         }
         satSize = from;
+        return e;
     }
 
     /** The slots in {@code explored} whose operations commute with {@code op} in {@code state}. */
