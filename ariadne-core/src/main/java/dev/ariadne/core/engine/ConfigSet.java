@@ -29,7 +29,10 @@ final class ConfigSet {
     int[] ops;
     int[] satStart;
     int[] satLength;
-    /** The open operations asleep at each configuration when the next closure starts from it (see Frontier). */
+    /**
+     * The slots of open operations asleep at each entry (see Frontier): in a closure, at each node; between
+     * returns, at each configuration when the next closure starts from it.
+     */
     long[] asleep;
     private int[] home;
     private int[] table;
@@ -125,7 +128,8 @@ final class ConfigSet {
         return e;
     }
 
-    private boolean sameBits(int e, long[] src, int off) {
+    /** Whether entry e's bitset equals the one at {@code off} in {@code src}. */
+    boolean sameBits(int e, long[] src, int off) {
         int base = e * words;
         for (int i = 0; i < words; i++) {
             if (bits[base + i] != src[off + i]) {

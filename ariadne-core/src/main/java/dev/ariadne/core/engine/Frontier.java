@@ -75,11 +75,11 @@ final class Frontier<S> {
      */
     private boolean sleepSets;
     /**
-     * Per closure node, while {@link #sleepSets}: the slots of operations not to linearize from it, since the
-     * configuration that would make is reached by another order (the intersection over every way the node was
-     * reached); and the node being expanded, before which every node is expanded.
+     * The closure node being expanded, before which every node is expanded. While {@link #sleepSets}, each node's
+     * {@link ConfigSet#asleep} in {@link #visited} holds the slots of operations not to linearize from it, since
+     * the configuration that would make is reached by another order (the intersection over every way the node was
+     * reached).
      */
-    private long[] asleep = new long[16];
     private int expanding;
     private final Budget budget;
     private final boolean speculative;
@@ -394,11 +394,8 @@ final class Frontier<S> {
         carried = next.size;
         sleepSets = commuting != null && readOnlyOpen == 0 && pendingSlots == 0 && w == 1;
         if (sleepSets) {
-            if (asleep.length < visited.size) {
-                asleep = new long[Integer.highestOneBit(visited.size) * 2];
-            }
             for (int r = 0; r < visited.size; r++) {
-                asleep[r] = cur.asleep[visited.parents[r]]; // the roots: what their closure left asleep
+                visited.asleep[r] = cur.asleep[visited.parents[r]]; // the roots: what their closure left asleep
             }
         }
         for (int v = 0; v < visited.size; v++) {
@@ -454,7 +451,7 @@ final class Frontier<S> {
         for (int k = 0; k < openCount; k++) {
             int slot = openSlot[k];
             if ((vs.bits[off + (slot >>> 6)] & (1L << slot)) != 0 || (only & (1L << slot)) == 0
-                    || sleepSets && (asleep[v] & (1L << slot)) != 0) {
+                    || sleepSets && (vs.asleep[v] & (1L << slot)) != 0) {
                 continue;
             }
             int prev = openPrev[k];
@@ -558,11 +555,8 @@ final class Frontier<S> {
         }
         if (sleepSets) {
             if (e >= 0) {
-                if (asleep.length <= e) {
-                    asleep = Arrays.copyOf(asleep, asleep.length * 2);
-                }
-                asleep[e] = commutingWith(state, op, explored);
-            } else if (asleep[-1 - e] != 0 && wake(-1 - e, commutingWith(state, op, explored), x) == STOPPED) {
+                vs.asleep[e] = commutingWith(state, op, explored);
+            } else if (vs.asleep[-1 - e] != 0 && wake(-1 - e, commutingWith(state, op, explored), x) == STOPPED) {
                 return STOPPED; // (with nothing asleep there, there is nothing to wake)
             }
         }
@@ -606,8 +600,8 @@ final class Frontier<S> {
      * only those asleep both ways stay asleep, and if e was expanded already, the others are linearized now.
      */
     private int wake(int e, long sleep, int x) {
-        long missing = asleep[e] & ~sleep;
-        asleep[e] &= sleep;
+        long missing = visited.asleep[e] & ~sleep;
+        visited.asleep[e] &= sleep;
         return missing != 0 && e <= expanding ? expand(e, x, missing) : OK;
     }
 
@@ -877,20 +871,11 @@ final class Frontier<S> {
         ConfigSet n = next;
         S si = (S) n.states[i];
         for (int j = shapeTable[slot]; j >= 0; j = sameShapeNext[j]) {
-            if (j != i && shapes[j] == shape && sameBits(n, j, i) && subsuming.subsumes((S) n.states[j], si)) {
+            if (j != i && shapes[j] == shape && n.sameBits(j, n.bits, i * words) && subsuming.subsumes((S) n.states[j], si)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private boolean sameBits(ConfigSet set, int j, int i) {
-        for (int k = 0; k < words; k++) {
-            if (set.bits[j * words + k] != set.bits[i * words + k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** {@link #drop}, all false, with room for {@code size} entries of {@link #next}. */
