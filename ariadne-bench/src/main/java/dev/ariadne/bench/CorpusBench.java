@@ -1,10 +1,10 @@
 package dev.ariadne.bench;
 
-import dev.ariadne.core.engine.CheckOptions;
-import dev.ariadne.core.engine.Checker;
-import dev.ariadne.core.engine.Engine;
-import dev.ariadne.core.engine.Result;
-import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.Engine;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.io.Format;

@@ -1,6 +1,6 @@
 package dev.ariadne.cli;
 
-import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.check.Verdict;
 
 /** The exit statuses scripts rely on (see README and DESIGN): never anything else for these cases. */
 final class ExitStatus {

@@ -1,11 +1,11 @@
 package dev.ariadne.cli;
 
-import dev.ariadne.core.engine.CheckOptions;
-import dev.ariadne.core.engine.Engine;
-import dev.ariadne.core.engine.OnlineChecker;
-import dev.ariadne.core.engine.PartitionResult;
-import dev.ariadne.core.engine.Result;
-import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Engine;
+import dev.ariadne.core.online.OnlineChecker;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;

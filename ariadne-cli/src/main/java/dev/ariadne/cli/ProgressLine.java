@@ -1,6 +1,6 @@
 package dev.ariadne.cli;
 
-import dev.ariadne.core.engine.Progress;
+import dev.ariadne.core.check.Progress;
 import dev.ariadne.core.history.Values;
 
 import java.io.IOException;

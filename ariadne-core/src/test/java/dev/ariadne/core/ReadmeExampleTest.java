@@ -1,9 +1,9 @@
 package dev.ariadne.core;
 
-import dev.ariadne.core.engine.Checker;
-import dev.ariadne.core.engine.OnlineChecker;
-import dev.ariadne.core.engine.Result;
-import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.online.OnlineChecker;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;

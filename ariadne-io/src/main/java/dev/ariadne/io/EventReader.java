@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A history input read as a stream of events: each call, return, crash or discard is pushed to an
  * {@link EventSink} as soon as its line is read, so a consumer such as an
- * {@link dev.ariadne.core.engine.OnlineChecker} can act on it while the rest is still being written. Obtained from
+ * {@link dev.ariadne.core.online.OnlineChecker} can act on it while the rest is still being written. Obtained from
  * {@link HistoryReaders#events}, which has already recognised the {@link #format()}; the parsing is the batch
  * readers', so errors are the same. Not thread-safe; read once.
  */

@@ -99,7 +99,7 @@ public final class HistoryReaders {
 
     /**
      * Opens {@code in} as a stream of events, for a consumer that acts on each event as it is read (such as an
-     * {@link dev.ariadne.core.engine.OnlineChecker}, which is an {@link dev.ariadne.core.history.EventSink}):
+     * {@link dev.ariadne.core.online.OnlineChecker}, which is an {@link dev.ariadne.core.history.EventSink}):
      * {@link EventReader#readTo} then reads it line by line to its end. {@link Format#AUTO} recognises the format
      * from the first significant line alone (this blocks until it is written), not from the first MiB as
      * {@link #load} does. The event-based formats stream: Jepsen logs, EDN and JSON, and the native format's event

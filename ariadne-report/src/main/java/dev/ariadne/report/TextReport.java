@@ -1,10 +1,10 @@
 package dev.ariadne.report;
 
-import dev.ariadne.core.engine.PartialLinearization;
-import dev.ariadne.core.engine.PartitionResult;
-import dev.ariadne.core.engine.Result;
-import dev.ariadne.core.engine.Step;
-import dev.ariadne.core.engine.Verdict;
+import dev.ariadne.core.check.PartialLinearization;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Step;
+import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.Model;

@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * Where a reader pushes the events of a history as it parses them: calls, returns, crashes and discards, in the
  * order they happened. {@link HistoryBuilder} collects them into a {@link History}; an
- * {@link dev.ariadne.core.engine.OnlineChecker} checks them as they come. A sink reports a malformed stream (a
+ * {@link dev.ariadne.core.online.OnlineChecker} checks them as they come. A sink reports a malformed stream (a
  * return without its call, a second call on a busy client, time going backwards) with a
  * {@link HistoryException}, and the event is then not recorded.
  *

@@ -1,6 +1,6 @@
 package dev.ariadne.core.models;
 
-import dev.ariadne.core.engine.Checker;
+import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;

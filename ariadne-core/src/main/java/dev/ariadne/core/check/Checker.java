@@ -1,0 +1,295 @@
+package dev.ariadne.core.check;
+
+import dev.ariadne.core.procedures.DecisionProcedure;
+import dev.ariadne.core.search.Budget;
+import dev.ariadne.core.search.DfsSearch;
+import dev.ariadne.core.search.FrontierSearch;
+import dev.ariadne.core.search.PendingOperations;
+import dev.ariadne.core.search.ProgressMeter;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
+import dev.ariadne.core.model.Partition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Decides whether a history is linearizable with respect to a model. This is the library's entry point:
+ * operations are prepared by the model, split into its independent partitions, and each partition is searched
+ * (in parallel on a bounded pool) by the engine the options name, or the one {@link Engine#AUTO} picks for it;
+ * the first violation cancels the rest. With a time limit the answer comes back by the deadline even if a model
+ * step never returns: the search is abandoned and the verdict is {@link Verdict#UNKNOWN}. Interrupting the
+ * calling thread cancels the check the same way (reason {@code interrupted}), and so does a search that would
+ * hold more memory than {@link CheckOptions#maxMemory()} (reason {@code memory limit of … reached}).
+ */
+public final class Checker {
+    static final String CANCELLED = "cancelled: another partition is not linearizable";
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final long STOP_GRACE_MILLIS = 100;
+    /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
+
+    private Checker() {
+    }
+
+    /** Checks with {@link CheckOptions#defaults()}. */
+    public static <S> Result check(History history, Model<S> model) {
+        return check(history, model, CheckOptions.defaults());
+    }
+
+    /** Checks a nondeterministic model through its subset construction. */
+    public static <S> Result check(History history, NondeterministicModel<S> model, CheckOptions options) {
+        return check(history, model.toModel(), options);
+    }
+
+    /**
+     * Checks {@code history} against {@code model}.
+     *
+     * @throws InvalidOperationException if the model cannot interpret an operation (see {@link Model#prepare})
+     */
+    public static <S> Result check(History history, Model<S> model, CheckOptions options) {
+        return check(history, model, options, null);
+    }
+
+    /**
+     * Checks {@code history} against {@code model}, publishing how far it has got to {@code progress} (if not
+     * {@code null}) for another thread to poll while this one searches.
+     *
+     * @throws InvalidOperationException if the model cannot interpret an operation (see {@link Model#prepare})
+     */
+    public static <S> Result check(History history, Model<S> model, CheckOptions options, Progress progress) {
+        long start = System.nanoTime();
+        if (progress != null) {
+            progress.start(start, history.size());
+        }
+        try {
+            return check(history, model, options, progress, start);
+        } finally {
+            if (progress != null) {
+                progress.finish(System.nanoTime());
+            }
+        }
+    }
+
+    private static <S> Result check(History history, Model<S> model, CheckOptions options, Progress progress,
+                                    long start) {
+        List<Operation> prepared = prepare(history, model);
+        List<Partition> parts = options.partition() ? model.partition(prepared) : List.of(Partition.whole(prepared));
+        ProgressMeter[] meters = meters(parts, progress);
+        Budget budget = (options.timeout() == null ? Budget.unlimited()
+                : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options)))
+                .withMaxMemory(options.effectiveMaxMemory());
+        PartitionResult[] results = new PartitionResult[parts.size()];
+        if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
+            for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
+                results[i] = search(model, parts.get(i), i, options.engine(), budget, meters[i]);
+                if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
+                    budget.stop(CANCELLED);
+                }
+            }
+        } else {
+            runInParallel(model, parts, options, budget, start, results, meters);
+        }
+        return combine(model, history.size(), parts, results, budget, start, options.engine());
+    }
+
+    private static <S> List<Operation> prepare(History history, Model<S> model) {
+        List<Operation> prepared = new ArrayList<>(history.size());
+        for (Operation op : history.operations()) {
+            try {
+                prepared.add(model.prepare(op));
+            } catch (InvalidOperationException e) {
+                throw e.operation() == null ? e.at(op) : e;
+            }
+        }
+        return prepared;
+    }
+
+    /** One meter per partition: {@code progress}'s, or unwatched ones so that searches need not test for none. */
+    private static ProgressMeter[] meters(List<Partition> parts, Progress progress) {
+        if (progress != null) {
+            List<Integer> sizes = new ArrayList<>(parts.size());
+            for (Partition p : parts) {
+                sizes.add(p.operations().size());
+            }
+            return progress.partitions(sizes);
+        }
+        ProgressMeter[] meters = new ProgressMeter[parts.size()];
+        for (int i = 0; i < meters.length; i++) {
+            meters[i] = new ProgressMeter();
+        }
+        return meters;
+    }
+
+    /** Searches one partition and tells its meter it is done. */
+    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Engine engine,
+                                              Budget budget, ProgressMeter meter) {
+        PartitionResult r = searchPartition(model, part, index, engine, budget, meter);
+        meter.done(r.verdict() == Verdict.UNKNOWN ? 0 : part.operations().size(), r.statistics().configurations());
+        return r;
+    }
+
+    private static <S> PartitionResult searchPartition(Model<S> model, Partition part, int index, Engine engine,
+                                                       Budget budget, ProgressMeter meter) {
+        List<Operation> all = part.operations();
+        if (!engine.isGeneral() || engine == Engine.AUTO) {
+            DecisionProcedure procedure = engine == Engine.AUTO ? DecisionProcedure.find(model, all)
+                    : DecisionProcedure.named(engine.cliName());
+            if (procedure != null && (engine == Engine.AUTO || procedure.applies(model, all))) {
+                PartitionResult decided = procedure.check(model, all, index, part.label(), budget::exhausted);
+                if (decided != null) {
+                    return decided.verdict() == Verdict.UNKNOWN && budget.reason() != null
+                            ? new PartitionResult(decided.index(), decided.label(), decided.operations(),
+                            Verdict.UNKNOWN, List.of(), null, budget.reason(), decided.engine(), decided.statistics())
+                            : decided;
+                }
+            }
+            engine = Engine.AUTO;
+        }
+        List<Operation> ops = PendingOperations.dropInvisible(all, model);
+        Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
+        try {
+            if (chosen == Engine.FRONTIER) {
+                return new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
+            }
+            if (engine == Engine.DFS) {
+                return new DfsSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
+            }
+            Budget attempt = budget.attempt(AutoEngine.dfsMemory(budget.maxMemory()));
+            PartitionResult first = new DfsSearch<>(model, ops, all.size(), attempt).reportingTo(meter)
+                    .run(index, part.label());
+            if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
+                return first;
+            }
+            // dfs ran out of its share of memory: the frontier holds only the current window.
+            chosen = Engine.FRONTIER;
+            meter.nextAttempt();
+            PartitionResult second = new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter)
+                    .run(index, part.label());
+            Statistics a = first.statistics();
+            Statistics b = second.statistics();
+            return new PartitionResult(second.index(), second.label(), second.operations(), second.verdict(),
+                    second.witness(), second.violation(), second.reason(), second.engine(),
+                    new Statistics(a.configurations() + b.configurations(), a.cacheHits() + b.cacheHits(),
+                            Math.max(a.cached(), b.cached()), a.nanos() + b.nanos()));
+        } catch (OutOfMemoryError e) {
+            // The estimates should stop a search first; this is the safety net. The search's data is garbage now.
+            String reason = "memory: the Java heap ran out (raise -Xmx or lower the memory budget)";
+            budget.stop(reason);
+            return new PartitionResult(index, part.label(), all.size(), Verdict.UNKNOWN, List.of(), null, reason,
+                    chosen.cliName(), Statistics.ZERO);
+        }
+    }
+
+    private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
+                                          long start, PartitionResult[] results, ProgressMeter[] meters) {
+        // Largest partitions first: they bound the wall time.
+        Integer[] order = new Integer[parts.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Integer.compare(parts.get(b).operations().size(),
+                parts.get(a).operations().size()));
+        AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        int workers = Math.min(options.parallelism(), parts.size());
+        CountDownLatch finished = new CountDownLatch(workers);
+        Runnable worker = () -> {
+            try {
+                for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
+                     k = next.getAndIncrement()) {
+                    int index = order[k];
+                    PartitionResult r = search(model, parts.get(index), index, options.engine(), budget,
+                            meters[index]);
+                    found.set(index, r);
+                    if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
+                        budget.stop(CANCELLED);
+                    }
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                budget.stop("failed: " + t);
+            } finally {
+                finished.countDown();
+            }
+        };
+        for (int w = 0; w < workers; w++) {
+            POOL.execute(worker);
+        }
+        try {
+            if (options.timeout() == null) {
+                finished.await();
+            } else {
+                long left = start + options.timeout().toNanos() - System.nanoTime();
+                if (!finished.await(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    // Searches poll the budget and stop; a model step that never returns is abandoned. A short
+                    // grace lets searches that do poll report what they explored.
+                    budget.stop(timeLimitReached(options));
+                    finished.await(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            budget.stop("interrupted");
+        }
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        for (int i = 0; i < results.length; i++) {
+            results[i] = found.get(i);
+        }
+    }
+
+    private static String timeLimitReached(CheckOptions options) {
+        return "time limit of " + options.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT)
+                + " reached";
+    }
+
+    private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
+                                      Budget budget, long start, Engine engine) {
+        List<PartitionResult> all = new ArrayList<>(parts.size());
+        Statistics totals = Statistics.ZERO;
+        boolean violated = false;
+        String unknownReason = null;
+        for (int i = 0; i < parts.size(); i++) {
+            PartitionResult r = results[i];
+            if (r == null) {
+                String reason = budget.reason() == null ? CANCELLED : budget.reason();
+                r = new PartitionResult(i, parts.get(i).label(), parts.get(i).operations().size(), Verdict.UNKNOWN,
+                        List.of(), null, reason, engine.cliName(), Statistics.ZERO);
+            }
+            all.add(r);
+            totals = totals.plus(r.statistics());
+            violated |= r.verdict() == Verdict.NOT_LINEARIZABLE;
+            if (r.verdict() == Verdict.UNKNOWN && (unknownReason == null || unknownReason.equals(CANCELLED))) {
+                unknownReason = r.reason();
+            }
+        }
+        totals = new Statistics(totals.configurations(), totals.cacheHits(), totals.cached(),
+                System.nanoTime() - start);
+        Verdict verdict = violated ? Verdict.NOT_LINEARIZABLE
+                : unknownReason != null ? Verdict.UNKNOWN : Verdict.LINEARIZABLE;
+        return new Result(verdict, verdict == Verdict.UNKNOWN ? unknownReason : null, model.name(), size,
+                List.copyOf(all), totals);
+    }
+}

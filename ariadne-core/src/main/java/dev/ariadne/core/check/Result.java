@@ -1,0 +1,29 @@
+package dev.ariadne.core.check;
+
+import java.util.List;
+
+/**
+ * The answer for a whole history: {@link Verdict#NOT_LINEARIZABLE} if any partition is, else
+ * {@link Verdict#UNKNOWN} if any partition could not be decided, else {@link Verdict#LINEARIZABLE}. Partitions
+ * cancelled after another one failed are reported {@code UNKNOWN} with reason {@code cancelled}.
+ *
+ * @param verdict    the answer
+ * @param reason     for {@code UNKNOWN}: why (for example a time limit), else {@code null}
+ * @param model      the model's name
+ * @param operations the number of operations checked
+ * @param partitions one result per partition, in partition order
+ * @param statistics totals over all partitions
+ */
+public record Result(Verdict verdict, String reason, String model, int operations, List<PartitionResult> partitions,
+                     Statistics statistics) {
+
+    /** Whether the history is linearizable. */
+    public boolean isLinearizable() {
+        return verdict == Verdict.LINEARIZABLE;
+    }
+
+    /** The partitions that are not linearizable. */
+    public List<PartitionResult> violations() {
+        return partitions.stream().filter(p -> p.verdict() == Verdict.NOT_LINEARIZABLE).toList();
+    }
+}

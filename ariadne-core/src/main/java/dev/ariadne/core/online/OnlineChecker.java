@@ -1,0 +1,652 @@
+package dev.ariadne.core.online;
+
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Statistics;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.check.Violation;
+import dev.ariadne.core.search.Budget;
+import dev.ariadne.core.search.Frontier;
+import dev.ariadne.core.search.FrontierSearch;
+import dev.ariadne.core.search.MemoryLimit;
+
+import dev.ariadne.core.history.Event;
+import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.HistoryException;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a history while it happens: feed it calls and returns as clients make them, and it reports a violation
+ * at the event that makes one certain, with the same evidence a batch {@link Checker#check} gives. It runs the
+ * {@code frontier} engine on the events so far, for any model; the history is not partitioned. Methods are
+ * synchronized, so several threads may report events.
+ *
+ * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
+ * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
+ * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
+ * return is judged by a speculative copy that treats still-open operations as pending. Events are timed either
+ * by their order ({@link #call(int, Object)}: the n-th event happens at time n, as in
+ * {@link dev.ariadne.core.history.HistoryBuilder}) or by the caller ({@link #call(int, Object, long)}); one
+ * checker uses one or the other. With explicit times a return at time t is judged once an event with a later
+ * time arrives (or at {@link #finish()}), since a call at the same instant overlaps it and may still explain it.
+ *
+ * <p>Operations are numbered in call order, as in a {@link dev.ariadne.core.history.History} built from the
+ * same events. Memory grows with the number of operations (the evidence names them all), and the search's own
+ * memory with the overlap; {@link CheckOptions#maxMemory()} bounds the latter, after which the verdict is
+ * {@link Verdict#UNKNOWN}. The time limit and partitioning of the options are not used.
+ *
+ * <p>As an {@link EventSink} it takes events straight from a reader (see {@code HistoryReaders.events} in
+ * {@code ariadne-io}), with their source lines, so that its evidence cites lines as a batch check's does; those
+ * methods return the checker itself, and {@link #isViolated()} tells whether the history is still free of
+ * violations.
+ *
+ * @param <S> the model's state type
+ */
+public final class OnlineChecker<S> implements EventSink {
+    private static final byte OPEN = 0;
+    private static final byte RETURNED = 1;
+    private static final byte CRASHED = 2;
+    private static final byte DISCARDED = 3;
+    /** Crashed with a read-only input: part of the history, left out of the search. */
+    private static final byte DROPPED = 4;
+
+    private final Model<S> model;
+    private final Budget budget;
+    private final long start = System.nanoTime();
+
+    private Operation[] ops = new Operation[64];
+    private Object[] rawInputs = new Object[64];
+    private Object[] inputs = new Object[64];
+    private Object[] outputs = new Object[64];
+    private byte[] status = new byte[64];
+    private int n;
+    private int discarded;
+
+    private final Map<Integer, Integer> openByClient = new HashMap<>();
+    private final Set<Integer> crashedClients = new HashSet<>();
+
+    /** Events the exact frontier has not processed yet: operation, whether a return, time. */
+    private int[] evOp = new int[64];
+    private boolean[] evReturn = new boolean[64];
+    private long[] evTime = new long[64];
+    private int evHead;
+    private int evTail;
+
+    private long clock;
+    private int timing; // 0 unknown, 1 untimed, 2 timed
+    private long maxTime = Long.MIN_VALUE;
+
+    private final Frontier<S> exact;
+    private final Frontier<S> speculative;
+    private Result violation;
+    private String unknownReason;
+    private Result finished;
+
+    private OnlineChecker(Model<S> model, CheckOptions options) {
+        this.model = model;
+        this.budget = Budget.unlimited().withMaxMemory(options.effectiveMaxMemory());
+        try {
+            this.exact = new Frontier<>(model, budget, false);
+            this.speculative = new Frontier<>(model, budget, true);
+        } catch (MemoryLimit e) {
+            throw new IllegalArgumentException("a memory budget of " + Budget.describeBytes(budget.maxMemory())
+                    + " is too small to start");
+        }
+        exact.operations(inputs, outputs);
+    }
+
+    /** A checker for {@code model} with {@link CheckOptions#defaults()}. */
+    public static <S> OnlineChecker<S> of(Model<S> model) {
+        return new OnlineChecker<>(model, CheckOptions.defaults());
+    }
+
+    /** A checker for {@code model}; of the options only the memory budget applies. */
+    public static <S> OnlineChecker<S> of(Model<S> model, CheckOptions options) {
+        return new OnlineChecker<>(model, options);
+    }
+
+    /** A checker for a nondeterministic model (through its subset construction). */
+    public static <S> OnlineChecker<Set<S>> of(NondeterministicModel<S> model, CheckOptions options) {
+        return new OnlineChecker<>(model.toModel(), options);
+    }
+
+    // ---- events -------------------------------------------------------------------------------------------------
+
+    /**
+     * Client {@code client} calls an operation with {@code input} now. Returns whether the history is still
+     * free of violations.
+     *
+     * @throws HistoryException          if the client has an operation open or crashed before
+     * @throws InvalidOperationException if the model cannot interpret the input (the event is not recorded)
+     */
+    public synchronized boolean call(int client, Object input) {
+        return doCall(client, input, untimed(), Map.of());
+    }
+
+    /** Client {@code client} calls an operation with {@code input} at {@code time}; see {@link #call(int, Object)}. */
+    public synchronized boolean call(int client, Object input, long time) {
+        timed(time);
+        return doCall(client, input, time, Map.of());
+    }
+
+    /**
+     * Client {@code client}'s open operation returns {@code output} now ({@link Operation#UNKNOWN} if it was not
+     * observed). Returns whether the history is still free of violations: {@code false} if this return made one
+     * certain.
+     *
+     * @throws HistoryException          if the client has no open operation
+     * @throws InvalidOperationException if the model cannot interpret the output (the event is not recorded)
+     */
+    public synchronized boolean ret(int client, Object output) {
+        return doRet(client, output, untimed());
+    }
+
+    /** Client {@code client}'s open operation returns {@code output} at {@code time}; see {@link #ret(int, Object)}. */
+    public synchronized boolean ret(int client, Object output, long time) {
+        timed(time);
+        return doRet(client, output, time);
+    }
+
+    /**
+     * Client {@code client}'s open operation crashed (Jepsen {@code :info}): it stays pending for ever, may have
+     * taken effect at any point after its call or not at all, and the client may not call again.
+     */
+    public synchronized boolean crash(int client) {
+        return doCrash(client, untimed());
+    }
+
+    /** As {@link #crash(int)}, at {@code time}. */
+    public synchronized boolean crash(int client, long time) {
+        timed(time);
+        return doCrash(client, time);
+    }
+
+    /**
+     * Client {@code client}'s open operation certainly did not take effect (Jepsen {@code :fail}): it is removed
+     * from the history, and the operations called after it are numbered as if it had never been called.
+     */
+    public synchronized boolean discard(int client) {
+        return doDiscard(client, untimed());
+    }
+
+    /** As {@link #discard(int)}, at {@code time}. */
+    public synchronized boolean discard(int client, long time) {
+        timed(time);
+        return doDiscard(client, time);
+    }
+
+    /**
+     * Client {@code client} calls an operation with {@code input} at {@code time}, or now if {@code time} is
+     * {@link EventSink#UNTIMED}; {@code metadata} (such as the source {@code line}) stays with the operation and
+     * appears in the evidence. A {@link HistoryException} carries the call's line.
+     */
+    @Override
+    public synchronized OnlineChecker<S> call(int client, Object input, long time, Map<String, Object> metadata) {
+        int line = metadata.get("line") instanceof Number l ? l.intValue() : -1;
+        try {
+            doCall(client, input, time == UNTIMED ? untimed() : timedAt(time), metadata);
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #ret(int, Object, long)}, or {@link #ret(int, Object)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> ret(int client, Object output, long time, int line) {
+        try {
+            doRet(client, output, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #crash(int, long)}, or {@link #crash(int)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> crash(int client, long time, int line) {
+        try {
+            doCrash(client, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    /** As {@link #discard(int, long)}, or {@link #discard(int)} if {@code time} is {@link #UNTIMED}. */
+    @Override
+    public synchronized OnlineChecker<S> discard(int client, long time, int line) {
+        try {
+            doDiscard(client, time == UNTIMED ? untimed() : timedAt(time));
+        } catch (HistoryException e) {
+            throw atLine(e, line);
+        }
+        return this;
+    }
+
+    private static HistoryException atLine(HistoryException e, int line) {
+        return e.line() > 0 || line <= 0 ? e : new HistoryException(e.getMessage(), line);
+    }
+
+    /** Feeds one event of the event form of a history (untimed). */
+    public synchronized boolean accept(Event event) {
+        if (event instanceof Event.Call c) {
+            return call(c.client(), c.input());
+        }
+        Event.Return r = (Event.Return) event;
+        return ret(r.client(), r.output());
+    }
+
+    // ---- answers ------------------------------------------------------------------------------------------------
+
+    /** Whether the history so far is certainly not linearizable. */
+    public synchronized boolean isViolated() {
+        return violation != null;
+    }
+
+    /**
+     * The result that reported the violation, as it was at the event that made it certain (one partition,
+     * {@code all}, with its evidence), or {@code null} while there is none.
+     */
+    public synchronized Result violation() {
+        return violation;
+    }
+
+    /** The number of operations called so far (discarded ones excepted). */
+    public synchronized int operations() {
+        return n - discarded;
+    }
+
+    /**
+     * Ends the history: operations still open become pending, every return is judged, and the final result comes
+     * back: {@link Verdict#LINEARIZABLE} with a witness, or {@link Verdict#UNKNOWN} if the memory budget ran out.
+     * After a violation the verdict is final: the result is {@link #violation()}, which describes the history as
+     * it was at the event that made the violation certain. Later calls return the same result; later events are
+     * refused.
+     */
+    public synchronized Result finish() {
+        if (finished != null) {
+            return finished;
+        }
+        if (violation == null && unknownReason == null) {
+            for (int op = 0; op < n; op++) {
+                if (status[op] == OPEN) {
+                    if (model.isReadOnly(inputs[op])) {
+                        status[op] = DROPPED;
+                        exact.remove(op);
+                    } else {
+                        status[op] = CRASHED;
+                        exact.markPending(op);
+                    }
+                }
+            }
+            maxTime = Long.MAX_VALUE;
+            advanceExact(true);
+        }
+        int count = n - discarded;
+        if (violation != null) {
+            finished = violation;
+        } else if (unknownReason != null) {
+            finished = result(Verdict.UNKNOWN, unknownReason, new PartitionResult(0, "all", count, Verdict.UNKNOWN,
+                    List.of(), null, unknownReason, FrontierSearch.NAME, statistics()));
+        } else {
+            Operation[] numbered = numbered();
+            int[] order = exact.witnessOrder();
+            Operation[] witness = new Operation[order.length];
+            for (int i = 0; i < order.length; i++) {
+                witness[i] = numbered[order[i]];
+            }
+            finished = result(Verdict.LINEARIZABLE, null, new PartitionResult(0, "all", count,
+                    Verdict.LINEARIZABLE, List.of(witness), null, null, FrontierSearch.NAME, statistics()));
+        }
+        exact.release();
+        return finished;
+    }
+
+    // ---- recording ----------------------------------------------------------------------------------------------
+
+    private long untimed() {
+        if (timing == 2) {
+            throw new IllegalStateException("this checker's events carry times; give every event a time");
+        }
+        timing = 1;
+        return clock;
+    }
+
+    private long timedAt(long time) {
+        timed(time);
+        return time;
+    }
+
+    private void timed(long time) {
+        if (timing == 1) {
+            throw new IllegalStateException("this checker's events carry no times; give no event a time");
+        }
+        timing = 2;
+        if (time < 0 || time == Long.MAX_VALUE) {
+            throw new HistoryException("time " + time + " is out of range (0 to 2^63-2)", -1);
+        }
+    }
+
+    private void open() {
+        if (finished != null) {
+            throw new IllegalStateException("the history is finished");
+        }
+    }
+
+    private void advanceClock(long time) {
+        if (time < maxTime && timing == 2) {
+            throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
+        }
+        maxTime = Math.max(maxTime, time);
+        clock = Math.max(clock, time) + 1;
+    }
+
+    private boolean doCall(int client, Object input, long time, Map<String, Object> metadata) {
+        open();
+        Integer busy = openByClient.get(client);
+        if (busy != null) {
+            int line = ops[busy].line();
+            throw new HistoryException("client " + client + " calls a new operation while its operation "
+                    + (line >= 0 ? "from line " + line : "called at " + ops[busy].call()) + " is still open", -1);
+        }
+        if (crashedClients.contains(client)) {
+            throw new HistoryException("client " + client + " calls a new operation after one of its operations "
+                    + "crashed (its outcome is unknown, so the client may still be running it)", -1);
+        }
+        if (time < maxTime && timing == 2) {
+            throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
+        }
+        int op = n;
+        Operation prepared = prepare(new Operation(op - discarded, client, input, Operation.UNKNOWN, time,
+                Operation.PENDING, metadata));
+        grow();
+        ops[op] = prepared;
+        rawInputs[op] = input;
+        inputs[op] = prepared.input();
+        outputs[op] = Operation.UNKNOWN;
+        status[op] = OPEN;
+        n++;
+        openByClient.put(client, op);
+        boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
+        advanceClock(time);
+        addEvent(op, false, time);
+        return after(settles);
+    }
+
+    private boolean doRet(int client, Object output, long time) {
+        open();
+        Integer op = openByClient.get(client);
+        if (op == null) {
+            throw new HistoryException("client " + client + " returns but has no open operation"
+                    + " (a completion without its invocation)", -1);
+        }
+        if (time < maxTime && timing == 2) {
+            throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
+        }
+        Operation call = ops[op];
+        Operation prepared = prepare(new Operation(call.id(), client, rawInputs[op], output, call.call(), time,
+                call.metadata()));
+        openByClient.remove(client);
+        ops[op] = prepared;
+        rawInputs[op] = null;
+        inputs[op] = prepared.input();
+        outputs[op] = prepared.output();
+        status[op] = RETURNED;
+        advanceClock(time);
+        addEvent(op, true, time);
+        return after(true);
+    }
+
+    private boolean doCrash(int client, long time) {
+        open();
+        int op = take(client, "crashes", time);
+        crashedClients.add(client);
+        rawInputs[op] = null;
+        if (model.isReadOnly(inputs[op])) {
+            status[op] = DROPPED;
+            exact.remove(op); // never linearized there: it was not resolved before
+        } else {
+            status[op] = CRASHED;
+            exact.markPending(op);
+        }
+        boolean settles = timing == 2 && time > maxTime; // a crash only allows more, but time moved on
+        advanceClock(time);
+        return after(settles);
+    }
+
+    private boolean doDiscard(int client, long time) {
+        open();
+        int op = take(client, "fails", time);
+        status[op] = DISCARDED;
+        rawInputs[op] = null;
+        discarded++;
+        exact.remove(op);
+        advanceClock(time);
+        return after(true); // the judged returns may have needed it
+    }
+
+    private int take(int client, String verb, long time) {
+        Integer op = openByClient.remove(client);
+        if (op == null) {
+            throw new HistoryException("client " + client + " " + verb + " but has no open operation"
+                    + " (a completion without its invocation)", -1);
+        }
+        if (time < maxTime && timing == 2) {
+            openByClient.put(client, op);
+            throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
+        }
+        return op;
+    }
+
+    private Operation prepare(Operation op) {
+        try {
+            return model.prepare(op);
+        } catch (InvalidOperationException e) {
+            throw e.operation() == null ? e.at(op) : e;
+        }
+    }
+
+    private void grow() {
+        if (n == ops.length) {
+            int c = n * 2;
+            ops = Arrays.copyOf(ops, c);
+            rawInputs = Arrays.copyOf(rawInputs, c);
+            inputs = Arrays.copyOf(inputs, c);
+            outputs = Arrays.copyOf(outputs, c);
+            status = Arrays.copyOf(status, c);
+            exact.operations(inputs, outputs);
+        }
+    }
+
+    /** Appends an event; with explicit times a call goes before the returns at its own time (closed intervals). */
+    private void addEvent(int op, boolean isReturn, long time) {
+        if (evTail == evOp.length) {
+            if (evHead > 0) {
+                System.arraycopy(evOp, evHead, evOp, 0, evTail - evHead);
+                System.arraycopy(evReturn, evHead, evReturn, 0, evTail - evHead);
+                System.arraycopy(evTime, evHead, evTime, 0, evTail - evHead);
+                evTail -= evHead;
+                evHead = 0;
+            }
+            if (evTail == evOp.length) {
+                int c = evOp.length * 2;
+                evOp = Arrays.copyOf(evOp, c);
+                evReturn = Arrays.copyOf(evReturn, c);
+                evTime = Arrays.copyOf(evTime, c);
+            }
+        }
+        int at = evTail;
+        if (!isReturn && timing == 2) {
+            while (at > evHead && evReturn[at - 1] && evTime[at - 1] == time) {
+                evOp[at] = evOp[at - 1];
+                evReturn[at] = true;
+                evTime[at] = evTime[at - 1];
+                at--;
+            }
+        }
+        evOp[at] = op;
+        evReturn[at] = isReturn;
+        evTime[at] = time;
+        evTail++;
+    }
+
+    // ---- checking -----------------------------------------------------------------------------------------------
+
+    /** After an event: advance the exact frontier, then judge the remaining returns speculatively if needed. */
+    private boolean after(boolean judge) {
+        if (violation != null || unknownReason != null) {
+            return violation == null;
+        }
+        advanceExact(false);
+        if (judge && violation == null && unknownReason == null && pendingSettledReturn()) {
+            speculate();
+        }
+        return violation == null;
+    }
+
+    /** A return is settled when no call can still come at its time. */
+    private boolean settled(int event) {
+        return timing != 2 || evTime[event] < maxTime;
+    }
+
+    private boolean pendingSettledReturn() {
+        for (int i = evHead; i < evTail; i++) {
+            if (evReturn[i] && settled(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean skipped(int op) {
+        return status[op] == DISCARDED || status[op] == DROPPED;
+    }
+
+    private void advanceExact(boolean finishing) {
+        try {
+            advanceExactOrThrow(finishing);
+        } catch (MemoryLimit e) {
+            stopped();
+        }
+    }
+
+    private void advanceExactOrThrow(boolean finishing) {
+        while (evHead < evTail) {
+            int op = evOp[evHead];
+            if (skipped(op)) {
+                evHead++;
+                continue;
+            }
+            if (!evReturn[evHead]) {
+                exact.call(op, status[op] == CRASHED, -1);
+                evHead++;
+                continue;
+            }
+            if (!finishing && !settled(evHead) || !resolved(op)) {
+                return;
+            }
+            int r = exact.ret(op);
+            evHead++;
+            if (r == Frontier.VIOLATED) {
+                violation = violationResult(exact);
+                exact.release();
+                return;
+            }
+            if (r == Frontier.STOPPED) {
+                stopped();
+                return;
+            }
+        }
+    }
+
+    /** Whether every operation open in the exact frontier other than {@code x} returned or crashed. */
+    private boolean resolved(int x) {
+        for (int k = 0; k < exact.openCount(); k++) {
+            int op = exact.openAt(k);
+            if (op != x && status[op] == OPEN) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void speculate() {
+        Frontier<S> f = speculative;
+        try {
+            f.copyFrom(exact);
+            for (int i = evHead; i < evTail; i++) {
+                int op = evOp[i];
+                if (skipped(op)) {
+                    continue;
+                }
+                if (!evReturn[i]) {
+                    f.call(op, status[op] == CRASHED, -1);
+                } else if (settled(i)) {
+                    int r = f.ret(op);
+                    if (r == Frontier.VIOLATED) {
+                        violation = violationResult(f);
+                        exact.release();
+                        return;
+                    }
+                    if (r == Frontier.STOPPED) {
+                        stopped();
+                        return;
+                    }
+                }
+            }
+        } catch (MemoryLimit e) {
+            stopped();
+        } finally {
+            f.release();
+        }
+    }
+
+    private void stopped() {
+        unknownReason = budget.reason() == null ? "stopped" : budget.reason();
+        exact.release();
+    }
+
+    // ---- results ------------------------------------------------------------------------------------------------
+
+    /** The operations so far, numbered as a history numbers them (discarded ones are {@code null}). */
+    private Operation[] numbered() {
+        Operation[] out = new Operation[n];
+        int id = 0;
+        for (int op = 0; op < n; op++) {
+            if (status[op] == DISCARDED) {
+                continue;
+            }
+            out[op] = ops[op].id() == id ? ops[op] : ops[op].withId(id);
+            id++;
+        }
+        return out;
+    }
+
+    private Result violationResult(Frontier<S> f) {
+        Violation v = FrontierSearch.evidence(model, f, numbered());
+        return result(Verdict.NOT_LINEARIZABLE, null, new PartitionResult(0, "all", n - discarded,
+                Verdict.NOT_LINEARIZABLE, List.of(), v, null, FrontierSearch.NAME, statistics()));
+    }
+
+    private Statistics statistics() {
+        return new Statistics(exact.steps() + speculative.steps(), exact.hits() + speculative.hits(),
+                Math.max(exact.peak(), speculative.peak()), System.nanoTime() - start);
+    }
+
+    private Result result(Verdict verdict, String reason, PartitionResult p) {
+        return new Result(verdict, reason, model.name(), p.operations(), List.of(p), p.statistics());
+    }
+}

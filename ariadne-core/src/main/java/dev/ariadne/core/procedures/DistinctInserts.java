@@ -1,0 +1,151 @@
+package dev.ariadne.core.procedures;
+
+import dev.ariadne.core.search.IndexSort;
+
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.PreparedViews;
+import dev.ariadne.core.models.PreparedViews.Kind;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * A container partition (FIFO queue, stack, priority queue) whose inserted values are distinct, classified once for
+ * the decision procedures that decide such histories: each operation's times and value, its {@link #kind}, and for
+ * each value the operations that inserted and removed it. One place for what the procedures share, so that their
+ * classes hold only their simulations.
+ */
+final class DistinctInserts {
+    /** An insert by a completed operation of a value no removal saw: it stays in the container. */
+    static final byte STUCK = 0;
+    /** An insert of a value some removal saw. */
+    static final byte INSERT = 1;
+    /** A removal that saw a value inserted once. */
+    static final byte REMOVE = 2;
+    /** A removal that found the container empty. */
+    static final byte EMPTY = 3;
+    /** A pending insert of a value no removal saw: left out (it may never have taken effect). */
+    static final byte DROPPED = 4;
+    /** A removal that can never be placed: its value was never inserted, was removed before, or was inserted only
+     * after the removal returned. */
+    static final byte BAD = 5;
+
+    final Operation[] ops;
+    final long[] call;
+    final long[] ret;
+    /** The value id each operation inserts or saw ({@link PreparedViews#NIL_ID} for "empty"). */
+    final int[] value;
+    final byte[] kind;
+    /** By value id: the operation that inserted it, and the one that removed it, or -1. */
+    final int[] insertOf;
+    final int[] removeOf;
+    /** The largest value id, so that arrays indexed by value have {@code maxValue + 1} entries. */
+    final int maxValue;
+    /** Whether some removal is {@link #BAD}: the history is certainly not linearizable. */
+    final boolean violation;
+
+    /**
+     * Whether {@code prepared} qualifies for a procedure on {@code type}: the model starts empty, every insert
+     * ({@code insert} kind) inserts a value no other does, and every other operation is a removal ({@code remove}
+     * kind) that completed with a known output.
+     */
+    static boolean qualifies(Model<?> model, Class<?> type, Kind insert, Kind remove, List<Operation> prepared) {
+        if (!type.isInstance(model) || !PreparedViews.isEmptyCollection(model.init())) {
+            return false;
+        }
+        BitSet inserted = new BitSet();
+        for (Operation op : prepared) {
+            if (op.call() == Long.MIN_VALUE) {
+                return false;
+            }
+            Kind kind = PreparedViews.kind(op.input());
+            if (kind == insert) {
+                if (!DecisionProcedure.firstInsert(inserted, op.input())) {
+                    return false;
+                }
+            } else if (kind != remove || op.isPending() || !(op.output() instanceof Integer)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Classifies a partition for which {@link #qualifies} held; {@code insert} is the inserts' kind. */
+    DistinctInserts(List<Operation> prepared, Kind insert) {
+        int n = prepared.size();
+        ops = prepared.toArray(new Operation[0]);
+        call = new long[n];
+        ret = new long[n];
+        value = new int[n];
+        kind = new byte[n];
+        boolean[] inserts = new boolean[n];
+        int max = 0;
+        for (int i = 0; i < n; i++) {
+            call[i] = ops[i].call();
+            ret[i] = ops[i].ret();
+            if (PreparedViews.kind(ops[i].input()) == insert) {
+                inserts[i] = true;
+                value[i] = PreparedViews.element(ops[i].input());
+            } else {
+                value[i] = (Integer) ops[i].output();
+            }
+            max = Math.max(max, value[i]);
+        }
+        maxValue = max;
+        insertOf = new int[max + 1];
+        removeOf = new int[max + 1];
+        Arrays.fill(insertOf, -1);
+        Arrays.fill(removeOf, -1);
+        for (int i = 0; i < n; i++) {
+            if (inserts[i]) {
+                insertOf[value[i]] = i;
+            }
+        }
+        boolean bad = false;
+        for (int i = 0; i < n; i++) {
+            if (inserts[i]) {
+                continue;
+            }
+            int v = value[i];
+            if (v == PreparedViews.NIL_ID) {
+                kind[i] = EMPTY;
+            } else if (v < 0 || insertOf[v] < 0 || removeOf[v] >= 0 || ret[i] < call[insertOf[v]]) {
+                kind[i] = BAD;
+                bad = true;
+            } else {
+                kind[i] = REMOVE;
+                removeOf[v] = i;
+            }
+        }
+        violation = bad;
+        for (int i = 0; i < n; i++) {
+            if (inserts[i]) {
+                kind[i] = removeOf[value[i]] >= 0 ? INSERT : ops[i].isPending() ? DROPPED : STUCK;
+            }
+        }
+    }
+
+    /**
+     * The operations whose kind is in the bit set {@code kinds} (bit k for kind k), completed ones only when
+     * {@code completedOnly}, ordered by {@code key} (call or return times).
+     */
+    int[] select(long[] key, int kinds, boolean completedOnly) {
+        int[] out = new int[ops.length];
+        int count = 0;
+        for (int i = 0; i < ops.length; i++) {
+            if ((kinds & 1 << kind[i]) != 0 && !(completedOnly && ops[i].isPending())) {
+                out[count++] = i;
+            }
+        }
+        out = Arrays.copyOf(out, count);
+        IndexSort.sort(out, count, key);
+        return out;
+    }
+
+    /** The operation that inserted what removal {@code i} removed, or removed what insert {@code i} inserted. */
+    int partner(int i) {
+        return kind[i] == REMOVE ? insertOf[value[i]] : removeOf[value[i]];
+    }
+}

@@ -1,0 +1,305 @@
+package dev.ariadne.core.search;
+
+import dev.ariadne.core.check.PartialLinearization;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Progress;
+import dev.ariadne.core.check.Statistics;
+import dev.ariadne.core.check.Step;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.check.Violation;
+
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The Wing–Gong–Lowe search with memoisation (porcupine's algorithm). Call and return events live in an
+ * index-linked list sorted by time; the search repeatedly tries to linearize a call that is in the list before
+ * the first return, lifting it (and its return) out of the list when the model accepts it, and backtracks when it
+ * meets a return it could not place. A configuration is the set of linearized operations plus the model state;
+ * the set is a bitset mutated in place with an incremental (Zobrist) hash, and configurations seen before are
+ * skipped after an exact comparison, so a hash collision never prunes.
+ *
+ * <p>Entry {@code 2i} is the call of operation {@code i}, {@code 2i+1} its return. Pending operations return
+ * after everything else; the search succeeds as soon as every completed operation is linearized. Pending
+ * operations with equal inputs are linearized in call order, and linearizing a pending operation that leaves the
+ * state as it was is skipped (the configuration without it can do everything that one can); see
+ * {@link PendingOperations}.
+ */
+public final class DfsSearch<S> {
+    static final String NAME = "dfs";
+    private static final int MAX_EVIDENCE = 3;
+
+    private final Model<S> model;
+    private final Operation[] ops;
+    private final Object[] inputs;
+    private final Object[] outputs;
+    private final boolean[] pending;
+    private final int[] predecessor;
+    private final int n;
+    private final int reported;
+    private final int head;
+    private final int[] next;
+    private final int[] prev;
+    private final long[] zobrist;
+    private final long[] linearized;
+    private final Budget budget;
+    private ProgressMeter meter = new ProgressMeter();
+
+    private final List<int[]> longestOrders = new ArrayList<>();
+    private final List<int[]> longestCandidates = new ArrayList<>();
+    private final List<Integer> longestUnplaced = new ArrayList<>();
+    private int longestDepth = -1;
+
+    public DfsSearch(Model<S> model, List<Operation> operations, Budget budget) {
+        this(model, operations, operations.size(), budget);
+    }
+
+    /**
+     * A search over {@code operations}, reported as a partition of {@code reported} operations (some pending ones
+     * may have been dropped before).
+     */
+    public DfsSearch(Model<S> model, List<Operation> operations, int reported, Budget budget) {
+        this.model = model;
+        this.budget = budget;
+        this.reported = reported;
+        this.n = operations.size();
+        this.ops = operations.toArray(new Operation[0]);
+        this.inputs = new Object[n];
+        this.outputs = new Object[n];
+        this.pending = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            inputs[i] = ops[i].input();
+            outputs[i] = ops[i].output();
+            pending[i] = ops[i].isPending();
+        }
+        this.predecessor = PendingOperations.predecessors(ops);
+        this.head = 2 * n;
+        int tail = 2 * n + 1;
+        this.next = new int[2 * n + 2];
+        this.prev = new int[2 * n + 2];
+        Integer[] order = new Integer[2 * n];
+        for (int e = 0; e < 2 * n; e++) {
+            order[e] = e;
+        }
+        // By time; at equal times calls come first, so closed intervals that touch overlap.
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(time(a), time(b));
+            return c != 0 ? c : Integer.compare(a & 1, b & 1);
+        });
+        int last = head;
+        for (int e : order) {
+            next[last] = e;
+            prev[e] = last;
+            last = e;
+        }
+        next[last] = tail;
+        prev[tail] = last;
+        next[tail] = tail;
+        this.zobrist = new long[n];
+        SplittableRandom random = new SplittableRandom(0x5eed_a71a_d4e5L);
+        for (int i = 0; i < n; i++) {
+            zobrist[i] = random.nextLong();
+        }
+        this.linearized = new long[(n + 63) >>> 6];
+    }
+
+    private long time(int entry) {
+        Operation op = ops[entry >> 1];
+        return (entry & 1) == 0 ? op.call() : op.ret();
+    }
+
+    private void lift(int call) {
+        int ret = call + 1;
+        next[prev[call]] = next[call];
+        prev[next[call]] = prev[call];
+        next[prev[ret]] = next[ret];
+        prev[next[ret]] = prev[ret];
+    }
+
+    private void unlift(int call) {
+        int ret = call + 1;
+        next[prev[ret]] = ret;
+        prev[next[ret]] = ret;
+        next[prev[call]] = call;
+        prev[next[call]] = call;
+    }
+
+    /** Publishes this search's progress to {@code m} (every 4,096 steps, so the stores cost nothing). */
+    public DfsSearch<S> reportingTo(ProgressMeter m) {
+        this.meter = m;
+        return this;
+    }
+
+    /** Runs the search. */
+    public PartitionResult run(int index, String label) {
+        long start = System.nanoTime();
+        ConfigurationCache cache;
+        try {
+            cache = new ConfigurationCache(linearized.length, n, budget);
+        } catch (MemoryLimit e) {
+            return unknown(index, label, budget.reason(), 0, 0, 0, start);
+        }
+        try {
+            return search(index, label, cache, start);
+        } catch (MemoryLimit e) {
+            return unknown(index, label, budget.reason(), 0, 0, cache.size(), start);
+        } finally {
+            cache.release();
+        }
+    }
+
+    private PartitionResult search(int index, String label, ConfigurationCache cache, long start) {
+        int completed = 0;
+        for (boolean p : pending) {
+            if (!p) {
+                completed++;
+            }
+        }
+        int[] stackEntry = new int[n];
+        Object[] stackState = new Object[n];
+        int depth = 0;
+        int placedCompleted = 0;
+        long setHash = 0;
+        long configurations = 0;
+        long cacheHits = 0;
+        long polls = 0;
+        S state = model.init();
+        int entry = next[head];
+        while (placedCompleted < completed) {
+            if ((++polls & 0x3ff) == 0) {
+                if (!cache.account() || budget.exhausted()) {
+                    return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+                }
+                if ((polls & 0xfff) == 0) {
+                    meter.update(placedCompleted, 0, configurations);
+                }
+            }
+            if ((entry & 1) == 0) {
+                int op = entry >> 1;
+                if (pending[op] && predecessor[op] >= 0
+                        && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                    entry = next[entry];
+                    continue;
+                }
+                configurations++;
+                S after = model.step(state, inputs[op], outputs[op]);
+                if (after != null && pending[op] && after.equals(state)) {
+                    cacheHits++;
+                    after = null;
+                }
+                if (after != null) {
+                    long hash = setHash ^ zobrist[op];
+                    linearized[op >>> 6] |= 1L << op;
+                    if (cache.add(hash, after, linearized)) {
+                        stackEntry[depth] = entry;
+                        stackState[depth] = state;
+                        depth++;
+                        state = after;
+                        setHash = hash;
+                        if (!pending[op]) {
+                            placedCompleted++;
+                        }
+                        lift(entry);
+                        entry = next[head];
+                        continue;
+                    }
+                    linearized[op >>> 6] &= ~(1L << op);
+                    cacheHits++;
+                }
+                entry = next[entry];
+            } else {
+                // A return whose operation is not linearized yet: this branch is dead.
+                if (depth >= longestDepth) {
+                    recordLongest(stackEntry, depth, entry);
+                }
+                if (depth == 0) {
+                    return violation(index, label, configurations, cacheHits, cache.size(), start);
+                }
+                depth--;
+                entry = stackEntry[depth];
+                @SuppressWarnings("unchecked")
+                S before = (S) stackState[depth];
+                stackState[depth] = null;
+                state = before;
+                int op = entry >> 1;
+                linearized[op >>> 6] &= ~(1L << op);
+                setHash ^= zobrist[op];
+                if (!pending[op]) {
+                    placedCompleted--;
+                }
+                unlift(entry);
+                entry = next[entry];
+            }
+        }
+        List<Operation> witness = new ArrayList<>(depth);
+        for (int i = 0; i < depth; i++) {
+            witness.add(ops[stackEntry[i] >> 1]);
+        }
+        return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null, NAME,
+                new Statistics(configurations, cacheHits, cache.size(), System.nanoTime() - start));
+    }
+
+    private void recordLongest(int[] stackEntry, int depth, int returnEntry) {
+        int unplaced = returnEntry >> 1;
+        if (depth > longestDepth) {
+            longestDepth = depth;
+            longestOrders.clear();
+            longestCandidates.clear();
+            longestUnplaced.clear();
+        } else if (longestUnplaced.size() >= MAX_EVIDENCE || longestUnplaced.contains(unplaced)) {
+            return;
+        }
+        int[] order = new int[depth];
+        for (int i = 0; i < depth; i++) {
+            order[i] = stackEntry[i] >> 1;
+        }
+        int count = 0;
+        for (int e = next[head]; e != returnEntry; e = next[e]) {
+            if ((e & 1) == 0) {
+                count++;
+            }
+        }
+        int[] candidates = new int[count];
+        count = 0;
+        for (int e = next[head]; e != returnEntry; e = next[e]) {
+            if ((e & 1) == 0) {
+                candidates[count++] = e >> 1;
+            }
+        }
+        longestOrders.add(order);
+        longestCandidates.add(candidates);
+        longestUnplaced.add(unplaced);
+    }
+
+    private PartitionResult violation(int index, String label, long configurations, long cacheHits, long cached,
+                                      long start) {
+        List<PartialLinearization> evidence = new ArrayList<>();
+        for (int k = 0; k < longestOrders.size(); k++) {
+            List<Step> steps = new ArrayList<>();
+            S state = model.init();
+            for (int op : longestOrders.get(k)) {
+                state = model.step(state, inputs[op], outputs[op]);
+                steps.add(Step.described(ops[op], state, model));
+            }
+            List<Operation> candidates = new ArrayList<>();
+            for (int op : longestCandidates.get(k)) {
+                candidates.add(ops[op]);
+            }
+            evidence.add(new PartialLinearization(steps, ops[longestUnplaced.get(k)], candidates));
+        }
+        return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(),
+                new Violation(model.describeState(model.init()), evidence), null, NAME,
+                new Statistics(configurations, cacheHits, cached, System.nanoTime() - start));
+    }
+
+    private PartitionResult unknown(int index, String label, String reason, long configurations, long cacheHits,
+                                    long cached, long start) {
+        return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, reason, NAME,
+                new Statistics(configurations, cacheHits, cached, System.nanoTime() - start));
+    }
+}

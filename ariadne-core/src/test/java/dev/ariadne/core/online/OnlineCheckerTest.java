@@ -1,0 +1,398 @@
+package dev.ariadne.core.online;
+
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.ConformanceTest;
+import dev.ariadne.core.check.Engine;
+import dev.ariadne.core.check.LossyRegister;
+import dev.ariadne.core.check.MediumHistories;
+import dev.ariadne.core.check.PartialLinearization;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.ResultAssertions;
+import dev.ariadne.core.check.Verdict;
+
+import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.HistoryBuilder;
+import dev.ariadne.core.history.HistoryException;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.reference.BruteForceChecker;
+import dev.ariadne.core.reference.RandomHistories;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The streaming checker: after every event its answer must be the batch answer for the history so far (open
+ * operations pending), so a violation is reported at the very event that makes it certain, never later, and its
+ * evidence must be valid for that history.
+ */
+class OnlineCheckerTest {
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
+
+    /** One event of a stream: call, return or crash of an operation of a generated history. */
+    private record Ev(Operation op, int kind, long time) {
+        static final int CALL = 0;
+        static final int CRASH = 1;
+        static final int RETURN = 2;
+    }
+
+    /** The events of {@code h} in time order (calls first at equal times); crashes at random later points. */
+    private static List<Ev> events(History h, SplittableRandom r) {
+        List<Ev> events = new ArrayList<>();
+        long end = 0;
+        for (Operation op : h.operations()) {
+            end = Math.max(end, op.isPending() ? op.call() : op.ret());
+        }
+        for (Operation op : h.operations()) {
+            events.add(new Ev(op, Ev.CALL, op.call()));
+            events.add(op.isPending() ? new Ev(op, Ev.CRASH, op.call() + r.nextInt((int) (end - op.call() + 2)))
+                    : new Ev(op, Ev.RETURN, op.ret()));
+        }
+        events.sort(Comparator.comparingLong(Ev::time).thenComparingInt(Ev::kind));
+        return events;
+    }
+
+    private static void feed(OnlineChecker<?> online, HistoryBuilder builder, Ev e) {
+        switch (e.kind()) {
+            case Ev.CALL -> {
+                online.call(e.op().client(), e.op().input());
+                builder.call(e.op().client(), e.op().input());
+            }
+            case Ev.RETURN -> {
+                online.ret(e.op().client(), e.op().output());
+                builder.ret(e.op().client(), e.op().output());
+            }
+            default -> {
+                online.crash(e.op().client());
+                builder.crash(e.op().client(), builder.clock(), -1);
+            }
+        }
+    }
+
+    static Object[] models() {
+        return RandomHistories.MODELS.toArray();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void everyPrefixAgreesWithTheBruteForceReference(String modelName) {
+        int violations = 0;
+        for (int i = 0; i < 600; i++) {
+            long seed = 0x0A11_0000L + i;
+            History h = RandomHistories.generate(modelName, seed);
+            List<Ev> events = events(h, new SplittableRandom(seed));
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            boolean violated = false;
+            for (int k = 0; k < events.size(); k++) {
+                feed(online, builder, events.get(k));
+                History prefix = builder.build();
+                boolean expected = !BruteForceChecker.isLinearizable(prefix, BuiltinModels.byName(modelName));
+                String context = modelName + " seed " + seed + " after event " + k + " of\n"
+                        + RandomHistories.show(h) + "prefix:\n" + RandomHistories.show(prefix);
+                assertEquals(expected, online.isViolated(), context);
+                if (expected && !violated) {
+                    violated = true;
+                    violations++;
+                    assertConsistent(prefix, model, online.violation(), context);
+                }
+            }
+            Result last = online.finish();
+            if (!violated) {
+                History full = builder.build();
+                assertEquals(Verdict.LINEARIZABLE, last.verdict(), modelName + " seed " + seed);
+                assertConsistent(full, model, last, modelName + " seed " + seed);
+            } else {
+                assertSame(online.violation(), last);
+            }
+        }
+        assertTrue(violations > 100, "too few violations to mean much: " + violations);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void everyPrefixAgreesWithTheBatchCheckOnMediumHistories(String modelName) {
+        for (int i = 0; i < 12; i++) {
+            long seed = 0x0A12_0000L + i;
+            History h = MediumHistories.generate(modelName, seed, 3, 40, 2);
+            List<Ev> events = events(h, new SplittableRandom(seed));
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            for (int k = 0; k < events.size() && !online.isViolated(); k++) {
+                feed(online, builder, events.get(k));
+                History prefix = builder.build();
+                Result batch = Checker.check(prefix, model, WHOLE.withEngine(Engine.DFS));
+                String context = modelName + " seed " + seed + " after event " + k;
+                assertEquals(batch.verdict() == Verdict.NOT_LINEARIZABLE, online.isViolated(), context);
+                if (online.isViolated()) {
+                    assertConsistent(prefix, model, online.violation(), context);
+                }
+            }
+            Result last = online.finish();
+            if (last.verdict() == Verdict.LINEARIZABLE) {
+                assertConsistent(builder.build(), model, last, modelName + " seed " + seed);
+            }
+        }
+    }
+
+    private static void assertConsistent(History h, Model<?> model, Result r, String context) {
+        try {
+            ResultAssertions.assertConsistent(h, model, WHOLE, r);
+        } catch (AssertionError e) {
+            throw new AssertionError("bad evidence: " + e.getMessage() + " for " + context + "\nresult " + r, e);
+        }
+    }
+
+    // ---- the event that causes it -----------------------------------------------------------------------------
+
+    private static final Invocation READ = Invocation.of("read", null);
+
+    private static Invocation write(long v) {
+        return Invocation.of("write", v);
+    }
+
+    private static Invocation cas(long from, long to) {
+        return Invocation.of("cas", List.of(from, to));
+    }
+
+    @Test
+    void aStaleReadIsReportedAtItsReturn() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        assertTrue(online.call(0, write(1)));
+        assertTrue(online.ret(0, null));
+        assertTrue(online.call(1, READ));
+        assertFalse(online.ret(1, null), "the read of nil after the write returned is the violation");
+        assertTrue(online.isViolated());
+        PartialLinearization p = online.violation().violations().get(0).violation().longest().get(0);
+        assertEquals(1, p.unplaced().id());
+        assertEquals(Verdict.NOT_LINEARIZABLE, online.finish().verdict());
+    }
+
+    @Test
+    void aViolationCanBeCausedByTheReturnOfAnotherOperation() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.casRegister());
+        online.call(0, write(0));
+        online.ret(0, null);
+        online.call(1, cas(0, 2));
+        online.call(0, READ);
+        assertTrue(online.ret(0, 2L), "the open cas may have succeeded");
+        assertFalse(online.ret(1, false), "the cas failed: nothing wrote 2 before the read");
+        History h = new HistoryBuilder().call(0, write(0)).ret(0, null).call(1, cas(0, 2)).call(0, READ)
+                .ret(0, 2L).ret(1, false).build();
+        ResultAssertions.assertConsistent(h, RegisterModel.casRegister(), WHOLE, online.violation());
+    }
+
+    @Test
+    void aDiscardedOperationCanCauseTheViolation() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(1, write(1));
+        online.call(0, READ);
+        assertTrue(online.ret(0, 1L), "the open write may have taken effect");
+        assertFalse(online.discard(1), "it did not: nothing wrote 1");
+        History h = new HistoryBuilder().call(1, write(1)).call(0, READ).ret(0, 1L).discard(1, 3, -1).build();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+    }
+
+    @Test
+    void aCrashedWriteMayExplainLaterReadsButOnlyOnce() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, write(1));
+        online.ret(0, null);
+        online.call(1, write(2));
+        assertTrue(online.crash(1));
+        online.call(2, READ);
+        assertTrue(online.ret(2, 2L), "the crashed write took effect");
+        online.call(2, READ);
+        assertTrue(online.ret(2, 2L));
+        online.call(2, READ);
+        assertFalse(online.ret(2, 1L), "and cannot be undone");
+    }
+
+    @Test
+    void withTimesAReturnIsJudgedOnceTimeMovesOn() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, READ, 0);
+        assertTrue(online.ret(0, 1L, 10), "a write called at 10 would overlap the read");
+        assertTrue(online.call(1, write(1), 10), "and here it is");
+        assertTrue(online.ret(1, null, 12));
+        online.call(0, READ, 20);
+        assertTrue(online.ret(0, null, 25), "judged once a later event arrives");
+        assertFalse(online.call(1, READ, 26), "the read of nil at 25 came after the write returned");
+        History h = new HistoryBuilder().call(0, READ, 0, Map.of()).ret(0, 1L, 10, -1).call(1, write(1), 10, Map.of())
+                .ret(1, null, 12, -1).call(0, READ, 20, Map.of()).ret(0, null, 25, -1).call(1, READ, 26, Map.of())
+                .build();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+    }
+
+    @Test
+    void finishJudgesTheLastReturns() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, write(1), 0);
+        online.ret(0, null, 5);
+        online.call(0, READ, 6);
+        assertTrue(online.ret(0, null, 9));
+        Result r = online.finish();
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertSame(r, online.finish());
+        assertThrows(IllegalStateException.class, () -> online.call(1, READ, 10));
+    }
+
+    @Test
+    void openOperationsArePendingAtTheEnd() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, write(1));
+        online.call(1, READ);
+        online.ret(1, 1L);
+        online.call(2, READ); // never returns, dropped: it is read-only
+        Result r = online.finish();
+        assertEquals(Verdict.LINEARIZABLE, r.verdict());
+        History h = new HistoryBuilder().call(0, write(1)).call(1, READ).ret(1, 1L).call(2, READ).build();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, r);
+        assertEquals(List.of(0, 1), r.partitions().get(0).witness().stream().map(Operation::id).toList());
+    }
+
+    @Test
+    void badEventsAreRefusedAndLeaveTheCheckerAsItWas() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        assertThrows(HistoryException.class, () -> online.ret(0, null));
+        online.call(0, write(1));
+        assertThrows(HistoryException.class, () -> online.call(0, READ));
+        assertThrows(InvalidOperationException.class, () -> online.call(1, Invocation.of("pop", null)));
+        assertThrows(IllegalStateException.class, () -> online.call(1, READ, 5));
+        online.ret(0, null);
+        online.call(1, READ);
+        online.crash(1);
+        assertThrows(HistoryException.class, () -> online.call(1, READ));
+        online.call(2, READ);
+        assertFalse(online.ret(2, null));
+        assertEquals(3, online.operations());
+
+        OnlineChecker<Object> timed = OnlineChecker.of(RegisterModel.register());
+        timed.call(0, READ, 10);
+        assertThrows(HistoryException.class, () -> timed.ret(0, null, 9));
+        assertThrows(IllegalStateException.class, () -> timed.ret(0, null));
+        assertTrue(timed.ret(0, null, 10));
+    }
+
+    @Test
+    void aNondeterministicModelIsCheckedThroughItsSubsetConstruction() {
+        OnlineChecker<?> online = OnlineChecker.of(new LossyRegister(), CheckOptions.defaults());
+        online.call(0, write(1));
+        online.ret(0, null);
+        online.call(1, READ);
+        assertTrue(online.ret(1, null), "the write may have been lost");
+        online.call(1, READ);
+        assertTrue(online.ret(1, null));
+        online.call(0, write(2));
+        online.ret(0, null);
+        online.call(1, READ);
+        assertTrue(online.ret(1, 2L));
+        online.call(1, READ);
+        assertFalse(online.ret(1, 1L), "1 was lost or overwritten");
+    }
+
+    @Test
+    void aTinyMemoryBudgetGivesUnknown() {
+        OnlineChecker<?> online = OnlineChecker.of(new ConformanceTest.SumModel(),
+                CheckOptions.defaults().withMaxMemory(64 * 1024));
+        for (int i = 0; i < 20; i++) {
+            online.call(i, 1L << i);
+        }
+        online.call(20, "sum");
+        online.ret(20, -1L);
+        Result r = online.finish();
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertTrue(r.reason().startsWith("memory"), r.reason());
+        assertNull(online.violation());
+    }
+
+    @Test
+    void aLongStreamStaysFastAndGivesAValidWitness() {
+        RegisterModel model = RegisterModel.register();
+        OnlineChecker<Object> online = OnlineChecker.of(model);
+        HistoryBuilder builder = new HistoryBuilder();
+        SplittableRandom r = new SplittableRandom(7);
+        long value = 0;
+        int open = -1;
+        for (int i = 0; i < 100_000; i++) {
+            // clients 0..2 in turn; each write is read back by the next client, with a little overlap
+            int c = i % 3;
+            Invocation in = i % 2 == 0 ? write(++value) : READ;
+            online.call(c, in);
+            builder.call(c, in);
+            if (open >= 0) {
+                Object out = i % 2 == 0 ? value - 1 : null;
+                online.ret(open, out);
+                builder.ret(open, out);
+            }
+            open = c;
+            if (r.nextInt(1000) == 0) {
+                assertFalse(online.isViolated(), "at " + i);
+            }
+        }
+        online.ret(open, value); // the last operation is a read
+        builder.ret(open, value);
+        Result result = online.finish();
+        assertEquals(Verdict.LINEARIZABLE, result.verdict(), () -> String.valueOf(result));
+        ResultAssertions.assertConsistent(builder.build(), model, WHOLE, result);
+    }
+
+    /** Feeds the same events, with source lines, to a sink (a builder or an online checker). */
+    private static void feedWithLines(EventSink sink) {
+        sink.call(0, write(1), EventSink.UNTIMED, Map.of("line", 1));
+        sink.ret(0, null, EventSink.UNTIMED, 2);
+        sink.call(1, READ, EventSink.UNTIMED, Map.of("line", 3));
+        sink.call(2, write(2), EventSink.UNTIMED, Map.of("line", 4));
+        sink.discard(2, EventSink.UNTIMED, 5);
+        sink.ret(1, 0L, EventSink.UNTIMED, 6);
+    }
+
+    @Test
+    void asAnEventSinkItKeepsSourceLinesInTheEvidence() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        feedWithLines(online);
+        assertTrue(online.isViolated(), "the read of 0 after write(1) returned");
+        HistoryBuilder builder = new HistoryBuilder();
+        feedWithLines(builder);
+        History h = builder.build();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        assertEquals(3, unplaced.line(), () -> String.valueOf(unplaced));
+        assertEquals(1, unplaced.id(), "numbered as the history numbers it: the discarded write is not there");
+    }
+
+    @Test
+    void asAnEventSinkItNamesTheLineOfAMalformedEvent() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        online.call(0, write(1), EventSink.UNTIMED, Map.of("line", 7));
+        HistoryException busy = assertThrows(HistoryException.class,
+                () -> online.call(0, READ, EventSink.UNTIMED, Map.of("line", 9)));
+        assertEquals(9, busy.line());
+        assertTrue(busy.getMessage().contains("from line 7"), busy.getMessage());
+        HistoryException orphan = assertThrows(HistoryException.class,
+                () -> online.ret(1, 0L, EventSink.UNTIMED, 10));
+        assertEquals(10, orphan.line());
+        assertFalse(online.isViolated());
+    }
+}
