@@ -14,6 +14,13 @@ import java.util.List;
  * same configuration again and again (slow, still sound); a state whose {@code equals} says "equal" for states
  * that behave differently makes verdicts wrong. Cache the hash code in large states.
  *
+ * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Three optional hints
+ * let the engines do less work, each sound only when its promise holds: {@link #isReadOnly} (the operation never
+ * changes the state: crashed ones are dropped, completed ones placed eagerly), {@link #covers} (a crashed
+ * operation can stand in for another: the frontier keeps fewer configurations), and implementing
+ * {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
+ * engines' own subsumption of layered queue states is internal and not open to user models.
+ *
  * @param <S> the state type
  */
 public interface Model<S> {

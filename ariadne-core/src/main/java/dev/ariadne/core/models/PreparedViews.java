@@ -2,7 +2,7 @@ package dev.ariadne.core.models;
 
 /**
  * Read-only views of the operations the built-in models prepare, for the checker's decision procedures
- * ({@code dev.ariadne.core.engine}), which recognise special cases (registers with distinct writes, sets, queues
+ * ({@code dev.ariadne.core.procedures}), which recognise special cases (registers with distinct writes, sets, queues
  * and stacks with distinct inserted values) by looking at prepared inputs. This is plumbing between core packages,
  * not an API for users: it may change with the models.
  */

@@ -1,5 +1,6 @@
 package dev.ariadne.core.search;
 
+import dev.ariadne.core.model.CommutingModel;
 import dev.ariadne.core.model.Model;
 
 import java.util.Arrays;

@@ -1,6 +1,7 @@
 package dev.ariadne.core.search;
 
 import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.CommutingModel;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.FifoQueueModel;
 import dev.ariadne.core.models.PreparedViews;

@@ -9,6 +9,7 @@ import dev.ariadne.core.check.ResultAssertions;
 import dev.ariadne.core.check.Verdict;
 
 import dev.ariadne.core.history.History;
+import dev.ariadne.core.model.CommutingModel;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;

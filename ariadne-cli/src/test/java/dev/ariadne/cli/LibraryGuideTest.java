@@ -1,0 +1,219 @@
+package dev.ariadne.cli;
+
+// guide:imports
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.online.OnlineChecker;
+import dev.ariadne.io.HistoryReaders;
+import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.io.ReadOptions;
+import dev.ariadne.io.ReadResult;
+import dev.ariadne.report.TextReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+// guide:end
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The code of {@code docs/library.md}, run: every Java block of the guide is a region of this file between
+ * {@code // guide:NAME} and {@code // guide:end}, so the guide compiles and runs in {@code mvn verify} and cannot
+ * drift from the API.
+ */
+class LibraryGuideTest {
+    private static final Path GUIDE = Path.of("..", "docs", "library.md");
+    private static final Path SOURCE = Path.of("src", "test", "java", "dev", "ariadne", "cli",
+            "LibraryGuideTest.java");
+
+    // guide:model
+    /** A bank account: deposit(n), withdraw(n) → true (done) or false (refused: too little money), balance → n. */
+    static final class Account implements Model<Long> {
+        record Deposit(long amount) { }
+        record Withdraw(long amount) { }
+        record Balance() { }
+
+        @Override
+        public String name() {
+            return "account";
+        }
+
+        @Override
+        public Long init() {
+            return 0L;
+        }
+
+        /** Once per operation, before the search: turn the reader's Invocation into a compact input. */
+        @Override
+        public Operation prepare(Operation op) {
+            Invocation inv = (Invocation) op.input();
+            Object input = switch (inv.f()) {
+                case "deposit" -> new Deposit(amount(op, inv));
+                case "withdraw" -> new Withdraw(amount(op, inv));
+                case "balance" -> new Balance();
+                default -> throw new InvalidOperationException(
+                        "account: unknown operation " + inv.f() + " (deposit, withdraw or balance)").at(op);
+            };
+            return op.withInputOutput(input, op.output());
+        }
+
+        private static long amount(Operation op, Invocation inv) {
+            if (inv.value() instanceof Number n && n.longValue() > 0) {
+                return n.longValue();
+            }
+            throw new InvalidOperationException("account: " + inv.f() + " needs a positive amount").at(op);
+        }
+
+        /** The next state, or null when the model forbids it; never mutates; UNKNOWN outputs accept any outcome. */
+        @Override
+        public Long step(Long balance, Object input, Object output) {
+            if (input instanceof Deposit d) {
+                return balance + d.amount();
+            }
+            if (input instanceof Withdraw w) {
+                boolean enough = balance >= w.amount();
+                if (output == Operation.UNKNOWN) {
+                    return enough ? balance - w.amount() : balance;
+                }
+                if (output.equals(Boolean.TRUE)) {
+                    return enough ? balance - w.amount() : null;
+                }
+                return enough ? null : balance;
+            }
+            return output == Operation.UNKNOWN || output.equals(balance) ? balance : null;
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return input instanceof Balance;
+        }
+
+        @Override
+        public String describeOperation(Object input, Object output) {
+            String out = output == Operation.UNKNOWN ? "" : " → " + output;
+            if (input instanceof Deposit d) {
+                return "deposit(" + d.amount() + ")";
+            }
+            if (input instanceof Withdraw w) {
+                return "withdraw(" + w.amount() + ")" + out;
+            }
+            return "balance" + out;
+        }
+    }
+    // guide:end
+
+    @Test
+    void aUserModelFindsADoubleSpend() throws IOException {
+        // guide:check
+        History history = History.of(
+                Operation.of(0, 0, Invocation.of("deposit", 100L), null, 0, 10),
+                Operation.of(1, 1, Invocation.of("withdraw", 80L), true, 12, 20),
+                Operation.of(2, 2, Invocation.of("withdraw", 80L), true, 13, 21),  // both succeed: double spend
+                Operation.of(3, 0, Invocation.of("balance", null), 20L, 22, 30));
+        Account account = new Account();
+        Result result = Checker.check(history, account,
+                CheckOptions.defaults().withTimeout(Duration.ofSeconds(10)));
+        String report = TextReport.render("double-spend", result, account);   // what `ariadne check` prints
+        // guide:end
+        assertEquals(Verdict.NOT_LINEARIZABLE, result.verdict());
+        assertTrue(report.contains("withdraw(80) → true"), report);
+        String guide = Files.readString(GUIDE);
+        report.lines().filter(line -> !line.contains(" ms, "))   // the timing line differs from run to run
+                .forEach(line -> assertTrue(guide.contains(line + "\n"), "the guide shows another report: " + line));
+    }
+
+    @Test
+    void aFileIsReadAndChecked(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("account.jsonl");
+        Files.writeString(file, """
+                {"client":0,"call":0,"return":10,"f":"deposit","value":100}
+                {"client":1,"call":12,"return":20,"f":"withdraw","value":80,"output":true}
+                {"client":2,"call":13,"return":21,"f":"withdraw","value":80,"output":false}
+                {"client":0,"call":22,"f":"balance"}
+                """);
+        Verdict verdict = readAndCheck(file);
+        assertEquals(Verdict.LINEARIZABLE, verdict);
+        Files.writeString(file, "{\"client\":0,\"call\":0,\"return\":10,\"f\":\"deposit\",\"value\":-5}\n");
+        assertThrows(InvalidOperationException.class, () -> readAndCheck(file));
+    }
+
+    // guide:read
+    static Verdict readAndCheck(Path file) throws IOException, InvalidInputException {
+        ReadResult read = HistoryReaders.load(file, ReadOptions.defaults());   // format recognised from content
+        History history = read.history();
+        Result result = Checker.check(history, new Account());
+        return result.verdict();
+    }
+    // guide:end
+
+    @Test
+    void theOnlineCheckerAnswersAtTheEventThatDecides() {
+        // guide:online
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.casRegister());
+        online.call(0, Invocation.of("write", 1L));
+        online.ret(0, null);
+        online.call(1, Invocation.of("cas", List.of(1L, 2L)));
+        online.call(2, Invocation.of("read", null));
+        online.ret(2, 1L);                                  // true: the read may come before the cas
+        boolean stillPossible = online.ret(1, true);        // true: write, read → 1, cas(1, 2)
+        online.call(2, Invocation.of("read", null));
+        boolean ok = online.ret(2, 1L);                     // false: 1 was overwritten before this read began
+        Result violation = online.violation();              // the same evidence as a batch check
+        // guide:end
+        assertTrue(stillPossible);
+        assertFalse(ok);
+        assertEquals(Verdict.NOT_LINEARIZABLE, violation.verdict());
+    }
+
+    @Test
+    void theGuideShowsExactlyTheCodeOfThisTest() throws IOException {
+        String guide = Files.readString(GUIDE);
+        String source = Files.readString(SOURCE);
+        List<String> blocks = new ArrayList<>();
+        Matcher m = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(guide);
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        assertEquals(5, blocks.size(), "the guide's Java blocks");
+        List<String> regions = regions(source);
+        for (String block : blocks) {
+            assertTrue(regions.contains(block), "docs/library.md shows code this test does not run:\n" + block);
+        }
+    }
+
+    /** Every guide region of the source, de-indented, each line ending with a newline. */
+    private static List<String> regions(String source) {
+        List<String> regions = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^[ \\t]*// guide:(?!end)\\w+\\n(.*?)^[ \\t]*// guide:end\\n",
+                Pattern.DOTALL).matcher(source);
+        while (m.find()) {
+            String region = m.group(1);
+            int indent = region.lines().filter(l -> !l.isBlank())
+                    .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
+            StringBuilder out = new StringBuilder();
+            region.lines().forEach(l -> out.append(l.length() >= indent ? l.substring(indent) : l.strip())
+                    .append('\n'));
+            regions.add(out.toString());
+        }
+        return regions;
+    }
+}
