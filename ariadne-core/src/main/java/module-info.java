@@ -1,6 +1,7 @@
 /**
  * Ariadne's core: histories, the model SPI, the checking API, the online checker and the built-in models. It has no
- * runtime dependencies. The engines ({@code search}) and decision procedures ({@code procedures}) are internal:
+ * runtime dependencies. The engines ({@code search}), the decision procedures ({@code procedures}) and the views of
+ * the built-in models' prepared operations they use ({@code prepared}) are internal:
  * their classes are public so the packages can use each other, but they are not exported and are not API.
  */
 module dev.ariadne.core {

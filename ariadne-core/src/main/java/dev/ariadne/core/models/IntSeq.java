@@ -8,7 +8,7 @@ import java.util.Arrays;
  * they hold the same ids in the same order, so the models keep bags and sets sorted to make equal contents
  * equal states.
  */
-public final class IntSeq {
+final class IntSeq {
     static final IntSeq EMPTY = new IntSeq(new int[0]);
 
     private final int[] ids;

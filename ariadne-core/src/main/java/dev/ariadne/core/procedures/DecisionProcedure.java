@@ -54,7 +54,7 @@ public interface DecisionProcedure {
      * no id or was inserted before, which disqualifies the distinct-value procedures.
      */
     static boolean firstInsert(java.util.BitSet seen, Object input) {
-        int v = dev.ariadne.core.models.PreparedViews.element(input);
+        int v = dev.ariadne.core.prepared.PreparedViews.element(input);
         if (v < 0 || seen.get(v)) {
             return false;
         }

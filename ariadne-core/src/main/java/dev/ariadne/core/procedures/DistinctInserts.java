@@ -4,8 +4,8 @@ import dev.ariadne.core.search.IndexSort;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.PreparedViews;
-import dev.ariadne.core.models.PreparedViews.Kind;
+import dev.ariadne.core.prepared.PreparedViews;
+import dev.ariadne.core.prepared.PreparedViews.Kind;
 
 import java.util.Arrays;
 import java.util.BitSet;

@@ -6,7 +6,7 @@ import dev.ariadne.core.search.Replay;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.FifoQueueModel;
-import dev.ariadne.core.models.PreparedViews.Kind;
+import dev.ariadne.core.prepared.PreparedViews.Kind;
 
 import java.util.List;
 import java.util.function.BooleanSupplier;

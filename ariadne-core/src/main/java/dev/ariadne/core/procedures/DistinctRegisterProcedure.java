@@ -6,8 +6,8 @@ import dev.ariadne.core.search.Replay;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.PreparedViews;
-import dev.ariadne.core.models.PreparedViews.Kind;
+import dev.ariadne.core.prepared.PreparedViews;
+import dev.ariadne.core.prepared.PreparedViews.Kind;
 import dev.ariadne.core.models.RegisterModel;
 
 import java.util.Arrays;

@@ -6,7 +6,7 @@ import dev.ariadne.core.search.Replay;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.PreparedViews.Kind;
+import dev.ariadne.core.prepared.PreparedViews.Kind;
 import dev.ariadne.core.models.StackModel;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.ariadne.core.procedures;
 import dev.ariadne.core.search.Replay;
 
 import dev.ariadne.core.history.Operation;
-import dev.ariadne.core.models.PreparedViews;
+import dev.ariadne.core.prepared.PreparedViews;
 
 import java.util.List;
 

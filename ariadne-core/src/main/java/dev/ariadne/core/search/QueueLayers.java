@@ -4,8 +4,8 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.CommutingModel;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.FifoQueueModel;
-import dev.ariadne.core.models.PreparedViews;
-import dev.ariadne.core.models.PreparedViews.Kind;
+import dev.ariadne.core.prepared.PreparedViews;
+import dev.ariadne.core.prepared.PreparedViews.Kind;
 
 
 /**

@@ -341,7 +341,7 @@ class QueueLayersTest {
                     .add(sortedLayers(layered.aliveState(l)));
         }
         for (int c = 0; c < concrete.alive(); c++) {
-            int[] queue = dev.ariadne.core.models.PreparedViews.ids(concrete.aliveState(c));
+            int[] queue = dev.ariadne.core.prepared.PreparedViews.ids(concrete.aliveState(c));
             String bits = java.util.Arrays.toString(concrete.aliveBits(c));
             boolean found = false;
             for (List<List<Integer>> layers : byBits.getOrDefault(bits, List.of())) {
@@ -415,7 +415,7 @@ class QueueLayersTest {
         @SuppressWarnings("unchecked")
         public Object step(Object state, Object input, Object output) {
             if (input == QueueLayers.EmptyDequeue.INSTANCE) {
-                return dev.ariadne.core.models.PreparedViews.ids(state).length == 0 ? state : null;
+                return dev.ariadne.core.prepared.PreparedViews.ids(state).length == 0 ? state : null;
             }
             return ((Model<Object>) queue).step(state, input, output);
         }
