@@ -115,7 +115,8 @@ final class CheckCommand implements Callable<Integer> {
             + "error is a terminal and a check takes over a second). Errors and the report still print.")
     boolean quiet;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (with --follow: one, or -).")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files, plain or gzip-compressed, "
+            + "pipes and FIFOs included; - is standard input (with --follow: one FILE, or -).")
     List<Path> files;
 
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
@@ -219,7 +220,7 @@ final class CheckCommand implements Callable<Integer> {
                               CheckOptions options) {
         String name = file.toString();
         try {
-            ReadResult read = HistoryReaders.load(file, readOptions);
+            ReadResult read = load(file, readOptions);
             History history = read.history();
             ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.format()));
             Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
@@ -237,6 +238,14 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IOException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
         }
+    }
+
+    /** The history in {@code file}; {@code -} is standard input, read to its end (it may hold gzip data too). */
+    static ReadResult load(Path file, ReadOptions readOptions) throws IOException, InvalidInputException {
+        if (file.toString().equals("-")) {
+            return HistoryReaders.load(System.in, "-", readOptions);
+        }
+        return HistoryReaders.load(file, readOptions);
     }
 
     /**

@@ -39,8 +39,8 @@ final class ConvertCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "The history to read (a file, or an OmniLink trace "
-            + "directory).")
+    @Parameters(index = "0", paramLabel = "IN", description = "The history to read: a file (plain or gzip-compressed, "
+            + "a pipe or FIFO too), - for standard input, or an OmniLink trace directory.")
     Path in;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "The file to write; - for standard output.")
@@ -76,7 +76,7 @@ final class ConvertCommand implements Callable<Integer> {
         String name = in.toString();
         ReadResult read;
         try {
-            read = HistoryReaders.load(in, ReadOptions.defaults().withFormat(format)
+            read = CheckCommand.load(in, ReadOptions.defaults().withFormat(format)
                     .withNewClientAfterInfo(newClientAfterInfo));
         } catch (InvalidInputException e) {
             err.println("ariadne: " + e.getMessage());

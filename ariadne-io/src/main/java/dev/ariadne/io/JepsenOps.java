@@ -59,6 +59,7 @@ final class JepsenOps {
     private final IndexSet indexes = new IndexSet();
     private final Map<Integer, long[]> lastTime = new HashMap<>();
     private final List<Annotation> annotations = new ArrayList<>();
+    private long clientEvents;
 
     /**
      * A batch reading of {@code format}: {@link #build()} gives the history. Jepsen logs follow porcupine's etcd
@@ -90,6 +91,7 @@ final class JepsenOps {
     void event(int process, Type type, String f, Object key, Object value, long line)
             throws InvalidInputException {
         int l = (int) Math.min(line, Integer.MAX_VALUE);
+        clientEvents++;
         maxProcess = Math.max(maxProcess, process);
         int client = reincarnation.getOrDefault(process, process);
         try {
@@ -222,6 +224,11 @@ final class JepsenOps {
                     java.util.Collections.unmodifiableMap(metadata)));
         }
         return History.of(ops);
+    }
+
+    /** How many events of clients were read so far (invocations and completions, whatever their type). */
+    long clientEvents() {
+        return clientEvents;
     }
 
     /** The annotations so far, in input order. */
