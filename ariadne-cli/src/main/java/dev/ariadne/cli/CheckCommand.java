@@ -70,7 +70,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--nil-read", paramLabel = "MODE", defaultValue = "auto",
             description = "What a read of nil means to register, cas-register and multi-register: absent (the "
                     + "register holds nil; porcupine's etcd logs), unknown (no information; Knossos), or auto "
-                    + "(default): unknown for Jepsen EDN and JSON, absent for the other formats.")
+                    + "(default): the file's own, unknown for Jepsen EDN and JSON (and native files converted from "
+                    + "them), absent otherwise.")
     String nilReadName;
 
     @Option(names = "--new-client-after-info",
@@ -195,13 +196,15 @@ final class CheckCommand implements Callable<Integer> {
         return n;
     }
 
-    /** What a nil read means for a file read in {@code format}: Knossos' convention for Jepsen EDN and JSON. */
-    static ModelOptions.NilRead nilRead(String mode, Format format) {
+    /**
+     * What a nil read means for a file whose own convention is {@code source} ({@link ReadResult#nilRead()}: Knossos'
+     * for Jepsen EDN and JSON, or what a native file's conventions line says), under --nil-read {@code mode}.
+     */
+    static ModelOptions.NilRead nilRead(String mode, ModelOptions.NilRead source) {
         return switch (mode) {
             case "absent" -> ModelOptions.NilRead.ABSENT;
             case "unknown" -> ModelOptions.NilRead.UNKNOWN;
-            default -> format == Format.EDN || format == Format.JEPSEN_JSON ? ModelOptions.NilRead.UNKNOWN
-                    : ModelOptions.NilRead.ABSENT;
+            default -> source;
         };
     }
 
@@ -222,7 +225,7 @@ final class CheckCommand implements Callable<Integer> {
         try {
             ReadResult read = load(file, readOptions);
             History history = read.history();
-            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.format()));
+            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);

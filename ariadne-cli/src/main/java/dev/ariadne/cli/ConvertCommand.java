@@ -100,7 +100,7 @@ final class ConvertCommand implements Callable<Integer> {
         try {
             if (out.equals("-")) {
                 PrintWriter stdout = spec.commandLine().getOut();
-                JsonLinesWriter.write(read.history(), stdout);
+                JsonLinesWriter.write(read.history(), read.nilRead(), stdout);
                 stdout.flush();
             } else {
                 write(read, Path.of(out));
@@ -118,7 +118,7 @@ final class ConvertCommand implements Callable<Integer> {
         Path tmp = Files.createTempFile(dir, ".ariadne-convert-", ".tmp");
         try {
             try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
-                JsonLinesWriter.write(read.history(), w);
+                JsonLinesWriter.write(read.history(), read.nilRead(), w);
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
         } finally {

@@ -1,5 +1,7 @@
 package dev.ariadne.io;
 
+import dev.ariadne.core.models.ModelOptions;
+
 import java.util.Locale;
 
 /**
@@ -44,6 +46,15 @@ public enum Format {
             }
         }
         throw new IllegalArgumentException("unknown format '" + name + "' (expected one of: " + names() + ")");
+    }
+
+    /**
+     * What a read that saw nil means in files of this format: {@link ModelOptions.NilRead#UNKNOWN} (no information,
+     * Knossos' convention) for Jepsen EDN and JSON, {@link ModelOptions.NilRead#ABSENT} (the register held nil,
+     * porcupine's) for the others. A native file may say otherwise in its conventions line.
+     */
+    public ModelOptions.NilRead nilRead() {
+        return this == EDN || this == JEPSEN_JSON ? ModelOptions.NilRead.UNKNOWN : ModelOptions.NilRead.ABSENT;
     }
 
     /** The valid names, comma separated. */

@@ -3,6 +3,7 @@ package dev.ariadne.io;
 import dev.ariadne.core.history.History;
 
 import dev.ariadne.core.history.Values;
+import dev.ariadne.core.models.ModelOptions;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
@@ -147,8 +148,7 @@ public final class HistoryReaders {
                     EventReader.jepsen(f, new Lines(buffered, sourceName), ops);
                     yield new ReadResult(ops.build(), f, ops.annotations());
                 }
-                case JSON -> new ReadResult(JsonLinesReader.read(new Lines(buffered, sourceName)), Format.JSON,
-                        List.of());
+                case JSON -> JsonLinesReader.read(new Lines(buffered, sourceName));
                 case OMNILINK -> OmniLinkReader.read(buffered, sourceName);
                 case AUTO -> throw new IllegalStateException("unreachable");
             };
@@ -194,7 +194,15 @@ public final class HistoryReaders {
                 throw new IllegalArgumentException(Values.escape(sourceName) + " holds OmniLink records: "
                         + NOT_STREAMED);
             }
-            return new EventReader(lines, f == null ? Format.JSON : f);
+            Format format = f == null ? Format.JSON : f;
+            ModelOptions.NilRead nilRead = format.nilRead();
+            if (format == Format.JSON) {
+                String firstLine = lines.peekSignificant();
+                ModelOptions.NilRead stated = firstLine == null ? null
+                        : JsonLinesReader.conventions(firstLine);
+                nilRead = stated == null ? nilRead : stated;
+            }
+            return new EventReader(lines, format, nilRead);
         } catch (Lines.BadLineException e) {
             throw e.problem();
         }
