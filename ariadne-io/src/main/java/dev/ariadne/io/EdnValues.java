@@ -144,9 +144,7 @@ final class EdnValues {
             if (tag.equals(EdnSource.DECIMAL)) {
                 return text(t.getValue(), depth + 1);
             }
-            String value = text(t.getValue(), depth + 1);
-            return "#" + tag.toString().replaceFirst("^#", "") + (value.startsWith("[") || value.startsWith("{")
-                    ? "" : " ") + value;
+            return "#" + tag.toString().replaceFirst("^#", "") + " " + text(t.getValue(), depth + 1);
         }
         if (raw instanceof Set<?> s) {
             return "#{" + String.join(" ", sortedTexts(s, depth)) + "}";
