@@ -12,7 +12,11 @@ import java.util.Locale;
 public enum Format {
     /** Recognise the format from the content. */
     AUTO("auto"),
-    /** Jepsen text logs ({@code INFO  jepsen.util - 0 :invoke :read nil}), as in porcupine's etcd data. */
+    /**
+     * Jepsen text logs: {@code jepsen.log} ({@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0
+     * :invoke :read nil}, other loggers' lines skipped) and porcupine's etcd data
+     * ({@code INFO  jepsen.util - 0 :invoke :read nil}).
+     */
     JEPSEN_LOG("jepsen-log"),
     /** Jepsen EDN: one operation map per line, or one vector or list of maps. */
     EDN("edn"),
