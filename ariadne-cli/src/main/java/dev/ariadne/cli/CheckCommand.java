@@ -70,7 +70,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--nil-read", paramLabel = "MODE", defaultValue = "auto",
             description = "What a read of nil means to register, cas-register and multi-register: absent (the "
                     + "register holds nil; porcupine's etcd logs), unknown (no information; Knossos), or auto "
-                    + "(default): unknown for Jepsen EDN and JSON, absent for the other formats.")
+                    + "(default): the file's own, unknown for Jepsen EDN and JSON (and native files converted from "
+                    + "them), absent otherwise.")
     String nilReadName;
 
     @Option(names = "--new-client-after-info",
@@ -115,7 +116,8 @@ final class CheckCommand implements Callable<Integer> {
             + "error is a terminal and a check takes over a second). Errors and the report still print.")
     boolean quiet;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (with --follow: one, or -).")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files, plain or gzip-compressed, "
+            + "pipes and FIFOs included; - is standard input (with --follow: one FILE, or -).")
     List<Path> files;
 
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
@@ -194,13 +196,15 @@ final class CheckCommand implements Callable<Integer> {
         return n;
     }
 
-    /** What a nil read means for a file read in {@code format}: Knossos' convention for Jepsen EDN and JSON. */
-    static ModelOptions.NilRead nilRead(String mode, Format format) {
+    /**
+     * What a nil read means for a file whose own convention is {@code source} ({@link ReadResult#nilRead()}: Knossos'
+     * for Jepsen EDN and JSON, or what a native file's conventions line says), under --nil-read {@code mode}.
+     */
+    static ModelOptions.NilRead nilRead(String mode, ModelOptions.NilRead source) {
         return switch (mode) {
             case "absent" -> ModelOptions.NilRead.ABSENT;
             case "unknown" -> ModelOptions.NilRead.UNKNOWN;
-            default -> format == Format.EDN || format == Format.JEPSEN_JSON ? ModelOptions.NilRead.UNKNOWN
-                    : ModelOptions.NilRead.ABSENT;
+            default -> source;
         };
     }
 
@@ -219,9 +223,9 @@ final class CheckCommand implements Callable<Integer> {
                               CheckOptions options) {
         String name = file.toString();
         try {
-            ReadResult read = HistoryReaders.load(file, readOptions);
+            ReadResult read = load(file, readOptions);
             History history = read.history();
-            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.format()));
+            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
@@ -237,6 +241,14 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IOException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
         }
+    }
+
+    /** The history in {@code file}; {@code -} is standard input, read to its end (it may hold gzip data too). */
+    static ReadResult load(Path file, ReadOptions readOptions) throws IOException, InvalidInputException {
+        if (file.toString().equals("-")) {
+            return HistoryReaders.load(System.in, "-", readOptions);
+        }
+        return HistoryReaders.load(file, readOptions);
     }
 
     /**

@@ -39,8 +39,8 @@ final class ConvertCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "The history to read (a file, or an OmniLink trace "
-            + "directory).")
+    @Parameters(index = "0", paramLabel = "IN", description = "The history to read: a file (plain or gzip-compressed, "
+            + "a pipe or FIFO too), - for standard input, or an OmniLink trace directory.")
     Path in;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "The file to write; - for standard output.")
@@ -76,7 +76,7 @@ final class ConvertCommand implements Callable<Integer> {
         String name = in.toString();
         ReadResult read;
         try {
-            read = HistoryReaders.load(in, ReadOptions.defaults().withFormat(format)
+            read = CheckCommand.load(in, ReadOptions.defaults().withFormat(format)
                     .withNewClientAfterInfo(newClientAfterInfo));
         } catch (InvalidInputException e) {
             err.println("ariadne: " + e.getMessage());
@@ -100,7 +100,7 @@ final class ConvertCommand implements Callable<Integer> {
         try {
             if (out.equals("-")) {
                 PrintWriter stdout = spec.commandLine().getOut();
-                JsonLinesWriter.write(read.history(), stdout);
+                JsonLinesWriter.write(read.history(), read.nilRead(), stdout);
                 stdout.flush();
             } else {
                 write(read, Path.of(out));
@@ -118,7 +118,7 @@ final class ConvertCommand implements Callable<Integer> {
         Path tmp = Files.createTempFile(dir, ".ariadne-convert-", ".tmp");
         try {
             try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
-                JsonLinesWriter.write(read.history(), w);
+                JsonLinesWriter.write(read.history(), read.nilRead(), w);
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
         } finally {

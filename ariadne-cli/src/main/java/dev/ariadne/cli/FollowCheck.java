@@ -166,7 +166,7 @@ final class FollowCheck {
         try {
             reader = HistoryReaders.events(input, name, readOptions);
             model = BuiltinModels.byName(command.modelName,
-                    modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.format())));
+                    modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
             online = OnlineChecker.of(model, options);
             sink = new StopAtViolation(online);
             Result result;
@@ -181,7 +181,7 @@ final class FollowCheck {
         } catch (FollowedInput.Stopped stopped) {
             if (online == null) { // stopped before the first line: nothing is known but the model
                 model = BuiltinModels.byName(command.modelName,
-                        modelOptions.withNilRead(CheckCommand.nilRead(nilRead, Format.AUTO)));
+                        modelOptions.withNilRead(CheckCommand.nilRead(nilRead, Format.AUTO.nilRead())));
                 online = OnlineChecker.of(model, options);
             }
             Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);

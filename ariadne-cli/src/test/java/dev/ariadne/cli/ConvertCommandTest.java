@@ -118,7 +118,8 @@ class ConvertCommandTest {
         CliRunner r = CliRunner.run("convert", JEPSEN.resolve("nemesis-is-not-a-client.edn").toString(), "--to",
                 "json", "-");
         assertEquals(0, r.status(), r.err());
-        assertEquals(4, r.out().lines().count());
+        assertEquals(5, r.out().lines().count(), "the conventions line and 4 operations");
+        assertEquals("{\"conventions\":{\"nil-read\":\"unknown\"}}", r.out().lines().findFirst().orElseThrow());
         assertTrue(r.err().contains("3 events of non-client processes (such as :nemesis) are not an operation"),
                 r.err());
     }

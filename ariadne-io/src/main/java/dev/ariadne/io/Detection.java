@@ -13,10 +13,10 @@ import java.util.regex.Pattern;
 /**
  * Recognises a format from the content, never from the file name: MessagePack from its first byte, text formats
  * from the first significant line (neither blank nor a {@code ;} comment) and, for JSON, from the fields of the
- * first object. Only the first MiB is looked at, and nothing is consumed.
+ * first object; a Jepsen log also from a log record of any logger first (a preamble) or, after lines of no known
+ * shape, from a later {@code jepsen.util} line. Only the first MiB is looked at, and nothing is consumed.
  */
 final class Detection {
-    static final String JEPSEN_UTIL = " jepsen.util - ";
     /** How much of the input detection may look at. */
     static final int PEEK = 1 << 20;
     private static final Pattern TAGGED_MAP = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
@@ -107,7 +107,7 @@ final class Detection {
         Format f = classify(first, text);
         if (f == null) {
             throw new InvalidInputException(source, number, "cannot recognise the format: expected a Jepsen log "
-                    + "line (\"... jepsen.util - ...\"), JSON ({\"... or [{\"...), EDN ({:..., [ or () or MessagePack,"
+                    + "(\"INFO ... jepsen.util - ...\"), JSON ({\"... or [{\"...), EDN ({:..., [ or () or MessagePack,"
                     + " got " + Text.quote(first.strip()) + "; use --format to name it");
         }
         return f;
@@ -134,8 +134,8 @@ final class Detection {
      * (as far as detection looked), which JSON and bracketed EDN need.
      */
     static Format classify(String line, String text) {
-        if (line.contains(JEPSEN_UTIL)) {
-            return Format.JEPSEN_LOG;
+        if (JepsenLogReader.message(line) != null || JepsenLogReader.isLogRecord(line)) {
+            return Format.JEPSEN_LOG; // an operation, or a log record of a preamble before the first operation
         }
         String t = text.stripLeading();
         if (t.isEmpty()) {
@@ -165,6 +165,13 @@ final class Detection {
             }
             if (i < t.length() && t.charAt(i) == ':') {
                 return Format.EDN;
+            }
+            return null;
+        }
+        // a preamble in a shape of its own (a banner, a command line): a Jepsen log if an operation line follows
+        for (String later : t.split("\n")) {
+            if (JepsenLogReader.message(later) != null) {
+                return Format.JEPSEN_LOG;
             }
         }
         return null;

@@ -7,7 +7,6 @@ import us.bpsm.edn.Symbol;
 import us.bpsm.edn.TaggedValue;
 import us.bpsm.edn.parser.Parseable;
 import us.bpsm.edn.parser.Parser;
-import us.bpsm.edn.parser.Parsers;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -28,7 +27,11 @@ final class EdnReader {
 
     private final Lines lines;
     private final EdnSource src;
-    private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
+    private final Parser parser = EdnSource.PARSER.get();
+    /** Maps read, of clients or not; with {@link #collection}, whether the input held anything but blanks. */
+    private long maps;
+    /** The vector or list that holds the maps ("the vector", "the list"), or {@code null}. */
+    private String collection;
     private final JepsenOps ops;
 
     private EdnReader(Lines lines, JepsenOps ops) {
@@ -37,7 +40,12 @@ final class EdnReader {
         this.ops = ops;
     }
 
-    /** Reads every operation map to the end of the input, pushing each event to {@code ops} as it is read. */
+    /**
+     * Reads every operation map to the end of the input, pushing each event to {@code ops} as it is read.
+     *
+     * @throws InvalidInputException also when the input holds maps, or an empty vector or list, but no event of a
+     *                               client: such a file is not read as an empty history
+     */
     static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
         new EdnReader(lines, ops).read();
     }
@@ -49,6 +57,7 @@ final class EdnReader {
             src.read();
             char close = c == '[' ? ']' : ')';
             String what = c == '[' ? "the vector" : "the list";
+            collection = what;
             while ((c = src.skipBlank()) != close) {
                 if (c == Parseable.END_OF_INPUT) {
                     throw error(src.line(), "expected " + close + " closing " + what + " opened at line " + open
@@ -70,6 +79,12 @@ final class EdnReader {
                 operation();
             }
         }
+        if (ops.clientEvents() == 0 && (maps > 0 || collection != null)) {
+            throw error(-1, "no operation found: expected Jepsen operation maps such as {:process 0, :type :invoke, "
+                    + ":f :read, :value nil}, got " + (maps == 0 ? "an empty " + collection.substring(4)
+                    : "only " + maps + (maps == 1 ? " event of a non-client process" : " events of non-client "
+                    + "processes") + " such as :nemesis"));
+        }
     }
 
     private void operation() throws IOException, InvalidInputException {
@@ -78,6 +93,7 @@ final class EdnReader {
         if (raw == Parser.END_OF_INPUT) {
             return; // only a discarded form (#_) was left
         }
+        maps++;
         if (raw instanceof TaggedValue tagged) {
             raw = tagged.getValue(); // a record such as #jepsen.history.Op{...}
         }

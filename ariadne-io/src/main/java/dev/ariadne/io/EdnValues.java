@@ -3,6 +3,7 @@ package dev.ariadne.io;
 import dev.ariadne.core.history.Values;
 import us.bpsm.edn.Keyword;
 import us.bpsm.edn.Symbol;
+import us.bpsm.edn.Tag;
 import us.bpsm.edn.TaggedValue;
 
 import java.math.BigDecimal;
@@ -18,10 +19,12 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Converts values parsed by edn-java into the plain data of histories: keywords and symbols become their names
- * as strings (without the colon), integers {@link Long} or {@link BigInteger}, floats {@link Double}, lists and
- * vectors {@link List}, sets {@link Set}, maps {@link Map}; characters, {@code #uuid} and {@code #inst} become
- * strings and other tagged values their untagged value.
+ * Converts values parsed by edn-java (configured by {@link EdnSource}) into the plain data of histories: keywords
+ * and symbols become their names as strings (without the colon), integers (including {@code N} literals and
+ * Clojure's {@code 0x1f} and {@code 2r101}) {@link Long} or {@link BigInteger}, floats {@link Double}, lists and
+ * vectors {@link List}, sets {@link Set}, maps {@link Map}, characters strings; tagged values ({@code #inst},
+ * {@code #uuid}, {@code #object[…]}, {@code #error {…}}, any tag), ratios, regexes, symbolic numbers and {@code M}
+ * decimals become {@link OpaqueValue}s of their canonical text.
  */
 final class EdnValues {
     /** Deepest nesting accepted. */
@@ -53,17 +56,11 @@ final class EdnValues {
         if (raw instanceof Double d) {
             return finite(d, raw);
         }
-        if (raw instanceof BigDecimal d) {
-            return finite(d.doubleValue(), raw);
-        }
-        if (raw instanceof Character || raw instanceof UUID) {
+        if (raw instanceof Character) {
             return raw.toString();
         }
-        if (raw instanceof Date d) {
-            return d.toInstant().toString();
-        }
-        if (raw instanceof TaggedValue t) {
-            return convert(t.getValue(), depth + 1);
+        if (raw instanceof TaggedValue || raw instanceof BigDecimal || raw instanceof Date || raw instanceof UUID) {
+            return new OpaqueValue(text(raw, depth));
         }
         if (raw instanceof List<?> l) {
             List<Object> out = new ArrayList<>(l.size());
@@ -95,6 +92,88 @@ final class EdnValues {
             return Collections.unmodifiableMap(out);
         }
         throw new BadValue("unsupported EDN value " + describe(raw) + " (" + raw.getClass().getSimpleName() + ")");
+    }
+
+    /**
+     * The canonical EDN text of a raw value: as Clojure would print it, maps and sets in the order of their
+     * elements' texts (edn-java's order is not the file's), decimals without trailing zeros, Clojure's forms for the
+     * values {@link EdnSource} rewrote.
+     */
+    static String text(Object raw, int depth) throws BadValue {
+        if (depth > MAX_DEPTH) {
+            throw new BadValue("values nested deeper than " + MAX_DEPTH + " levels");
+        }
+        if (raw == null) {
+            return "nil";
+        }
+        if (raw instanceof String s) {
+            StringBuilder out = new StringBuilder("\"");
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                switch (c) {
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    case '\n' -> out.append("\\n");
+                    case '\t' -> out.append("\\t");
+                    case '\r' -> out.append("\\r");
+                    default -> out.append(c);
+                }
+            }
+            return out.append('"').toString();
+        }
+        if (raw instanceof Character c) {
+            return "\\" + c;
+        }
+        if (raw instanceof BigDecimal d) {
+            return d.stripTrailingZeros().toString() + "M";
+        }
+        if (raw instanceof Date d) {
+            return "#inst \"" + d.toInstant() + "\"";
+        }
+        if (raw instanceof UUID u) {
+            return "#uuid \"" + u + "\"";
+        }
+        if (raw instanceof TaggedValue t) {
+            Tag tag = t.getTag();
+            if (tag.equals(EdnSource.REGEX)) {
+                return "#\"" + t.getValue() + "\"";
+            }
+            if (tag.equals(EdnSource.RATIO) || tag.equals(EdnSource.SYMBOLIC)) {
+                return String.valueOf(t.getValue());
+            }
+            if (tag.equals(EdnSource.DECIMAL)) {
+                return text(t.getValue(), depth + 1);
+            }
+            return "#" + tag.toString().replaceFirst("^#", "") + " " + text(t.getValue(), depth + 1);
+        }
+        if (raw instanceof Set<?> s) {
+            return "#{" + String.join(" ", sortedTexts(s, depth)) + "}";
+        }
+        if (raw instanceof List<?> l) {
+            List<String> out = new ArrayList<>(l.size());
+            for (Object e : l) {
+                out.add(text(e, depth + 1));
+            }
+            return "[" + String.join(" ", out) + "]";
+        }
+        if (raw instanceof Map<?, ?> m) {
+            List<String> entries = new ArrayList<>(m.size());
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                entries.add(text(e.getKey(), depth + 1) + " " + text(e.getValue(), depth + 1));
+            }
+            Collections.sort(entries);
+            return "{" + String.join(", ", entries) + "}";
+        }
+        return raw.toString(); // numbers, booleans, keywords (with their colon), symbols
+    }
+
+    private static List<String> sortedTexts(Set<?> s, int depth) throws BadValue {
+        List<String> out = new ArrayList<>(s.size());
+        for (Object e : s) {
+            out.add(text(e, depth + 1));
+        }
+        Collections.sort(out);
+        return out;
     }
 
     private static Double finite(double d, Object raw) throws BadValue {

@@ -1,6 +1,7 @@
 package dev.ariadne.io;
 
 import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.models.ModelOptions;
 
 import java.io.IOException;
 import java.util.List;
@@ -15,12 +16,22 @@ import java.util.List;
 public final class EventReader {
     private final Lines lines;
     private final Format format;
+    private final ModelOptions.NilRead nilRead;
     private JepsenOps ops;
     private boolean read;
 
-    EventReader(Lines lines, Format format) {
+    EventReader(Lines lines, Format format, ModelOptions.NilRead nilRead) {
         this.lines = lines;
         this.format = format;
+        this.nilRead = nilRead;
+    }
+
+    /**
+     * What a read that saw nil means in this input, which {@code --nil-read auto} follows: {@link Format#nilRead()},
+     * or what a native file's conventions line says (known before the events are read).
+     */
+    public ModelOptions.NilRead nilRead() {
+        return nilRead;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.ariadne.io;
 
+import dev.ariadne.core.models.ModelOptions;
+
 import java.util.Locale;
 
 /**
@@ -10,7 +12,11 @@ import java.util.Locale;
 public enum Format {
     /** Recognise the format from the content. */
     AUTO("auto"),
-    /** Jepsen text logs ({@code INFO  jepsen.util - 0 :invoke :read nil}), as in porcupine's etcd data. */
+    /**
+     * Jepsen text logs: {@code jepsen.log} ({@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0
+     * :invoke :read nil}, other loggers' lines skipped) and porcupine's etcd data
+     * ({@code INFO  jepsen.util - 0 :invoke :read nil}).
+     */
     JEPSEN_LOG("jepsen-log"),
     /** Jepsen EDN: one operation map per line, or one vector or list of maps. */
     EDN("edn"),
@@ -44,6 +50,15 @@ public enum Format {
             }
         }
         throw new IllegalArgumentException("unknown format '" + name + "' (expected one of: " + names() + ")");
+    }
+
+    /**
+     * What a read that saw nil means in files of this format: {@link ModelOptions.NilRead#UNKNOWN} (no information,
+     * Knossos' convention) for Jepsen EDN and JSON, {@link ModelOptions.NilRead#ABSENT} (the register held nil,
+     * porcupine's) for the others. A native file may say otherwise in its conventions line.
+     */
+    public ModelOptions.NilRead nilRead() {
+        return this == EDN || this == JEPSEN_JSON ? ModelOptions.NilRead.UNKNOWN : ModelOptions.NilRead.ABSENT;
     }
 
     /** The valid names, comma separated. */

@@ -3,15 +3,21 @@ package dev.ariadne.io;
 import dev.ariadne.core.history.History;
 
 import dev.ariadne.core.history.Values;
+import dev.ariadne.core.models.ModelOptions;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Reads history files (Jepsen text logs, EDN and JSON, OmniLink-style traces, native JSON lines) into
@@ -63,8 +69,63 @@ public final class HistoryReaders {
             }
             return OmniLinkReader.readDirectory(file);
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = open(file)) {
             return load(in, file.toString(), options);
+        }
+    }
+
+    /**
+     * Opens {@code file} for one pass from start to end. A {@link FileInputStream}, not {@link Files#newInputStream}:
+     * the latter's {@code available()} seeks, which fails with "Illegal seek" on pipes, FIFOs, {@code /dev/stdin}
+     * and process substitutions, whereas the former works on every kind of file that can be read once.
+     */
+    private static InputStream open(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        try {
+            return new FileInputStream(file.toFile());
+        } catch (FileNotFoundException e) {
+            if (!Files.isReadable(file)) {
+                throw new AccessDeniedException(file.toString());
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * {@code in} decompressed when it is gzip data (recognised by its magic bytes 1f 8b, whatever the name), else
+     * {@code in} itself; nothing is consumed. A corrupt or truncated gzip stream is reported as invalid input.
+     */
+    private static BufferedInputStream gunzipped(BufferedInputStream in, String sourceName) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        if (b0 != 0x1f || b1 != 0x8b) {
+            return in;
+        }
+        return new BufferedInputStream(new Gunzip(in, sourceName), 1 << 16);
+    }
+
+    /** A gzip stream whose corruption becomes a {@link Lines.BadLineException} (invalid input, exit 65). */
+    private static final class Gunzip extends GZIPInputStream {
+        private final String sourceName;
+
+        Gunzip(InputStream in, String sourceName) throws IOException {
+            super(in, 1 << 16);
+            this.sourceName = sourceName;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            try {
+                return super.read(buf, off, len);
+            } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                throw new Lines.BadLineException(new InvalidInputException(sourceName, -1, "corrupt gzip data ("
+                        + (e instanceof java.io.EOFException ? "the compressed stream is truncated"
+                        : Values.escape(String.valueOf(e.getMessage()))) + ")"));
+            }
         }
     }
 
@@ -74,9 +135,9 @@ public final class HistoryReaders {
      */
     public static ReadResult load(InputStream in, String sourceName, ReadOptions options)
             throws IOException, InvalidInputException {
-        BufferedInputStream buffered = new BufferedInputStream(in, 1 << 16);
         boolean nci = options.newClientAfterInfo();
         try {
+            BufferedInputStream buffered = gunzipped(new BufferedInputStream(in, 1 << 16), sourceName);
             Format f = options.format() == Format.AUTO ? Detection.detect(buffered, sourceName) : options.format();
             if (f == null) {
                 return new ReadResult(History.empty(), Format.JSON, List.of());
@@ -87,8 +148,7 @@ public final class HistoryReaders {
                     EventReader.jepsen(f, new Lines(buffered, sourceName), ops);
                     yield new ReadResult(ops.build(), f, ops.annotations());
                 }
-                case JSON -> new ReadResult(JsonLinesReader.read(new Lines(buffered, sourceName)), Format.JSON,
-                        List.of());
+                case JSON -> JsonLinesReader.read(new Lines(buffered, sourceName));
                 case OMNILINK -> OmniLinkReader.read(buffered, sourceName);
                 case AUTO -> throw new IllegalStateException("unreachable");
             };
@@ -134,7 +194,15 @@ public final class HistoryReaders {
                 throw new IllegalArgumentException(Values.escape(sourceName) + " holds OmniLink records: "
                         + NOT_STREAMED);
             }
-            return new EventReader(lines, f == null ? Format.JSON : f);
+            Format format = f == null ? Format.JSON : f;
+            ModelOptions.NilRead nilRead = format.nilRead();
+            if (format == Format.JSON) {
+                String firstLine = lines.peekSignificant();
+                ModelOptions.NilRead stated = firstLine == null ? null
+                        : JsonLinesReader.conventions(firstLine);
+                nilRead = stated == null ? nilRead : stated;
+            }
+            return new EventReader(lines, format, nilRead);
         } catch (Lines.BadLineException e) {
             throw e.problem();
         }
@@ -155,15 +223,19 @@ public final class HistoryReaders {
         if (Files.isDirectory(file)) {
             return Format.OMNILINK;
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = open(file)) {
             return detect(in, file.toString());
         }
     }
 
-    /** As {@link #detect(Path)}, for a stream; this consumes part of {@code in}. */
+    /** As {@link #detect(Path)}, for a stream (gzip data is looked into); this consumes part of {@code in}. */
     public static Format detect(InputStream in, String sourceName) throws IOException, InvalidInputException {
-        Format f = Detection.detect(new BufferedInputStream(in, 1 << 16), sourceName);
-        return f == null ? Format.JSON : f;
+        try {
+            Format f = Detection.detect(gunzipped(new BufferedInputStream(in, 1 << 16), sourceName), sourceName);
+            return f == null ? Format.JSON : f;
+        } catch (Lines.BadLineException e) {
+            throw e.problem();
+        }
     }
 
     /**

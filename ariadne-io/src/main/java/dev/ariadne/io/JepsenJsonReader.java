@@ -15,21 +15,41 @@ import java.util.Map;
 final class JepsenJsonReader {
     private final JsonStream in;
     private final JepsenOps ops;
+    private final String source;
+    /** Operation objects read, of clients or not. */
+    private long objects;
 
-    private JepsenJsonReader(JsonStream in, JepsenOps ops) {
+    private JepsenJsonReader(JsonStream in, JepsenOps ops, String source) {
         this.in = in;
         this.ops = ops;
+        this.source = source;
     }
 
-    /** Reads every operation object to the end of {@code stream}, pushing each event to {@code ops} as it is read. */
+    /**
+     * Reads every operation object to the end of {@code stream}, pushing each event to {@code ops} as it is read.
+     *
+     * @throws InvalidInputException also when the input holds objects, or an empty array, but no event of a client
+     */
     static void read(InputStream stream, String source, JepsenOps ops) throws IOException, InvalidInputException {
         try (JsonStream in = new JsonStream(stream, source)) {
-            new JepsenJsonReader(in, ops).read();
+            new JepsenJsonReader(in, ops, source).read();
         }
     }
 
     private void read() throws IOException, InvalidInputException {
         JsonToken t = in.next();
+        boolean array = t == JsonToken.START_ARRAY;
+        objects(t);
+        if (ops.clientEvents() == 0 && (array || objects > 0)) {
+            throw new InvalidInputException(source, -1, "no operation found: expected Jepsen operation objects such "
+                    + "as {\"process\": 0, \"type\": \"invoke\", \"f\": \"read\", \"value\": null}, got "
+                    + (objects == 0 ? "an empty array" : "only " + objects + (objects == 1 ? " event of a non-client "
+                    + "process" : " events of non-client processes") + " such as \"nemesis\""));
+        }
+    }
+
+    private void objects(JsonToken first) throws IOException, InvalidInputException {
+        JsonToken t = first;
         if (t == JsonToken.START_ARRAY) {
             long open = in.line();
             while ((t = in.next()) != JsonToken.END_ARRAY) {
@@ -58,6 +78,7 @@ final class JepsenJsonReader {
     }
 
     private void operation(Map<String, Object> op, long line) throws InvalidInputException {
+        objects++;
         if (!op.containsKey("process")) {
             throw in.error(line, "the operation has no \"process\"");
         }

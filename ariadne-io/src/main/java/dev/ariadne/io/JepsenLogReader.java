@@ -1,41 +1,123 @@
 package dev.ariadne.io;
 
-import us.bpsm.edn.parser.Parseable;
 import us.bpsm.edn.parser.Parser;
-import us.bpsm.edn.parser.Parsers;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads Jepsen text logs: lines {@code ... jepsen.util - <process> <type> <f> <value> [<error>]} with fields
- * separated by tabs or runs of spaces. Lines of other loggers and events of named processes (such as
- * {@code :nemesis}) are skipped; failures follow porcupine's etcd conventions (see {@link JepsenOps}).
+ * Reads Jepsen text logs: lines of the {@code jepsen.util} logger, {@code <process> <type> <f> <value> [<error>]}
+ * with fields separated by tabs or runs of spaces, in the shapes Jepsen's log layouts give them: porcupine's
+ * {@code INFO  jepsen.util - 0 :invoke :read nil}, {@code INFO [jepsen worker 0] jepsen.util - 0 ...}, unilog's
+ * {@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0 ...} and
+ * {@code 2017-03-05 12:00:01,123{GMT} INFO [jepsen worker 0] jepsen.util: 0 ...}. Lines of other loggers (a preamble,
+ * stack traces) are skipped; events of named processes (such as {@code :nemesis}) are annotations; failures follow
+ * porcupine's etcd conventions (see {@link JepsenOps}). A log in which no line is an operation, or in which most
+ * lines are neither operations nor log output, is rejected rather than read as a short history.
  */
 final class JepsenLogReader {
     private static final Pattern FIELDS = Pattern.compile("[ \t]+");
     private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+    /**
+     * Where a {@code jepsen.util} message starts: after {@code " jepsen.util - "} (logger, then message), after
+     * {@code " jepsen.util: "} (Jepsen's own layout, {@code %d %p [%t] %c: %m}) or after {@code " - jepsen.util "}
+     * (unilog's {@code %p [%d] %t - %c %m}: thread, logger, message).
+     */
+    private static final Pattern MARKER =
+            Pattern.compile("\\sjepsen\\.util\\s+-\\s|\\sjepsen\\.util:\\s|\\s-\\s+jepsen\\.util\\s");
+    /**
+     * The start of a log record of any logger: a level, or a date or time (layouts that print it first). Such
+     * lines, and indented lines (stack traces, values printed over several lines), are log output, not
+     * unrecognised content.
+     */
+    private static final Pattern LOG_RECORD = Pattern.compile(
+            "(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|SEVERE)\\b.*|\\d{4}-\\d{2}-\\d{2}[ T].*|\\d{2}:\\d{2}:\\d{2}.*",
+            Pattern.DOTALL);
+    /** What a reader of this format expects, for messages. */
+    static final String EXPECTED = "Jepsen log lines of the jepsen.util logger, <process> <type> <f> <value> "
+            + "(such as \"INFO  jepsen.util - 0 :invoke :read nil\" or \"INFO [2017-03-05 12:00:01,123] jepsen "
+            + "worker 0 - jepsen.util 0 :invoke :read nil\")";
 
     private final Lines lines;
     private final JepsenOps ops;
-    private final Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
+    private long significant;
+    private long operations;
+    private long annotations;
+    private long unrecognised;
+    private long firstUnrecognised = -1;
+    private String firstUnrecognisedText;
 
     private JepsenLogReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
         this.ops = ops;
     }
 
-    /** Reads every line to the end of the input, pushing each event to {@code ops} as soon as it is read. */
+    /**
+     * The text after the {@code jepsen.util} logger's name in {@code line} (the event, {@code <process> <type> ...}),
+     * or {@code null} when the line is not one of that logger's.
+     */
+    static String message(String line) {
+        Matcher m = MARKER.matcher(line);
+        return m.find() ? line.substring(m.end()).strip() : null;
+    }
+
+    /** Whether {@code line} starts a log record of some logger (a level, a date or a time first). */
+    static boolean isLogRecord(String line) {
+        return LOG_RECORD.matcher(line).matches();
+    }
+
+    /**
+     * Reads every line to the end of the input, pushing each event to {@code ops} as soon as it is read.
+     *
+     * @throws InvalidInputException also when the input has significant lines but none is an operation, or when
+     *                               more than half of them are neither operations nor log output
+     */
     static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
         JepsenLogReader reader = new JepsenLogReader(lines, ops);
         String line;
         while ((line = lines.next()) != null) {
-            int at = line.indexOf(Detection.JEPSEN_UTIL);
-            if (at >= 0) {
-                reader.event(line.substring(at + Detection.JEPSEN_UTIL.length()).strip(), lines.number());
+            if (!Lines.isSignificant(line)) {
+                continue;
+            }
+            reader.significant++;
+            String message = message(line);
+            if (message != null) {
+                reader.event(message, lines.number());
+            } else if (!isLogRecord(line) && !Character.isWhitespace(line.charAt(0))) {
+                reader.unrecognised++;
+                if (reader.firstUnrecognised < 0) {
+                    reader.firstUnrecognised = lines.number();
+                    reader.firstUnrecognisedText = line;
+                }
             }
         }
+        reader.finish();
+    }
+
+    private void finish() throws InvalidInputException {
+        if (significant == 0) {
+            return;
+        }
+        if (operations == 0) {
+            throw new InvalidInputException(lines.source(), -1, "no operation found: expected " + EXPECTED
+                    + ", but none of its " + significant + (significant == 1 ? " line is one" : " lines is one")
+                    + (annotations > 0 ? " (" + annotations + " of them " + (annotations == 1 ? "is an event of a "
+                    + "non-client process" : "are events of non-client processes") + " such as :nemesis)" : "")
+                    + unrecognisedExample() + "; is this a Jepsen log? (--format names the format)");
+        }
+        if (unrecognised * 2 > significant) {
+            throw new InvalidInputException(lines.source(), -1, "most lines are not operations: " + unrecognised
+                    + " of its " + significant + " lines are neither Jepsen operations nor log records, and only "
+                    + operations + " are operations" + unrecognisedExample() + "; is this a Jepsen log? (--format "
+                    + "names the format)");
+        }
+    }
+
+    private String unrecognisedExample() {
+        return firstUnrecognised < 0 ? "" : " (line " + firstUnrecognised + ": "
+                + Text.quote(firstUnrecognisedText.strip()) + ")";
     }
 
     private void event(String text, long line) throws InvalidInputException {
@@ -44,12 +126,13 @@ final class JepsenLogReader {
         boolean integer = INTEGER.matcher(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {
             // a named process such as :nemesis is not a client: its events are annotations
+            annotations++;
             ops.annotate(process.substring(1), fields.length > 1 ? strip(fields[1]) : "",
                     fields.length > 2 ? strip(fields[2]) : "", fields.length > 3 ? fields[3].strip() : null, line);
             return;
         }
         if (fields.length < 4) {
-            throw error(line, "expected <process> <type> <f> <value> after \"jepsen.util - \", got "
+            throw error(line, "expected <process> <type> <f> <value> after the logger jepsen.util, got "
                     + Text.quote(text));
         }
         int client = client(process, integer, line);
@@ -62,6 +145,7 @@ final class JepsenLogReader {
             throw error(line, "expected the operation (:f) to be a keyword such as :read, got "
                     + Text.quote(fields[2]));
         }
+        operations++;
         ops.event(client, type, fields[2].substring(1), null, value(fields[3], line), line);
     }
 
@@ -82,20 +166,30 @@ final class JepsenLogReader {
         return p.intValue();
     }
 
-    /** The value field: one EDN value, optionally followed by one more (Jepsen's error), which is ignored. */
+    /**
+     * The value field: one EDN value, then Jepsen's error, which is ignored: after a tab, any text (Jepsen prints
+     * the error with {@code str}, so it may be free text); otherwise at most one more EDN value.
+     */
     private Object value(String text, long line) throws InvalidInputException {
-        if (!DigitGuard.check(text)) {
+        int tab = text.indexOf('\t');
+        boolean freeError = tab >= 0;
+        String valueText = freeError ? text.substring(0, tab) : text;
+        if (!DigitGuard.check(valueText)) {
             throw error(line, DigitGuard.problem());
         }
-        Parseable in = Parsers.newParseable(text);
+        EdnSource in = EdnSource.of(valueText, lines.source(), line);
         Object value = parse(in, text, line);
         if (value == Parser.END_OF_INPUT) {
             throw error(line, "expected a value after the operation, got " + Text.quote(text));
         }
-        if (parse(in, text, line) != Parser.END_OF_INPUT
+        if (!freeError && parse(in, text, line) != Parser.END_OF_INPUT
                 && parse(in, text, line) != Parser.END_OF_INPUT) {
             throw error(line, "expected a value and at most an error after the operation, got "
                     + Text.quote(text));
+        }
+        if (freeError && parse(in, text, line) != Parser.END_OF_INPUT) {
+            throw error(line, "expected one value before the tab that starts the error, got "
+                    + Text.quote(valueText));
         }
         try {
             return EdnValues.convert(value);
@@ -104,12 +198,15 @@ final class JepsenLogReader {
         }
     }
 
-    private Object parse(Parseable in, String text, long line) throws InvalidInputException {
+    private Object parse(EdnSource in, String text, long line) throws InvalidInputException {
         try {
-            return parser.nextValue(in);
+            return EdnSource.PARSER.get().nextValue(in);
         } catch (StackOverflowError e) {
             throw error(line, "cannot parse the value " + Text.quote(text) + ": nested too deeply");
         } catch (RuntimeException e) {
+            if (e.getCause() instanceof Lines.BadLineException bad) {
+                throw bad.problem();
+            }
             throw error(line, "cannot parse the value " + Text.quote(text) + ": "
                     + EdnReader.humanize(String.valueOf(e.getMessage())));
         }

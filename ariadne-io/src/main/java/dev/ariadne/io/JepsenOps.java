@@ -39,8 +39,17 @@ final class JepsenOps {
         static final String EXPECTED = ":invoke, :ok, :fail or :info";
     }
 
-    private record Open(String f, long line) {
+    /**
+     * A process's open operation: its function, its line and, in a batch reading of a timed event, its metadata,
+     * which its completion's {@code :time} is added to.
+     */
+    private record Open(String f, long line, Map<String, Object> metadata) {
     }
+
+    /** Metadata: Jepsen's {@code :time} of an operation's invocation, in nanoseconds since the test began. */
+    static final String CALL_TIME = "time-ns";
+    /** Metadata: Jepsen's {@code :time} of an operation's completion ({@code :ok}, or a {@code :fail} kept). */
+    static final String RETURN_TIME = "return-time-ns";
 
     private final String source;
     private final boolean etcdFailures;
@@ -59,6 +68,11 @@ final class JepsenOps {
     private final IndexSet indexes = new IndexSet();
     private final Map<Integer, long[]> lastTime = new HashMap<>();
     private final List<Annotation> annotations = new ArrayList<>();
+    private long clientEvents;
+    /** The {@code :time} of the client event about to be given to {@link #event}, or {@code null}. */
+    private Long eventTime;
+    /** Client events that had a {@code :time}. */
+    private long timedEvents;
 
     /**
      * A batch reading of {@code format}: {@link #build()} gives the history. Jepsen logs follow porcupine's etcd
@@ -90,6 +104,12 @@ final class JepsenOps {
     void event(int process, Type type, String f, Object key, Object value, long line)
             throws InvalidInputException {
         int l = (int) Math.min(line, Integer.MAX_VALUE);
+        clientEvents++;
+        Long time = eventTime;
+        eventTime = null;
+        if (time != null) {
+            timedEvents++;
+        }
         maxProcess = Math.max(maxProcess, process);
         int client = reincarnation.getOrDefault(process, process);
         try {
@@ -106,11 +126,19 @@ final class JepsenOps {
                     temporary.put(client, process);
                     reincarnation.put(process, client);
                 }
-                sink.call(client, new Invocation(f, key, value), EventSink.UNTIMED, Map.of("line", l));
-                open.put(client, new Open(f, line));
+                Map<String, Object> metadata = Map.of("line", l);
+                if (time != null && builder != null) {
+                    metadata = new LinkedHashMap<>(metadata);
+                    metadata.put(CALL_TIME, time);
+                }
+                sink.call(client, new Invocation(f, key, value), EventSink.UNTIMED, metadata);
+                open.put(client, new Open(f, line, metadata));
                 return;
             }
             Open o = open.remove(client);
+            if (o != null && time != null && o.metadata.containsKey(CALL_TIME) && type != Type.INFO) {
+                o.metadata.put(RETURN_TIME, time); // before the completion makes the operation
+            }
             if (o != null && !o.f.equals(f)) {
                 throw new InvalidInputException(source, line, "process " + process + " completes :"
                         + Text.cut(f) + " but its open operation (line " + o.line + ") is :" + Text.cut(o.f));
@@ -166,9 +194,12 @@ final class JepsenOps {
 
     /**
      * Checks a client event's {@code :time} (plain data, {@code null} when absent): a non-negative integer that
-     * never goes backwards within the process. The order of the file, not {@code :time}, is the history's order.
+     * never goes backwards within the process; it is the time of the event given next to {@link #event}. The
+     * order of the file, not {@code :time}, is the history's order: {@code :time} is only shown in reports (see
+     * {@link #build()}).
      */
     void time(int process, Object time, long line) throws InvalidInputException {
+        eventTime = null;
         if (time == null) {
             return;
         }
@@ -180,6 +211,7 @@ final class JepsenOps {
             throw new InvalidInputException(source, line, "negative :time " + t + " (Jepsen's times count up from "
                     + "the start of the test)");
         }
+        eventTime = t;
         long[] last = lastTime.get(process);
         if (last != null && t < last[0]) {
             throw new InvalidInputException(source, line, "process " + process + "'s :time goes backwards: " + t
@@ -192,13 +224,20 @@ final class JepsenOps {
         return value instanceof String s ? "the string " + Text.quote(s) : Text.show(value);
     }
 
-    /** The history so far, operations still open pending; processes made new clients are numbered last. */
+    /**
+     * The history so far, operations still open pending; processes made new clients are numbered last. When every
+     * event of a client had a {@code :time}, each operation records Jepsen's times for reports, as metadata
+     * {@link #CALL_TIME} and (once completed) {@link #RETURN_TIME}, in nanoseconds; when any lacks one, none does,
+     * so that a report never mixes times and positions. The call and return times the checker orders operations
+     * by stay the positions of the events in the file.
+     */
     History build() throws InvalidInputException {
         if (builder == null) {
             throw new IllegalStateException("a streaming reading builds no history");
         }
         History h = builder.build();
-        if (temporary.isEmpty()) {
+        boolean timed = clientEvents > 0 && timedEvents == clientEvents;
+        if (temporary.isEmpty() && timedEvents == 0) {
             return h;
         }
         if ((long) maxProcess + temporary.size() > Integer.MAX_VALUE) {
@@ -212,16 +251,25 @@ final class JepsenOps {
         }
         List<Operation> ops = new ArrayList<>(h.size());
         for (Operation op : h.operations()) {
-            if (op.client() >= 0) {
-                ops.add(op);
-                continue;
-            }
             Map<String, Object> metadata = new LinkedHashMap<>(op.metadata());
-            metadata.put("process", (long) temporary.get(op.client()));
-            ops.add(new Operation(op.id(), number.get(op.client()), op.input(), op.output(), op.call(), op.ret(),
-                    java.util.Collections.unmodifiableMap(metadata)));
+            if (op.client() < 0) {
+                metadata.put("process", (long) temporary.get(op.client()));
+            }
+            if (!timed || op.isPending()) {
+                metadata.remove(RETURN_TIME);
+            }
+            if (!timed) {
+                metadata.remove(CALL_TIME);
+            }
+            ops.add(new Operation(op.id(), op.client() < 0 ? number.get(op.client()) : op.client(), op.input(),
+                    op.output(), op.call(), op.ret(), java.util.Collections.unmodifiableMap(metadata)));
         }
         return History.of(ops);
+    }
+
+    /** How many events of clients were read so far (invocations and completions, whatever their type). */
+    long clientEvents() {
+        return clientEvents;
     }
 
     /** The annotations so far, in input order. */

@@ -6,6 +6,7 @@ import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.models.ModelOptions;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -21,7 +22,8 @@ import java.util.Set;
 /**
  * Reads Ariadne's native JSON lines: one object per line, either all operations ({@code client}, {@code call},
  * {@code return}, ...) or all events ({@code "type": "call"} / {@code "return"}). Unknown fields are errors, so
- * that a misspelt field is never silently ignored. Blank lines are skipped. Read as a stream, each line's events
+ * that a misspelt field is never silently ignored. Blank lines are skipped. An optional first line states the
+ * file's conventions ({@code {"conventions": {"nil-read": "unknown"}}}). Read as a stream, each line's events
  * are pushed to an {@link EventSink} as it is read; the operation form must then come in order of call times,
  * since an operation's return is only delivered once a later call shows that no earlier event can follow.
  */
@@ -30,6 +32,11 @@ final class JsonLinesReader {
             Set.of("client", "call", "return", "f", "key", "value", "output", "meta");
     private static final Set<String> CALL_FIELDS = Set.of("type", "client", "f", "key", "value", "time", "meta");
     private static final Set<String> RETURN_FIELDS = Set.of("type", "client", "output", "time");
+    /**
+     * The field of the optional first line that states the file's conventions, {@code {"conventions": {"nil-read":
+     * "unknown"}}}: a nil read carries no information (Knossos'), as in the Jepsen file it was converted from.
+     */
+    static final String CONVENTIONS = "conventions";
     private static final List<String> ORDER =
             List.of("type", "client", "call", "return", "time", "f", "key", "value", "output", "meta");
 
@@ -48,6 +55,9 @@ final class JsonLinesReader {
     }
     private Boolean events;
     private long firstLine;
+    /** What a nil read means, as the conventions line says (absent, the native format's meaning, without one). */
+    private ModelOptions.NilRead nilRead = ModelOptions.NilRead.ABSENT;
+    private long conventionsLine;
     private Boolean timed;
     private long timedLine;
 
@@ -57,16 +67,53 @@ final class JsonLinesReader {
         this.streaming = streaming;
     }
 
-    static History read(Lines lines) throws IOException, InvalidInputException {
+    static ReadResult read(Lines lines) throws IOException, InvalidInputException {
         HistoryBuilder builder = new HistoryBuilder();
         JsonLinesReader reader = new JsonLinesReader(lines, builder, false);
         reader.readAll();
         try {
-            return reader.events == null ? History.empty() : reader.events ? builder.build()
+            History h = reader.events == null ? History.empty() : reader.events ? builder.build()
                     : History.of(reader.operations);
+            return new ReadResult(h, Format.JSON, List.of(), reader.nilRead);
         } catch (HistoryException e) {
             throw new InvalidInputException(lines.source(), e.line(), e.getMessage());
         }
+    }
+
+    /**
+     * The nil-read convention that {@code line}, the first significant line of a native file, states, or
+     * {@code null} when it is not a valid conventions line (the reading reports what is wrong with it); see
+     * {@link #CONVENTIONS}.
+     */
+    static ModelOptions.NilRead conventions(String line) {
+        try {
+            Map<String, Object> fields = JsonValues.object(line);
+            return fields.containsKey(CONVENTIONS) ? conventions(fields) : null;
+        } catch (BadValue e) {
+            return null;
+        }
+    }
+
+    /** The nil-read convention the conventions line {@code fields} states. */
+    private static ModelOptions.NilRead conventions(Map<String, Object> fields) throws BadValue {
+        known(fields, Set.of(CONVENTIONS), "the conventions line");
+        if (!(fields.get(CONVENTIONS) instanceof Map<?, ?> c)) {
+            throw new BadValue("expected \"conventions\" to be an object such as {\"nil-read\": \"unknown\"}, got "
+                    + JsonValues.describe(fields.get(CONVENTIONS)));
+        }
+        ModelOptions.NilRead nilRead = ModelOptions.NilRead.ABSENT;
+        for (Map.Entry<?, ?> e : c.entrySet()) {
+            if (!"nil-read".equals(e.getKey())) {
+                throw new BadValue("unknown convention " + JsonValues.describe(e.getKey()) + " (expected nil-read)");
+            }
+            if ("unknown".equals(e.getValue())) {
+                nilRead = ModelOptions.NilRead.UNKNOWN;
+            } else if (!"absent".equals(e.getValue())) {
+                throw new BadValue("expected \"nil-read\" to be \"unknown\" or \"absent\", got "
+                        + JsonValues.describe(e.getValue()));
+            }
+        }
+        return nilRead;
     }
 
     /**
@@ -95,6 +142,15 @@ final class JsonLinesReader {
     private void line(String text, long n) throws InvalidInputException {
         try {
             Map<String, Object> fields = JsonValues.object(text);
+            if (fields.containsKey(CONVENTIONS)) {
+                if (events != null || conventionsLine > 0) {
+                    throw new BadValue("a conventions line must be the first line of the file"
+                            + (conventionsLine > 0 ? " (line " + conventionsLine + " is one already)" : ""));
+                }
+                nilRead = conventions(fields);
+                conventionsLine = n;
+                return;
+            }
             boolean event = fields.containsKey("type");
             if (events == null) {
                 events = event;

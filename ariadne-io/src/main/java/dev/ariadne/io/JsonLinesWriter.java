@@ -6,6 +6,7 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
+import dev.ariadne.core.models.ModelOptions;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -17,8 +18,8 @@ import java.util.Set;
 /**
  * Writes a history in the native JSON-lines format, operation form: one object per operation, in id order,
  * that {@link HistoryReaders} reads back into an equal history (up to the {@code line} metadata, which the
- * reader sets from the new file). Sets, and maps whose keys are not all strings, are written as the reserved
- * objects {@code {"#set": [...]}} and {@code {"#map": [[k, v], ...]}}.
+ * reader sets from the new file). Sets, maps whose keys are not all strings and {@link OpaqueValue}s are written as
+ * the reserved objects {@code {"#set": [...]}}, {@code {"#map": [[k, v], ...]}} and {@code {"#edn": "text"}}.
  */
 public final class JsonLinesWriter {
     private JsonLinesWriter() {
@@ -31,9 +32,27 @@ public final class JsonLinesWriter {
      *                                  plain data (null, number, string, boolean, list, set, map)
      */
     public static void write(History h, Writer out) throws IOException {
+        write(h, ModelOptions.NilRead.ABSENT, out);
+    }
+
+    /**
+     * Writes {@code h} as {@link #write(History, Writer)} does, keeping what a nil read means in it: when
+     * {@code nilRead} is {@link ModelOptions.NilRead#UNKNOWN} (a history read from Jepsen EDN or JSON, where a nil
+     * read carries no information), the first line says so, {@code {"conventions": {"nil-read": "unknown"}}}, so
+     * that {@code --nil-read auto} checks the native file as it checked the original.
+     */
+    public static void write(History h, ModelOptions.NilRead nilRead, Writer out) throws IOException {
         try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setPrettyPrinter(new MinimalPrettyPrinter(""));
+            if (nilRead == ModelOptions.NilRead.UNKNOWN) {
+                g.writeStartObject();
+                g.writeObjectFieldStart(JsonLinesReader.CONVENTIONS);
+                g.writeStringField("nil-read", "unknown");
+                g.writeEndObject();
+                g.writeEndObject();
+                g.writeRaw('\n');
+            }
             for (Operation op : h.operations()) {
                 if (!(op.input() instanceof Invocation inv)) {
                     throw new IllegalArgumentException("operation " + op.id() + " has input "
@@ -90,6 +109,10 @@ public final class JsonLinesWriter {
         } else if ((value instanceof Double || value instanceof Float)
                 && Double.isFinite(((Number) value).doubleValue())) {
             g.writeNumber(((Number) value).doubleValue());
+        } else if (value instanceof OpaqueValue o) {
+            g.writeStartObject();
+            g.writeStringField(JsonValues.EDN, o.text());
+            g.writeEndObject();
         } else if (value instanceof Set<?> s) {
             g.writeStartObject();
             g.writeFieldName(JsonValues.SET);
@@ -115,7 +138,8 @@ public final class JsonLinesWriter {
 
     private static void map(JsonGenerator g, Map<?, ?> m) throws IOException {
         boolean plain = m.keySet().stream().allMatch(k -> k instanceof String)
-                && !(m.size() == 1 && (m.containsKey(JsonValues.SET) || m.containsKey(JsonValues.MAP)));
+                && !(m.size() == 1 && (m.containsKey(JsonValues.SET) || m.containsKey(JsonValues.MAP)
+                || m.containsKey(JsonValues.EDN)));
         g.writeStartObject();
         if (plain) {
             for (Map.Entry<?, ?> e : m.entrySet()) {

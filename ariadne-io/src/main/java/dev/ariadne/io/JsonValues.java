@@ -20,12 +20,14 @@ import java.util.Set;
 /**
  * Parses one line of the native format: exactly one JSON object, whose field values become plain data. JSON
  * integers become {@link Long} ({@link java.math.BigInteger} when too large), fractions {@link Double}; the
- * reserved objects {@code {"#set": [...]}} and {@code {"#map": [[k, v], ...]}} become a {@link Set} and a
- * {@link Map} with keys of any kind, so that values read from EDN round-trip.
+ * reserved objects {@code {"#set": [...]}}, {@code {"#map": [[k, v], ...]}} and {@code {"#edn": "text"}} become a
+ * {@link Set}, a {@link Map} with keys of any kind and an {@link OpaqueValue}, so that values read from EDN
+ * round-trip.
  */
 final class JsonValues {
     static final String SET = "#set";
     static final String MAP = "#map";
+    static final String EDN = "#edn";
 
     static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -134,6 +136,13 @@ final class JsonValues {
                 out.put(pair.get(0), pair.get(1));
             }
             return Collections.unmodifiableMap(out);
+        }
+        if (map.size() == 1 && map.get(EDN) instanceof String text) {
+            return new OpaqueValue(text);
+        }
+        if (map.size() == 1 && map.containsKey(EDN)) {
+            throw new BadValue("expected the value of the reserved object {\"#edn\": ...} to be a string (the text "
+                    + "of a value that is not plain data, such as #inst \"…\"), got " + describe(map.get(EDN)));
         }
         if (map.size() == 1 && (map.containsKey(SET) || map.containsKey(MAP))) {
             throw new BadValue("expected the value of the reserved object {\"" + map.keySet().iterator().next()

@@ -47,7 +47,12 @@ final class OmniLinkReader {
     private record Last(long end, boolean pending, Where where) {
     }
 
+    private static final String NO_RECORD = "no operation found: expected OmniLink action records such as "
+            + "{\"operation_name\": \"read\", \"operation\": {\"value\": 1, \"_op_start\": 10, \"_op_end\": 20}}, got ";
+
     private final List<Operation> operations = new ArrayList<>();
+    /** Records read from the current file. */
+    private long records;
     private final Map<Integer, Last> threads = new HashMap<>();
 
     private OmniLinkReader() {
@@ -115,6 +120,7 @@ final class OmniLinkReader {
 
     private void json(JsonStream in, String source, int thread, String fileName)
             throws IOException, InvalidInputException {
+        long before = records;
         JsonToken t = in.next();
         boolean array = t == JsonToken.START_ARRAY;
         long open = in.line();
@@ -136,6 +142,9 @@ final class OmniLinkReader {
             throw in.error(in.line(), "truncated JSON: expected ] closing the array opened at line " + open
                     + ", got the end of the input");
         }
+        if (array && t == JsonToken.END_ARRAY && records == before) {
+            throw in.error(-1, NO_RECORD + "an empty array");
+        }
         if (!array && t == JsonToken.END_ARRAY) {
             throw in.error(in.line(), "unexpected ] (no array is open)");
         }
@@ -150,6 +159,9 @@ final class OmniLinkReader {
         if (in.hasNext() && in.nextIsArray()) {
             long start = in.offset();
             long n = in.arrayHeader();
+            if (n == 0) {
+                throw InvalidInputException.atByte(source, start, NO_RECORD + "an empty array");
+            }
             for (long i = 0; i < n; i++) {
                 if (!in.hasNext()) {
                     throw InvalidInputException.atByte(source, in.offset(), "truncated MessagePack: the array of "
@@ -189,6 +201,7 @@ final class OmniLinkReader {
 
     private void record(Map<String, Object> fields, Where where, int defaultThread, String fileName)
             throws InvalidInputException {
+        records++;
         for (String name : fields.keySet()) {
             if (!FIELDS.contains(name)) {
                 throw where.error("unknown field " + Text.quote(name) + " in an action record (expected "

@@ -3,7 +3,6 @@ package dev.ariadne.io;
 import com.fasterxml.jackson.core.JsonParser;
 import us.bpsm.edn.parser.Parseable;
 import us.bpsm.edn.parser.Parser;
-import us.bpsm.edn.parser.Parsers;
 
 import java.io.IOException;
 
@@ -30,8 +29,8 @@ final class ValueSyntax {
             throw new IllegalArgumentException("cannot use " + Text.quote(text) + ": " + DigitGuard.problem());
         }
         try {
-            Parseable in = Parsers.newParseable(text);
-            Parser parser = Parsers.newParser(Parsers.defaultConfiguration());
+            Parseable in = EdnSource.of(text, "the value", 1);
+            Parser parser = EdnSource.PARSER.get();
             Object raw = parser.nextValue(in);
             if (raw != Parser.END_OF_INPUT && parser.nextValue(in) == Parser.END_OF_INPUT) {
                 return EdnValues.convert(raw);

@@ -92,7 +92,6 @@ class EdnReaderTest {
     @Test
     void emptyInputIsAnEmptyHistory() throws Exception {
         assertTrue(Read.text("; nothing\n\n", Format.EDN).isEmpty());
-        assertTrue(Read.text("[]", Format.EDN).isEmpty());
         assertTrue(Read.text("", Format.AUTO).isEmpty());
     }
 }

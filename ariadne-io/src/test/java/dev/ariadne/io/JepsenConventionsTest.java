@@ -64,7 +64,8 @@ class JepsenConventionsTest {
         assertEquals(new Annotation(1, "nemesis", "info", "start",
                 List.of("isolated", java.util.Map.of("n1", java.util.Set.of("n2")))), start);
         assertEquals("nemesis info stop (line 3)", r.annotations().get(1).toString());
-        ReadResult log = Read.load("INFO  jepsen.util - :nemesis\t:info\t:start\tnil\n", ReadOptions.defaults());
+        ReadResult log = Read.load("INFO  jepsen.util - :nemesis\t:info\t:start\tnil\n"
+                + "INFO  jepsen.util - 0\t:invoke\t:read\tnil\n", ReadOptions.defaults());
         assertEquals(List.of(new Annotation(1, "nemesis", "info", "start", "nil")), log.annotations());
     }
 

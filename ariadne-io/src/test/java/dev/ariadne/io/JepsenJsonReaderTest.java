@@ -54,9 +54,9 @@ class JepsenJsonReaderTest {
     }
 
     @Test
-    void emptyArrayIsEmpty() throws Exception {
-        assertTrue(Read.text("[]", Format.JEPSEN_JSON).isEmpty());
+    void emptyInputIsEmpty() throws Exception {
         assertTrue(Read.text("", Format.JEPSEN_JSON).isEmpty());
+        assertTrue(Read.text("\n  \n", Format.JEPSEN_JSON).isEmpty());
     }
 
     @Test

@@ -114,6 +114,17 @@ public final class JsonReport implements AutoCloseable {
         } else {
             json.writeNumberField("return", op.ret());
         }
+        Long callNs = TextReport.nanos(op, TextReport.CALL_TIME);
+        Long returnNs = TextReport.nanos(op, TextReport.RETURN_TIME);
+        if (callNs != null && (op.isPending() || returnNs != null)) {
+            // Jepsen's :time, in milliseconds since the test began, beside the positions the checker ordered by
+            json.writeNumberField("callMs", Math.round(callNs / 1e3) / 1e3);
+            if (op.isPending()) {
+                json.writeNullField("returnMs");
+            } else {
+                json.writeNumberField("returnMs", Math.round(returnNs / 1e3) / 1e3);
+            }
+        }
         json.writeStringField("description", model.describeOperation(op.input(), op.output()));
         if (op.line() >= 0) {
             json.writeNumberField("line", op.line());

@@ -108,12 +108,34 @@ public final class TextReport {
         }
     }
 
-    /** An operation as {@code #id client c: description [call, return] line n}. */
+    /**
+     * An operation as {@code #id client c: description [call, return] line n}: the interval in milliseconds since
+     * the test began ({@code [12.345 ms, 13.002 ms]}) when the reader recorded Jepsen's {@code :time}s, else in the
+     * history's own times (event positions for Jepsen files).
+     */
     static String opText(Operation op, Model<?> model) {
         String desc = model.describeOperation(op.input(), op.output());
-        String time = op.isPending() ? "[" + op.call() + ", never returned]" : "[" + op.call() + ", " + op.ret() + "]";
+        Long callNs = nanos(op, CALL_TIME);
+        Long returnNs = nanos(op, RETURN_TIME);
+        String time = callNs != null && (op.isPending() || returnNs != null)
+                ? "[" + millis(callNs) + " ms, " + (op.isPending() ? "never returned]" : millis(returnNs) + " ms]")
+                : op.isPending() ? "[" + op.call() + ", never returned]" : "[" + op.call() + ", " + op.ret() + "]";
         String line = op.line() >= 0 ? " line " + op.line() : "";
         return "#" + op.id() + " client " + op.client() + ": " + desc + " " + time + line;
+    }
+
+    /** Metadata of Jepsen's readers: the {@code :time} of an operation's invocation and completion, in ns. */
+    static final String CALL_TIME = "time-ns";
+    static final String RETURN_TIME = "return-time-ns";
+
+    /** The metadata {@code key} of {@code op} when it is a time in nanoseconds (a non-negative integer). */
+    static Long nanos(Operation op, String key) {
+        return op.metadata().get(key) instanceof Long ns && ns >= 0 ? ns : null;
+    }
+
+    /** Nanoseconds as milliseconds with three decimals: {@code 12.345}. */
+    static String millis(long ns) {
+        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
     }
 
     @SuppressWarnings("unchecked")

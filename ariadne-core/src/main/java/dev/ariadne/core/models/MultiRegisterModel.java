@@ -15,8 +15,9 @@ import java.util.TreeMap;
  * rw-register workloads).
  *
  * <ul>
- *   <li>{@code txn [[f k v] ...]}: a list of micro-ops, each a three-element list whose f is {@code "r"} (read)
- *       or {@code "w"} (write) and whose key k is a string or a number. They apply in order, atomically.
+ *   <li>{@code txn [[f k v] ...]}: a list of micro-ops, each a three-element list whose f is {@code "r"} or
+ *       {@code "read"} (a read) or {@code "w"} or {@code "write"} (a write), as Knossos and Elle name them, and
+ *       whose key k is a string or a number (a keyword read from EDN is a string). They apply in order, atomically.
  *       A write sets k to v (nil makes k nil again). The output is the same list with the values read filled
  *       in (Jepsen's {@code :ok} value): each read must see the value k holds at that point, which is the
  *       latest earlier write to k in the same transaction if there is one, else k's value before the
@@ -30,7 +31,8 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
     private static final int READ = -1;
     /** In a prepared output: a read that saw nil under Knossos' convention, which constrains nothing. */
     private static final int ANY = -2;
-    private static final String SHAPE = "a list of micro-ops [f k v] with f \"r\" or \"w\" and k a string or number";
+    private static final String SHAPE = "a list of micro-ops [f k v] with f r or read, w or write (Knossos' and "
+            + "Elle's names, as keywords or strings) and k a string, keyword or number";
 
     private final Interner keys = new Interner();
     private final Interner values = new Interner();
@@ -149,7 +151,7 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
             Integer previous = lastWrite.get(k[i]);
             prior[i] = previous == null ? -1 : previous;
             w[i] = READ;
-            if (m.get(0).equals("w")) {
+            if (isWrite(m.get(0))) {
                 w[i] = values.id(Args.value(name(), inv, m.get(2)));
                 lastWrite.put(k[i], i);
             }
@@ -173,7 +175,7 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
         List<Integer> read = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             List<?> m = microOp(inv, outOps.get(i));
-            if (!m.get(0).equals(w[i] == READ ? "r" : "w") || keys.id(Values.normalizeNumber(m.get(1))) != k[i]) {
+            if (isWrite(m.get(0)) != (w[i] != READ) || keys.id(Values.normalizeNumber(m.get(1))) != k[i]) {
                 throw Args.badValue(name(), inv, "output micro-op " + i + " to match the input's "
                         + Values.show(microOps.get(i)), m);
             }
@@ -184,11 +186,24 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
     }
 
     private List<?> microOp(Invocation inv, Object m) {
-        if (m instanceof List<?> l && l.size() == 3 && ("r".equals(l.get(0)) || "w".equals(l.get(0)))
+        if (m instanceof List<?> l && l.size() == 3 && (isRead(l.get(0)) || isWrite(l.get(0)))
                 && (l.get(1) instanceof String || l.get(1) instanceof Number)) {
             return l;
         }
-        throw Args.badValue(name(), inv, SHAPE + ", one of them being", m);
+        throw Args.badValue(name(), inv, SHAPE + "; a micro-op", m);
+    }
+
+    /**
+     * Whether {@code f} names a read: {@code r} (Knossos, Elle's rw-register) or {@code read}; readers turn the
+     * keywords {@code :r} and {@code :read} into these strings.
+     */
+    private static boolean isRead(Object f) {
+        return "r".equals(f) || "read".equals(f);
+    }
+
+    /** Whether {@code f} names a write: {@code w} or {@code write}. */
+    private static boolean isWrite(Object f) {
+        return "w".equals(f) || "write".equals(f);
     }
 
     @Override

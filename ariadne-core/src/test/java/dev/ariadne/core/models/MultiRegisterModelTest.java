@@ -141,4 +141,27 @@ class MultiRegisterModelTest {
                 txn(mop("r", "x", 1L), mop("r", "y", 1L)), 2, 3);
         assertTrue(Checker.check(History.of(pendingW, both), new MultiRegisterModel()).isLinearizable());
     }
+
+    @Test
+    void acceptsKnossosAndElleMicroOpNames() {
+        RegisterMap s = model.init();
+        RegisterMap written = step(model, s, "txn", txn(mop("write", "x", 1L)), UNKNOWN);
+        assertEquals(write(s, "x", 1L), written);
+        assertEquals(written, step(model, written, "txn", txn(mop("read", "x", null)), txn(mop("read", "x", 1L))));
+        assertEquals(written, step(model, written, "txn", txn(mop("r", "x", null)), txn(mop("read", "x", 1L))),
+                "an output may name the micro-op the other way");
+        assertNull(step(model, written, "txn", txn(mop("read", "x", null)), txn(mop("read", "x", 2L))));
+        InvalidOperationException e = assertThrows(InvalidOperationException.class,
+                () -> prepared(model, "txn", txn(mop("read", "x", null)), txn(mop("write", "x", 1L))));
+        assertTrue(e.getMessage().contains("to match the input's"), e.getMessage());
+    }
+
+    @Test
+    void namesTheBadMicroOpInWords() {
+        InvalidOperationException e = assertThrows(InvalidOperationException.class,
+                () -> prepared(model, "txn", txn(mop("append", "x", 1L)), null));
+        assertEquals("model multi-register: operation 'txn' expects a list of micro-ops [f k v] with f r or read, "
+                + "w or write (Knossos' and Elle's names, as keywords or strings) and k a string, keyword or number; "
+                + "a micro-op, got [\"append\" \"x\" 1]", e.getMessage());
+    }
 }
