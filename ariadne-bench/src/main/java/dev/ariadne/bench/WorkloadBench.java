@@ -1,8 +1,6 @@
 package dev.ariadne.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-import dev.ariadne.bench.Workloads.Overlap;
-import dev.ariadne.bench.Workloads.Spec;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
@@ -10,6 +8,9 @@ import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.workloads.Workloads;
+import dev.ariadne.workloads.Workloads.Overlap;
+import dev.ariadne.workloads.Workloads.Spec;
 
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;

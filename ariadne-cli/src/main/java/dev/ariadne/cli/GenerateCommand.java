@@ -1,12 +1,12 @@
 package dev.ariadne.cli;
 
-import dev.ariadne.bench.Workloads;
-import dev.ariadne.bench.Workloads.Overlap;
-import dev.ariadne.bench.Workloads.Spec;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.io.JsonLinesWriter;
+import dev.ariadne.workloads.Workloads;
+import dev.ariadne.workloads.Workloads.Overlap;
+import dev.ariadne.workloads.Workloads.Spec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.reference.BruteForceChecker;
-import dev.ariadne.core.reference.RandomHistories;
+import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Holds every engine against {@link BruteForceChecker} on thousands of small random histories per model: the
  * verdicts must agree, a witness must be a real linearization and a violation's evidence real partial
- * linearizations. A failure names the seed; {@code RandomHistories.generate(model, seed)} gives the history back.
+ * linearizations. A failure names the seed; {@code RandomHistories.small(model, seed)} gives the history back.
  */
 class DifferentialTest {
     /** The engines under test: a new engine joins by being added here. */
@@ -34,7 +34,7 @@ class DifferentialTest {
     static Stream<Arguments> builtinRuns() {
         List<Arguments> runs = new ArrayList<>();
         for (Engine engine : ENGINES) {
-            for (String model : RandomHistories.MODELS) {
+            for (String model : RandomHistories.SMALL_MODELS) {
                 runs.add(Arguments.of(model, engine, true));
             }
             runs.add(Arguments.of("kv", engine, false));
@@ -54,7 +54,7 @@ class DifferentialTest {
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
-            History history = RandomHistories.generate(modelName, seed);
+            History history = RandomHistories.small(modelName, seed);
             Model<?> model = BuiltinModels.byName(modelName);
             boolean expected = BruteForceChecker.isLinearizable(history, BuiltinModels.byName(modelName));
             if (agree(history, modelName, seed, expected, model, options,
@@ -73,7 +73,7 @@ class DifferentialTest {
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
-            History history = RandomHistories.generate("register", seed);
+            History history = RandomHistories.small("register", seed);
             LossyRegister model = new LossyRegister();
             boolean expected = BruteForceChecker.isLinearizable(history, model);
             if (agree(history, "register", seed, expected, model.toModel(), options,
@@ -91,7 +91,7 @@ class DifferentialTest {
     private static <S> boolean agree(History history, String generator, long seed, boolean expected, Model<S> model,
                                      CheckOptions options, Supplier<Result> check) {
         String context = "model " + model.name() + ", engine " + options.engine() + ", partitioned "
-                + options.partition() + ", seed " + seed + " (RandomHistories.generate(\"" + generator + "\", "
+                + options.partition() + ", seed " + seed + " (RandomHistories.small(\"" + generator + "\", "
                 + seed + "L)):\n" + RandomHistories.show(history);
         Result result;
         try {

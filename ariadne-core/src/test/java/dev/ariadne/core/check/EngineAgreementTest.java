@@ -3,6 +3,7 @@ package dev.ariadne.core.check;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,14 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Holds the engines against each other on medium histories (50–200 operations, up to five concurrent clients,
  * crashed operations included; queues 50–100 operations and up to three clients), where the brute-force reference is far too slow: {@code dfs} and
  * {@code frontier} must give the same verdict, and each result's evidence must pass {@link ResultAssertions}. A
- * failure names the arguments of {@link MediumHistories#generate} that give the history back.
+ * failure names the arguments of {@link RandomHistories#medium} that give the history back.
  */
 class EngineAgreementTest {
     private static final long BASE_SEED = 0x5EED_F00DL;
     private static final int HISTORIES = 250;
 
     static Object[] models() {
-        return MediumHistories.MODELS.toArray();
+        return RandomHistories.MEDIUM_MODELS.toArray();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -38,9 +39,9 @@ class EngineAgreementTest {
             int clients = 2 + r.nextInt(queue ? 2 : 4);
             int ops = 50 + r.nextInt(queue ? 51 : 151);
             int crash = r.nextInt(4);
-            History h = MediumHistories.generate(modelName, seed, clients, ops, crash);
+            History h = RandomHistories.medium(modelName, seed, clients, ops, crash);
             boolean partition = r.nextBoolean();
-            String context = "MediumHistories.generate(\"" + modelName + "\", " + seed + "L, " + clients + ", " + ops
+            String context = "RandomHistories.medium(\"" + modelName + "\", " + seed + "L, " + clients + ", " + ops
                     + ", " + crash + "), partitioned " + partition;
             Verdict dfs = check(h, modelName, Engine.DFS, partition, context);
             Verdict frontier = check(h, modelName, Engine.FRONTIER, partition, context);

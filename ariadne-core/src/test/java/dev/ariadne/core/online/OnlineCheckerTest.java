@@ -5,7 +5,6 @@ import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.ConformanceTest;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.LossyRegister;
-import dev.ariadne.core.check.MediumHistories;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.ResultAssertions;
@@ -22,7 +21,7 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.RegisterModel;
 import dev.ariadne.core.reference.BruteForceChecker;
-import dev.ariadne.core.reference.RandomHistories;
+import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -89,7 +88,7 @@ class OnlineCheckerTest {
     }
 
     static Object[] models() {
-        return RandomHistories.MODELS.toArray();
+        return RandomHistories.SMALL_MODELS.toArray();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -98,7 +97,7 @@ class OnlineCheckerTest {
         int violations = 0;
         for (int i = 0; i < 600; i++) {
             long seed = 0x0A11_0000L + i;
-            History h = RandomHistories.generate(modelName, seed);
+            History h = RandomHistories.small(modelName, seed);
             List<Ev> events = events(h, new SplittableRandom(seed));
             Model<?> model = BuiltinModels.byName(modelName);
             OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
@@ -134,7 +133,7 @@ class OnlineCheckerTest {
     void everyPrefixAgreesWithTheBatchCheckOnMediumHistories(String modelName) {
         for (int i = 0; i < 12; i++) {
             long seed = 0x0A12_0000L + i;
-            History h = MediumHistories.generate(modelName, seed, 3, 40, 2);
+            History h = RandomHistories.medium(modelName, seed, 3, 40, 2);
             List<Ev> events = events(h, new SplittableRandom(seed));
             Model<?> model = BuiltinModels.byName(modelName);
             OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);

@@ -2,7 +2,6 @@ package dev.ariadne.core.procedures;
 
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
-import dev.ariadne.core.check.DistinctHistories;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
@@ -14,6 +13,7 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.testing.RandomHistories;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,20 +44,20 @@ public final class DecisionProcedurePerformance {
     private static void run(boolean print) {
         History overlap = fullOverlap(50, 100, false, 1);
         History overlapBad = fullOverlap(50, 100, true, 2);
-        History longRun = DistinctHistories.generate("register", 42, 5, 500_000, 4, 8, 0, 0);
+        History longRun = RandomHistories.distinct("register", 42, 5, 500_000, 4, 8, 0, 0);
         History longBad = corruptLastRead(longRun);
-        History longCrashy = DistinctHistories.generate("register", 45, 5, 500_000, 4, 8, 0, 15);
-        History longQueue = DistinctHistories.generate("fifo-queue", 43, 5, 500_000, 4, 8, 0, 0);
-        History longSet = DistinctHistories.generate("set", 44, 5, 500_000, 4, 8, 0, 0);
+        History longCrashy = RandomHistories.distinct("register", 45, 5, 500_000, 4, 8, 0, 15);
+        History longQueue = RandomHistories.distinct("fifo-queue", 43, 5, 500_000, 4, 8, 0, 0);
+        History longSet = RandomHistories.distinct("set", 44, 5, 500_000, 4, 8, 0, 0);
         History stackOverlap = fullOverlap(50, 100, false, 3, "stack");
         History stackOverlapBad = fullOverlap(50, 100, true, 4, "stack");
         History pqOverlap = fullOverlap(50, 100, false, 5, "priority-queue");
         History pqOverlapBad = fullOverlap(50, 100, true, 6, "priority-queue");
-        History longPq = DistinctHistories.generate("priority-queue", 48, 5, 500_000, 4, 8, 0, 0);
-        History longPqCrashy = DistinctHistories.generate("priority-queue", 49, 5, 500_000, 4, 8, 0, 15);
-        History longPqBad = DistinctHistories.generate("priority-queue", 50, 5, 500_000, 4, 8, 100, 0);
-        History longStack = DistinctHistories.generate("stack", 46, 5, 500_000, 4, 8, 0, 0);
-        History longStackCrashy = DistinctHistories.generate("stack", 47, 5, 500_000, 4, 8, 0, 15);
+        History longPq = RandomHistories.distinct("priority-queue", 48, 5, 500_000, 4, 8, 0, 0);
+        History longPqCrashy = RandomHistories.distinct("priority-queue", 49, 5, 500_000, 4, 8, 0, 15);
+        History longPqBad = RandomHistories.distinct("priority-queue", 50, 5, 500_000, 4, 8, 100, 0);
+        History longStack = RandomHistories.distinct("stack", 46, 5, 500_000, 4, 8, 0, 0);
+        History longStackCrashy = RandomHistories.distinct("stack", 47, 5, 500_000, 4, 8, 0, 15);
         History longStackBad = swapPops(longStack);
         time(print, "register, 50 clients x 100 ops, full overlap", overlap, "register");
         time(print, "register, 50 clients x 100 ops, full overlap, one bad read", overlapBad, "register");

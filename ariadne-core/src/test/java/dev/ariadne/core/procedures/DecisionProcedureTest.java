@@ -2,7 +2,6 @@ package dev.ariadne.core.procedures;
 
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
-import dev.ariadne.core.check.DistinctHistories;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
@@ -22,7 +21,7 @@ import dev.ariadne.core.models.RegisterModel;
 import dev.ariadne.core.models.SetModel;
 import dev.ariadne.core.models.StackModel;
 import dev.ariadne.core.reference.BruteForceChecker;
-import dev.ariadne.core.reference.RandomHistories;
+import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Holds the decision procedures against {@link BruteForceChecker} on thousands of small random histories that
  * meet their preconditions, and against the DFS engine on medium ones: same verdict, a witness that replays, and
  * evidence that {@link ResultAssertions} accepts. Also checks when the procedures must not apply. A failure names
- * the model and seed; {@code DistinctHistories.generate(model, seed, 4, 8)} gives the history back.
+ * the model and seed; {@code RandomHistories.distinct(model, seed, 4, 8)} gives the history back.
  */
 class DecisionProcedureTest {
     private static final long BASE_SEED = 0xD15711C7L;
@@ -153,10 +152,10 @@ class DecisionProcedureTest {
             long seed = BASE_SEED + i + (overlapping ? 1L << 32 : 0);
             java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x5A5A);
             History history = overlapping
-                    ? DistinctHistories.generate(name, seed, 2 + shape.nextInt(4), 3 + shape.nextInt(6), 3, 12, 60,
+                    ? RandomHistories.distinct(name, seed, 2 + shape.nextInt(4), 3 + shape.nextInt(6), 3, 12, 60,
                     15)
-                    : DistinctHistories.generate(name, seed, 4, 8);
-            String model = DistinctHistories.modelOf(name);
+                    : RandomHistories.distinct(name, seed, 4, 8);
+            String model = RandomHistories.modelOf(name);
             boolean expected = BruteForceChecker.isLinearizable(history, BuiltinModels.byName(model));
             PartitionResult r = checkAgainst(name, seed, history, BuiltinModels.byName(model), procedure,
                     expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
@@ -203,7 +202,7 @@ class DecisionProcedureTest {
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED * 13 + i;
             java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x57AC);
-            History history = DistinctHistories.generate("stack", seed, 4 + shape.nextInt(4),
+            History history = RandomHistories.distinct("stack", seed, 4 + shape.nextInt(4),
                     8 + shape.nextInt(7), 1, 40, 50, 10);
             boolean expected = BruteForceChecker.isLinearizable(history, new StackModel());
             linearizable += expected ? 1 : 0;
@@ -252,7 +251,7 @@ class DecisionProcedureTest {
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED * 17 + i;
             java.util.SplittableRandom shape = new java.util.SplittableRandom(seed ^ 0x9C);
-            History history = DistinctHistories.generate("priority-queue", seed, 4 + shape.nextInt(4),
+            History history = RandomHistories.distinct("priority-queue", seed, 4 + shape.nextInt(4),
                     8 + shape.nextInt(7), 1, 40, 50, 10);
             boolean expected = BruteForceChecker.isLinearizable(history, new PriorityQueueModel());
             linearizable += expected ? 1 : 0;
@@ -281,7 +280,7 @@ class DecisionProcedureTest {
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED * 7 + i;
-            History history = DistinctHistories.generate("register", seed, 4, 8);
+            History history = RandomHistories.distinct("register", seed, 4, 8);
             boolean expected = BruteForceChecker.isLinearizable(history, model.get());
             checkAgainst("register (" + variant + ")", seed, history, model.get(), new DistinctRegisterProcedure(),
                     expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE);
@@ -309,9 +308,9 @@ class DecisionProcedureTest {
             // Queue and stack violations are hard for dfs: fewer clients keep it within its time limit.
             int clients = 2 + r.nextInt(container ? 3 : 5);
             int n = 50 + r.nextInt(251);
-            History history = DistinctHistories.generate(name, seed, clients, n, 4, 8, 50, 3);
+            History history = RandomHistories.distinct(name, seed, clients, n, 4, 8, 50, 3);
             totalOps += history.size();
-            String model = DistinctHistories.modelOf(name);
+            String model = RandomHistories.modelOf(name);
             Result reference = Checker.check(history, BuiltinModels.byName(model), dfs);
             if (reference.verdict() == Verdict.UNKNOWN) {
                 undecided++; // the procedure's answer is still checked for valid evidence

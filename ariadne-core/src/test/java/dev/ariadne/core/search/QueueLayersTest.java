@@ -3,7 +3,6 @@ package dev.ariadne.core.search;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
-import dev.ariadne.core.check.MediumHistories;
 import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.ResultAssertions;
 import dev.ariadne.core.check.Verdict;
@@ -17,7 +16,7 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.FifoQueueModel;
 import dev.ariadne.core.reference.BruteForceChecker;
-import dev.ariadne.core.reference.RandomHistories;
+import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -53,7 +52,7 @@ class QueueLayersTest {
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
-            History history = RandomHistories.generate("fifo-queue", seed);
+            History history = RandomHistories.small("fifo-queue", seed);
             if (!qualifies(model, history)) {
                 continue;
             }
@@ -61,7 +60,7 @@ class QueueLayersTest {
             boolean expected = BruteForceChecker.isLinearizable(history, model);
             Result result = Checker.check(history, model, options);
             Verdict want = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
-            String context = "queue starting " + start + ", seed " + seed + " (RandomHistories.generate(\"fifo-queue\", "
+            String context = "queue starting " + start + ", seed " + seed + " (RandomHistories.small(\"fifo-queue\", "
                     + seed + "L)):\n" + RandomHistories.show(history);
             assertEquals(want, result.verdict(), "brute force and the layered frontier disagree on " + context);
             try {
@@ -219,7 +218,7 @@ class QueueLayersTest {
         long aliveSubsumed = 0;
         int compared = 0;
         for (long seed = 0; seed < 300; seed++) {
-            History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
+            History history = RandomHistories.medium("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
             Operation[] ops = callOrder(queue, history);
             QueueLayers layers = QueueLayers.of(queue, ops);
             if (layers == null) {
@@ -272,7 +271,7 @@ class QueueLayersTest {
         long covered = 0;
         int compared = 0;
         for (long seed = 0; seed < 2000; seed++) {
-            History history = MediumHistories.generate("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
+            History history = RandomHistories.medium("fifo-queue", BASE_SEED + seed, 3 + (int) (seed % 3), 80, 0);
             Operation[] ops = callOrder(queue, history);
             QueueLayers layers = QueueLayers.of(queue, ops);
             if (layers == null) {

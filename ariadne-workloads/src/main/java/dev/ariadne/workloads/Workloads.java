@@ -1,4 +1,4 @@
-package dev.ariadne.bench;
+package dev.ariadne.workloads;
 
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
@@ -11,11 +11,11 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
- * Seeded generator of benchmark histories: concurrent clients drive a simulated sequential object (a register, a
- * queue, a key-value map or a set), and each operation takes effect at a random instant inside its [call, return]
- * interval, so every generated history is linearizable by construction. On request, one completed operation near
- * the end is then given an output that no order can explain (a stale read, a duplicate dequeue), marked with the
- * metadata {@link #INJECTED}.
+ * Seeded generator of histories, behind {@code ariadne generate} and the benchmarks: concurrent clients drive a
+ * simulated sequential object (a register, a queue, a key-value map or a set), and each operation takes effect at a
+ * random instant inside its [call, return] interval, so every generated history is linearizable by construction.
+ * On request, one completed operation near the end is then given an output that no order can explain (a stale
+ * read, a duplicate dequeue), marked with the metadata {@link #INJECTED}. Equal {@link Spec}s give equal histories.
  */
 public final class Workloads {
     /** Metadata key of the operation whose output was altered to inject the violation; its value says why. */
@@ -73,6 +73,11 @@ public final class Workloads {
     public record Spec(String model, int threads, int ops, Overlap overlap, boolean distinct, int crashed, long seed,
                        boolean violation) {
 
+        /**
+         * Checks the ranges above.
+         *
+         * @throws IllegalArgumentException naming the parameter out of range
+         */
         public Spec {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(overlap, "overlap");
@@ -100,22 +105,27 @@ public final class Workloads {
             return new Spec(model, threads, ops, Overlap.MEDIUM, false, 0, 1, false);
         }
 
+        /** This spec with overlap {@code o}. */
         public Spec withOverlap(Overlap o) {
             return new Spec(model, threads, ops, o, distinct, crashed, seed, violation);
         }
 
+        /** This spec with distinct values or not. */
         public Spec withDistinct(boolean d) {
             return new Spec(model, threads, ops, overlap, d, crashed, seed, violation);
         }
 
+        /** This spec with {@code c} crashed operations. */
         public Spec withCrashed(int c) {
             return new Spec(model, threads, ops, overlap, distinct, c, seed, violation);
         }
 
+        /** This spec with seed {@code s}. */
         public Spec withSeed(long s) {
             return new Spec(model, threads, ops, overlap, distinct, crashed, s, violation);
         }
 
+        /** This spec with an injected violation or not. */
         public Spec withViolation(boolean v) {
             return new Spec(model, threads, ops, overlap, distinct, crashed, seed, v);
         }

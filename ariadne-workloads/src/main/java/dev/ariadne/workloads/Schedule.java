@@ -1,4 +1,4 @@
-package dev.ariadne.bench;
+package dev.ariadne.workloads;
 
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;

@@ -1,7 +1,5 @@
-package dev.ariadne.bench;
+package dev.ariadne.workloads;
 
-import dev.ariadne.bench.Workloads.Overlap;
-import dev.ariadne.bench.Workloads.Spec;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
@@ -13,6 +11,8 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.reference.BruteForceChecker;
+import dev.ariadne.workloads.Workloads.Overlap;
+import dev.ariadne.workloads.Workloads.Spec;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.ariadne.bench;
+package dev.ariadne.workloads;
 
 import dev.ariadne.core.history.Values;
 
