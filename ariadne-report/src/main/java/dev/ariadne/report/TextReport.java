@@ -9,8 +9,11 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.Model;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Renders a {@link Result} for a person at a terminal: the verdict, a line per partition, and for each violation
@@ -21,6 +24,7 @@ public final class TextReport {
     private static final int STEPS_SHOWN = 12;
     private static final int PARTITIONS_SHOWN = 20;
     private static final int CANDIDATES_SHOWN = 10;
+    private static final int NOTES_SHOWN = 3;
 
     private TextReport() {
     }
@@ -37,6 +41,7 @@ public final class TextReport {
         out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
                 result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
                 summary(result)));
+        notes(out, result);
         if (parts > 1) {
             int shown = 0;
             for (PartitionResult p : result.partitions()) {
@@ -54,6 +59,35 @@ public final class TextReport {
             explain(out, p, model);
         }
         return out.toString();
+    }
+
+    /**
+     * The partitions' notes (a decision procedure that was named but did not apply), each text once with the
+     * partitions it is about: the first few in full.
+     */
+    private static void notes(StringBuilder out, Result result) {
+        Map<String, List<String>> labelsByNote = new LinkedHashMap<>();
+        for (PartitionResult p : result.partitions()) {
+            if (p.note() != null) {
+                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(p.label());
+            }
+        }
+        int shown = 0;
+        int rest = 0;
+        for (Map.Entry<String, List<String>> e : labelsByNote.entrySet()) {
+            List<String> labels = e.getValue();
+            if (shown++ >= NOTES_SHOWN) {
+                rest += labels.size();
+                continue;
+            }
+            String about = labels.size() > 1 ? " (" + labels.get(0) + " and " + (labels.size() - 1) + " more partition"
+                    + plural(labels.size() - 1) + ")" : labels.get(0).equals("all") ? "" : " (" + labels.get(0) + ")";
+            out.append("  Note").append(about).append(": ").append(e.getKey()).append('\n');
+        }
+        if (rest > 0) {
+            out.append("  … and other notes on ").append(rest).append(" more partition").append(plural(rest))
+                    .append('\n');
+        }
     }
 
     private static String partitionLine(PartitionResult p) {
