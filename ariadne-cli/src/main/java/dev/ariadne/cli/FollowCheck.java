@@ -3,9 +3,7 @@ package dev.ariadne.cli;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.online.OnlineChecker;
-import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
-import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;
@@ -198,24 +196,10 @@ final class FollowCheck {
 
     /**
      * The history read before the input was stopped, as UNKNOWN: the input did not end, so the verdict on the whole
-     * is not known; the reason says what is certain about the part that was read.
+     * is not known; the reason says what is certain about the events read (see {@link OnlineChecker#interrupt}).
      */
     private static Result soFar(OnlineChecker<?> online, String stop, long line) {
-        Result part = online.finish();
-        String reason = stop + (line > 0 ? " after line " + line : " before the first event") + ": " + switch (
-                part.verdict()) {
-            case LINEARIZABLE -> "the " + part.operations() + " operation" + (part.operations() == 1 ? "" : "s")
-                    + " read so far are linearizable";
-            case UNKNOWN -> part.reason();
-            // only with explicit times: an event at the last instant read could still explain the last returns
-            case NOT_LINEARIZABLE -> "no violation is certain in the " + part.operations() + " operations read so "
-                    + "far, but the returns at the last instant read would not be linearizable if nothing followed";
-        };
-        PartitionResult p = part.partitions().get(0);
-        PartitionResult unknown = new PartitionResult(p.index(), p.label(), p.operations(), Verdict.UNKNOWN,
-                List.of(), null, reason, p.engine(), p.statistics());
-        return new Result(Verdict.UNKNOWN, reason, part.model(), part.operations(), List.of(unknown),
-                part.statistics());
+        return online.interrupt(stop + (line > 0 ? " after line " + line : " before the first event"));
     }
 
     /** The JVM is shutting down (Ctrl-C, SIGTERM) while following: stop, wait for the report, exit with its status. */

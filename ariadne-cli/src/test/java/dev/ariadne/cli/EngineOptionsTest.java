@@ -60,6 +60,31 @@ class EngineOptionsTest {
         assertEquals("frontier", engineOf(forbidden));
     }
 
+    /** Issue 12: a procedure named with --engine that does not apply no longer falls back silently. */
+    @Test
+    void aNamedProcedureThatDoesNotApplySaysSoInTheTextAndJsonReports() throws IOException {
+        Path file = dir.resolve("repeated.jsonl");
+        java.nio.file.Files.writeString(file, """
+                {"client":0,"call":0,"return":1,"f":"write","value":1}
+                {"client":1,"call":2,"return":3,"f":"write","value":1}
+                {"client":0,"call":4,"return":5,"f":"read","output":1}
+                """);
+        String note = "distinct-register does not apply: #1 write(1): its value was written before, by #0; "
+                + "checked with dfs";
+        CliRunner text = CliRunner.run("check", "--engine", "distinct-register", "--model", "register",
+                file.toString());
+        assertEquals(0, text.status(), text.out() + text.err());
+        assertTrue(text.out().contains("\n  Note: " + note + "\n"), text.out());
+        CliRunner json = CliRunner.run("check", "--json", "--engine", "distinct-register", "--model", "register",
+                file.toString());
+        JsonNode partition = new ObjectMapper().readTree(json.out()).get("files").get(0).get("partitions").get(0);
+        assertEquals("dfs", partition.get("engine").asText());
+        assertEquals(note, partition.get("note").asText());
+        CliRunner auto = CliRunner.run("check", "--json", "--model", "register", file.toString());
+        assertTrue(new ObjectMapper().readTree(auto.out()).get("files").get(0).get("partitions").get(0).get("note")
+                .isNull(), auto.out());
+    }
+
     @Test
     void aTinyMemoryBudgetGivesUnknownAndTheProcessStaysHealthy() {
         Path h = generate("--model", "fifo-queue", "--threads", "8", "--ops", "3000", "--overlap", "full",

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Runs every file of porcupine's corpus through {@code ariadne check} and asserts the verdict from
@@ -51,5 +52,26 @@ class PorcupineCorpusTest {
         }
         assertEquals(108 + 4, tests.size(), "EXPECTED.tsv should list 102 etcd logs and 6 kv histories");
         return tests;
+    }
+
+    /**
+     * Issue 12: porcupine's kv appends make states hundreds of characters long, and with partitions two keys may be
+     * found violated. The report has one violation block, steps that fit a wide terminal, and the changes shown.
+     */
+    @org.junit.jupiter.api.Test
+    void theKvViolationReportIsOneReadableBlock() {
+        String file = corpus().resolve("kv/c10-bad.txt").toString();
+        for (String partitioning : List.of("--engine=auto", "--no-partition")) {
+            CliRunner r = CliRunner.run("check", partitioning, "--model", "kv", file);
+            assertEquals(1, r.status(), r.out() + r.err());
+            assertEquals(1, r.out().lines().filter(l -> l.startsWith("Violation")).count(), r.out());
+            List<String> steps = r.out().lines().filter(l -> l.matches("\\s+\\d+\\. #.*")).toList();
+            assertEquals(12, steps.size(), r.out());
+            for (String step : steps) {
+                assertTrue(step.length() <= 200, "too long to read: " + step);
+            }
+            assertTrue(r.out().contains("state unchanged"), r.out());
+            assertTrue(r.out().matches("(?s).*state \\{.*….*\\}  \\(\\+ x \\d \\d+ y\\)\n.*"), r.out());
+        }
     }
 }

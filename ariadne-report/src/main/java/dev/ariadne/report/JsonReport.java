@@ -68,6 +68,7 @@ public final class JsonReport implements AutoCloseable {
         json.writeStringField("verdict", p.verdict().name());
         json.writeStringField("reason", p.reason());
         json.writeStringField("engine", p.engine());
+        json.writeStringField("note", p.note());
         statistics(p.statistics());
         json.writeArrayFieldStart("witness");
         for (Operation op : p.witness()) {

@@ -9,8 +9,11 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.Model;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Renders a {@link Result} for a person at a terminal: the verdict, a line per partition, and for each violation
@@ -21,6 +24,15 @@ public final class TextReport {
     private static final int STEPS_SHOWN = 12;
     private static final int PARTITIONS_SHOWN = 20;
     private static final int CANDIDATES_SHOWN = 10;
+    private static final int NOTES_SHOWN = 3;
+    /** States longer than this are shown shortened, with the change from the step before. */
+    private static final int STATE_WIDTH = 60;
+    /** At most this much of each side of a change. */
+    private static final int CHANGE_WIDTH = 40;
+    /** The state the candidates were rejected in, shown once, up to this length. */
+    private static final int FINAL_STATE_WIDTH = 400;
+    /** Operation descriptions in the steps are shortened to this. */
+    private static final int STEP_DESCRIPTION_WIDTH = 48;
 
     private TextReport() {
     }
@@ -37,6 +49,7 @@ public final class TextReport {
         out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
                 result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
                 summary(result)));
+        notes(out, result);
         if (parts > 1) {
             int shown = 0;
             for (PartitionResult p : result.partitions()) {
@@ -50,10 +63,48 @@ public final class TextReport {
                 out.append("  … ").append(parts - shown).append(" more linearizable partitions\n");
             }
         }
-        for (PartitionResult p : result.violations()) {
-            explain(out, p, model);
+        // One violation block: the evidence of the first violated partition; the others are named after it.
+        List<PartitionResult> violations = result.violations();
+        if (!violations.isEmpty()) {
+            explain(out, violations.get(0), model);
+            if (violations.size() > 1) {
+                out.append("\nAlso not linearizable: ");
+                for (int i = 1; i < violations.size(); i++) {
+                    out.append(i == 1 ? "" : ", ").append(violations.get(i).label());
+                }
+                out.append(" (the JSON report has the evidence of each)\n");
+            }
         }
         return out.toString();
+    }
+
+    /**
+     * The partitions' notes (a decision procedure that was named but did not apply), each text once with the
+     * partitions it is about: the first few in full.
+     */
+    private static void notes(StringBuilder out, Result result) {
+        Map<String, List<String>> labelsByNote = new LinkedHashMap<>();
+        for (PartitionResult p : result.partitions()) {
+            if (p.note() != null) {
+                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(p.label());
+            }
+        }
+        int shown = 0;
+        int rest = 0;
+        for (Map.Entry<String, List<String>> e : labelsByNote.entrySet()) {
+            List<String> labels = e.getValue();
+            if (shown++ >= NOTES_SHOWN) {
+                rest += labels.size();
+                continue;
+            }
+            String about = labels.size() > 1 ? " (" + labels.get(0) + " and " + (labels.size() - 1) + " more partition"
+                    + plural(labels.size() - 1) + ")" : labels.get(0).equals("all") ? "" : " (" + labels.get(0) + ")";
+            out.append("  Note").append(about).append(": ").append(e.getKey()).append('\n');
+        }
+        if (rest > 0) {
+            out.append("  … and other notes on ").append(rest).append(" more partition").append(plural(rest))
+                    .append('\n');
+        }
     }
 
     private static String partitionLine(PartitionResult p) {
@@ -70,42 +121,81 @@ public final class TextReport {
     private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
         out.append('\n');
         String where = p.label().equals("all") ? "" : " in " + p.label();
-        for (PartialLinearization pl : p.violation().longest()) {
-            List<Step> steps = pl.steps();
-            out.append(String.format(Locale.ROOT,
-                    "Violation%s: %s could not be placed.%n", where, opText(pl.unplaced(), model)));
-            out.append(String.format(Locale.ROOT,
-                    "  Longest linearization: %d of %d operations, from initial state %s%n",
-                    steps.size(), p.operations(), p.violation().initialState()));
-            int from = Math.max(0, steps.size() - STEPS_SHOWN);
-            if (from > 0) {
-                out.append("    … ").append(from).append(" earlier steps\n");
-            }
-            int width = 0;
-            for (int i = from; i < steps.size(); i++) {
-                width = Math.max(width, opText(steps.get(i).operation(), model).length());
-            }
-            for (int i = from; i < steps.size(); i++) {
-                Step s = steps.get(i);
-                out.append(String.format(Locale.ROOT, "    %4d. %-" + width + "s  state %s%n", i + 1,
-                        opText(s.operation(), model), s.stateDescription()));
-            }
-            Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();
-            String stateText = steps.isEmpty() ? p.violation().initialState()
-                    : steps.get(steps.size() - 1).stateDescription();
-            out.append("  Then none of these could come next (each was called before ")
-                    .append('#').append(pl.unplaced().id()).append(" returned):\n");
-            int shown = 0;
-            for (Operation c : pl.candidates()) {
-                if (shown++ == CANDIDATES_SHOWN) {
-                    out.append("    … ").append(pl.candidates().size() - CANDIDATES_SHOWN).append(" more\n");
-                    break;
-                }
-                String why = accepts(model, state, c) ? "accepted, but no way to continue from there"
-                        : "rejected in state " + stateText;
-                out.append("    ").append(opText(c, model)).append(" — ").append(why).append('\n');
-            }
+        List<PartialLinearization> longest = p.violation().longest();
+        PartialLinearization pl = longest.get(0);
+        List<Step> steps = pl.steps();
+        out.append(String.format(Locale.ROOT,
+                "Violation%s: %s could not be placed.%n", where, opText(pl.unplaced(), model)));
+        out.append(String.format(Locale.ROOT,
+                "  Longest linearization: %d of %d operations, from initial state %s%n",
+                steps.size(), p.operations(), LongText.shorten(p.violation().initialState(), STATE_WIDTH)));
+        int from = Math.max(0, steps.size() - STEPS_SHOWN);
+        if (from > 0) {
+            out.append("    … ").append(from).append(" earlier steps\n");
         }
+        int width = 0;
+        for (int i = from; i < steps.size(); i++) {
+            width = Math.max(width, stepText(steps.get(i).operation(), model).length());
+        }
+        for (int i = from; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            String before = i == 0 ? p.violation().initialState() : steps.get(i - 1).stateDescription();
+            out.append(String.format(Locale.ROOT, "    %4d. %-" + width + "s  %s%n", i + 1,
+                    stepText(s.operation(), model), stateText(before, s.stateDescription())));
+        }
+        Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();
+        String stateText = steps.isEmpty() ? p.violation().initialState()
+                : steps.get(steps.size() - 1).stateDescription();
+        // A long state is shown once, below, rather than after every candidate.
+        boolean longState = stateText.length() > STATE_WIDTH;
+        String inState = !longState ? "state " + stateText
+                : steps.isEmpty() ? "the initial state" : "the state after step " + steps.size();
+        out.append("  Then none of these could come next (each was called before ")
+                .append('#').append(pl.unplaced().id()).append(" returned):\n");
+        int shown = 0;
+        for (Operation c : pl.candidates()) {
+            if (shown++ == CANDIDATES_SHOWN) {
+                out.append("    … ").append(pl.candidates().size() - CANDIDATES_SHOWN).append(" more\n");
+                break;
+            }
+            String why = accepts(model, state, c) ? "accepted, but no way to continue from there"
+                    : "rejected in " + inState;
+            out.append("    ").append(opText(c, model)).append(" — ").append(why).append('\n');
+        }
+        if (longState) {
+            out.append("  ").append(Character.toUpperCase(inState.charAt(0))).append(inState.substring(1))
+                    .append(": ").append(LongText.shorten(stateText, FINAL_STATE_WIDTH)).append('\n');
+        }
+        for (int k = 1; k < longest.size(); k++) {
+            PartialLinearization other = longest.get(k);
+            out.append("  Another dead end, after ").append(other.steps().size()).append(" steps: ")
+                    .append(stepText(other.unplaced(), model)).append(" could not be placed either\n");
+        }
+    }
+
+    /**
+     * The state after a step: in full when short; when long, {@code unchanged}, or shortened around what changed
+     * from {@code before}, with the change.
+     */
+    private static String stateText(String before, String after) {
+        if (after.length() <= STATE_WIDTH) {
+            return "state " + after;
+        }
+        if (after.equals(before)) {
+            return "state unchanged";
+        }
+        LongText.Change change = LongText.change(before, after, CHANGE_WIDTH);
+        return "state " + change.shownAfter() + "  (" + change.note() + ")";
+    }
+
+    /** {@link #opText} with a long description shortened, for the steps of a linearization. */
+    private static String stepText(Operation op, Model<?> model) {
+        String text = opText(op, model);
+        String desc = model.describeOperation(op.input(), op.output());
+        int at = text.indexOf(desc);
+        return desc.length() <= STEP_DESCRIPTION_WIDTH || at < 0 ? text
+                : text.substring(0, at) + LongText.shorten(desc, STEP_DESCRIPTION_WIDTH)
+                + text.substring(at + desc.length());
     }
 
     /**

@@ -146,21 +146,52 @@ public final class Checker {
 
     private static <S> PartitionResult searchPartition(Model<S> model, Partition part, int index, Engine engine,
                                                        Budget budget, ProgressMeter meter) {
-        List<Operation> all = part.operations();
-        if (!engine.isGeneral() || engine == Engine.AUTO) {
-            DecisionProcedure procedure = engine == Engine.AUTO ? DecisionProcedure.find(model, all)
-                    : DecisionProcedure.named(engine.cliName());
-            if (procedure != null && (engine == Engine.AUTO || procedure.applies(model, all))) {
-                PartitionResult decided = procedure.check(model, all, index, part.label(), budget::exhausted);
-                if (decided != null) {
-                    return decided.verdict() == Verdict.UNKNOWN && budget.reason() != null
-                            ? new PartitionResult(decided.index(), decided.label(), decided.operations(),
-                            Verdict.UNKNOWN, List.of(), null, budget.reason(), decided.engine(), decided.statistics())
-                            : decided;
-                }
-            }
-            engine = Engine.AUTO;
+        if (engine.isGeneral()) {
+            return searchGeneral(model, part, index, engine, budget, meter);
         }
+        // A procedure named in the options: where it does not decide, say so, since the person asked for it.
+        DecisionProcedure procedure = DecisionProcedure.named(engine.cliName());
+        String whyNot = procedure.whyNot(model, part.operations());
+        String note = engine.cliName() + " does not apply: " + whyNot;
+        if (whyNot == null) {
+            PartitionResult decided = decide(procedure, model, part, index, budget);
+            if (decided != null) {
+                return decided;
+            }
+            note = engine.cliName() + " could not decide this partition";
+        }
+        PartitionResult r = searchEngines(model, part, index, Engine.AUTO, budget, meter);
+        return r.withNote(note + "; checked with " + r.engine());
+    }
+
+    /** The procedure's answer for a partition it applies to, or {@code null} when it could not decide after all. */
+    private static <S> PartitionResult decide(DecisionProcedure procedure, Model<S> model, Partition part, int index,
+                                              Budget budget) {
+        PartitionResult decided = procedure.check(model, part.operations(), index, part.label(), budget::exhausted);
+        return decided != null && decided.verdict() == Verdict.UNKNOWN && budget.reason() != null
+                ? new PartitionResult(decided.index(), decided.label(), decided.operations(), Verdict.UNKNOWN,
+                List.of(), null, budget.reason(), decided.engine(), decided.statistics())
+                : decided;
+    }
+
+    /** A general engine ({@code auto}, {@code dfs} or {@code frontier}); {@code auto} tries the procedures first. */
+    private static <S> PartitionResult searchGeneral(Model<S> model, Partition part, int index, Engine engine,
+                                                     Budget budget, ProgressMeter meter) {
+        List<Operation> all = part.operations();
+        if (engine == Engine.AUTO) {
+            DecisionProcedure procedure = DecisionProcedure.find(model, all);
+            PartitionResult decided = procedure == null ? null : decide(procedure, model, part, index, budget);
+            if (decided != null) {
+                return decided;
+            }
+        }
+        return searchEngines(model, part, index, engine, budget, meter);
+    }
+
+    /** {@code dfs} or {@code frontier}, or for {@code auto} the one {@link AutoEngine} picks (dfs, then frontier). */
+    private static <S> PartitionResult searchEngines(Model<S> model, Partition part, int index, Engine engine,
+                                                     Budget budget, ProgressMeter meter) {
+        List<Operation> all = part.operations();
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
         Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
         try {

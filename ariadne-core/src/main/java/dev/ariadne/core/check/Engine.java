@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * The search algorithms a check can use; {@link #AUTO} lets the checker choose per partition, a decision procedure
  * wherever one qualifies. Naming a decision procedure forces it where the partition qualifies and falls back to
- * {@link #AUTO}'s general engines elsewhere; naming {@link #DFS} or {@link #FRONTIER} forbids the procedures.
+ * {@link #AUTO}'s general engines elsewhere, saying why in {@link PartitionResult#note()}; naming {@link #DFS} or
+ * {@link #FRONTIER} forbids the procedures.
  * Every engine gives the same verdicts (they pass the same conformance and differential tests).
  */
 public enum Engine {

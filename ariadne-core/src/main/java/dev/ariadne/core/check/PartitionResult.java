@@ -17,7 +17,23 @@ import java.util.List;
  * @param reason     for {@link Verdict#UNKNOWN}: why no answer; {@code null} otherwise
  * @param engine     the engine that decided
  * @param statistics what the search did
+ * @param note       what a person should know about how the partition was checked, whatever the verdict: that
+ *                   the decision procedure named in the options did not apply, why, and which engine checked
+ *                   instead; {@code null} when there is nothing to say
  */
 public record PartitionResult(int index, String label, int operations, Verdict verdict, List<Operation> witness,
-                              Violation violation, String reason, String engine, Statistics statistics) {
+                              Violation violation, String reason, String engine, Statistics statistics,
+                              String note) {
+
+    /** A result without a note. */
+    public PartitionResult(int index, String label, int operations, Verdict verdict, List<Operation> witness,
+                           Violation violation, String reason, String engine, Statistics statistics) {
+        this(index, label, operations, verdict, witness, violation, reason, engine, statistics, null);
+    }
+
+    /** This result with {@code note} (see {@link #note()}). */
+    public PartitionResult withNote(String note) {
+        return new PartitionResult(index, label, operations, verdict, witness, violation, reason, engine, statistics,
+                note);
+    }
 }

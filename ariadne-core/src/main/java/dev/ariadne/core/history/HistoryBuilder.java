@@ -11,15 +11,18 @@ import java.util.Set;
  * Assembles a {@link History} from call and return events as a reader meets them: the batch {@link EventSink}.
  * Without explicit times ({@link EventSink#UNTIMED}), the n-th event happens at time n. Every mistake (a return
  * without a call, a second call on a busy client) is reported as a {@link HistoryException} naming the line given
- * with the event. Not thread-safe.
+ * with the event. Operations are numbered in call order (by call time, then in the order the calls came). Not
+ * thread-safe.
  */
 public final class HistoryBuilder implements EventSink {
     private final List<Operation> operations = new ArrayList<>();
     private final Map<Integer, Open> open = new HashMap<>();
     private final Set<Integer> crashed = new HashSet<>();
     private long clock;
+    /** Calls so far: an operation's id until {@link #build()} numbers them, so that ties in call time keep call order. */
+    private int calls;
 
-    private record Open(int client, Object input, long call, Map<String, Object> metadata) {
+    private record Open(int seq, int client, Object input, long call, Map<String, Object> metadata) {
     }
 
     /** Client {@code client} calls an operation now. */
@@ -49,7 +52,7 @@ public final class HistoryBuilder implements EventSink {
             throw new HistoryException("client " + client + " calls a new operation after one of its operations "
                     + "crashed (its outcome is unknown, so the client may still be running it)", line);
         }
-        open.put(client, new Open(client, input, time, metadata));
+        open.put(client, new Open(calls++, client, input, time, metadata));
         return this;
     }
 
@@ -58,7 +61,7 @@ public final class HistoryBuilder implements EventSink {
     public HistoryBuilder ret(int client, Object output, long time, int line) {
         time = advance(time, line);
         Open o = take(client, "returns", line);
-        operations.add(new Operation(operations.size(), client, o.input, output, o.call, time, o.metadata));
+        operations.add(new Operation(o.seq, client, o.input, output, o.call, time, o.metadata));
         return this;
     }
 
@@ -81,8 +84,8 @@ public final class HistoryBuilder implements EventSink {
     public HistoryBuilder crash(int client, long time, int line) {
         time = advance(time, line);
         Open o = take(client, "crashes", line);
-        operations.add(new Operation(operations.size(), client, o.input, Operation.UNKNOWN, o.call,
-                Operation.PENDING, o.metadata));
+        operations.add(new Operation(o.seq, client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING,
+                o.metadata));
         crashed.add(client);
         return this;
     }
@@ -101,9 +104,11 @@ public final class HistoryBuilder implements EventSink {
     public History build() {
         List<Operation> all = new ArrayList<>(operations);
         for (Open o : open.values()) {
-            all.add(new Operation(0, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata));
+            all.add(new Operation(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING,
+                    o.metadata));
         }
-        all.sort((a, b) -> Long.compare(a.call(), b.call()));
+        // numbered in call order, as the online checker numbers them: by call time, ties in the order of the calls
+        all.sort((a, b) -> a.call() != b.call() ? Long.compare(a.call(), b.call()) : Integer.compare(a.id(), b.id()));
         List<Operation> numbered = new ArrayList<>(all.size());
         for (Operation op : all) {
             numbered.add(op.id() == numbered.size() ? op : op.withId(numbered.size()));

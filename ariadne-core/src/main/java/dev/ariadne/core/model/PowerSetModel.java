@@ -2,10 +2,11 @@ package dev.ariadne.core.model;
 
 import dev.ariadne.core.history.Operation;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.StringJoiner;
 
 /** The subset construction over a {@link NondeterministicModel}; states are immutable sets. */
 final class PowerSetModel<S> implements Model<Set<S>> {
@@ -59,12 +60,17 @@ final class PowerSetModel<S> implements Model<Set<S>> {
         return model.describeOperation(input, output);
     }
 
+    /**
+     * The one state, or {@code one of N: A | B | …}: every state the object may be in, sorted so that a report does
+     * not depend on the set's iteration order.
+     */
     @Override
     public String describeState(Set<S> states) {
-        StringJoiner j = new StringJoiner(" | ", states.size() == 1 ? "" : "one of {", states.size() == 1 ? "" : "}");
+        List<String> each = new ArrayList<>(states.size());
         for (S s : states) {
-            j.add(model.describeState(s));
+            each.add(model.describeState(s));
         }
-        return j.toString();
+        Collections.sort(each);
+        return states.size() == 1 ? each.get(0) : "one of " + states.size() + ": " + String.join(" | ", each);
     }
 }

@@ -270,6 +270,58 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     /**
+     * The number of operations called whose return, crash or failure has not come yet: their outcome is still
+     * undecided ({@link #finish()} makes them pending).
+     */
+    public synchronized int openOperations() {
+        return openByClient.size();
+    }
+
+    /**
+     * Ends the check because its input stopped before the history did (a time limit, Ctrl-C), and says exactly what
+     * is known. A violation already certain is the result, as with {@link #finish()}. Otherwise the verdict is
+     * {@link Verdict#UNKNOWN}: returns of the operations still open may yet come and contradict anything, so the
+     * history read is not claimed linearizable unless none is open. The reason, after {@code why}, says that no
+     * violation is among the events read (up to which time, with explicit times) and how many operations are open
+     * and undecided; with explicit times, that the returns at the last instant read would not be linearizable if
+     * no event followed at that instant, when that is so. Later calls to this method or {@link #finish()} return
+     * the same result; later events are refused.
+     */
+    public synchronized Result interrupt(String why) {
+        if (finished != null || violation != null) {
+            return finish();
+        }
+        int open = openByClient.size();
+        int count = n - discarded;
+        boolean timedEvents = timing == 2;
+        long lastTime = maxTime;
+        long events = clock;
+        Result whole = finish();
+        String read = count == 0 ? "no operation was read"
+                : timedEvents ? "no violation among the events read up to time " + lastTime
+                : "no violation among the " + events + " event" + (events == 1 ? "" : "s") + " read";
+        String known = switch (whole.verdict()) {
+            case UNKNOWN -> whole.reason();
+            case LINEARIZABLE -> count == 0 ? read : open == 0
+                    ? read + ": the " + count + " operation" + (count == 1 ? "" : "s")
+                    + " read so far, none of them open, are linearizable"
+                    : read + "; " + open + " of the " + count + " operation" + (count == 1 ? "" : "s")
+                    + " read " + (open == 1 ? "is" : "are") + " open at that point and undecided";
+            // only with explicit times: a call at the last instant could still explain the returns at it
+            case NOT_LINEARIZABLE -> "no violation among the events read before time " + lastTime + "; the returns "
+                    + "at time " + lastTime + " would not be linearizable if no event followed at that instant; "
+                    + open + " of the " + count + " operation" + (count == 1 ? "" : "s") + " read "
+                    + (open == 1 ? "is" : "are") + " open and undecided";
+        };
+        violation = null; // a violation found by judging the last instant as final is not certain
+        String reason = why + ": " + known;
+        PartitionResult p = whole.partitions().get(0);
+        finished = result(Verdict.UNKNOWN, reason, new PartitionResult(p.index(), p.label(), p.operations(),
+                Verdict.UNKNOWN, List.of(), null, reason, p.engine(), p.statistics()));
+        return finished;
+    }
+
+    /**
      * Ends the history: operations still open become pending, every return is judged, and the final result comes
      * back: {@link Verdict#LINEARIZABLE} with a witness, or {@link Verdict#UNKNOWN} if the memory budget ran out.
      * After a violation the verdict is final: the result is {@link #violation()}, which describes the history as

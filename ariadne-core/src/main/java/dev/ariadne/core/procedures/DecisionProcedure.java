@@ -36,7 +36,27 @@ public interface DecisionProcedure {
      * them) for {@code model}. Linear in the number of operations (expected, with hashing); never calls
      * {@link Model#step}.
      */
-    boolean applies(Model<?> model, List<Operation> prepared);
+    default boolean applies(Model<?> model, List<Operation> prepared) {
+        return whyNot(model, prepared) == null;
+    }
+
+    /**
+     * Why this procedure does not decide {@code prepared}, for a person who named it (for example {@code #4
+     * write(3) writes a value written before, by #1}), or {@code null} when it {@link #applies}. History values in
+     * it come from the model's escaping descriptions. As fast as {@link #applies}.
+     */
+    String whyNot(Model<?> model, List<Operation> prepared);
+
+    /** {@code op} for a reason: {@code #id} and the model's description. */
+    static String show(Model<?> model, Operation op) {
+        return "#" + op.id() + " " + model.describeOperation(op.input(), op.output());
+    }
+
+    /** The reason for a model this procedure is not for. */
+    static String notFor(Model<?> model, String modelNames) {
+        return "it decides the " + modelNames + " model" + (modelNames.contains(" or ") ? "s" : "") + ", not "
+                + model.name();
+    }
 
     /**
      * Decides a partition for which {@link #applies} returned {@code true}. Polls {@code stop} now and then and
@@ -60,6 +80,26 @@ public interface DecisionProcedure {
         }
         seen.set(v);
         return true;
+    }
+
+    /**
+     * Why insert {@code op}, for which {@link #firstInsert} failed, disqualifies {@code prepared}: the earlier
+     * operation that inserted its value ({@code inserted} is the verb, as {@code enqueued}), found by a second
+     * pass, since the reason is only built when a partition does not qualify.
+     */
+    static String repeatedInsert(Model<?> model, List<Operation> prepared, Operation op, String inserted) {
+        int v = dev.ariadne.core.models.PreparedViews.element(op.input());
+        if (v < 0) {
+            return show(model, op) + ": its value has no id the procedure can compare";
+        }
+        Object kind = dev.ariadne.core.models.PreparedViews.kind(op.input());
+        for (Operation o : prepared) {
+            if (o != op && dev.ariadne.core.models.PreparedViews.kind(o.input()) == kind
+                    && dev.ariadne.core.models.PreparedViews.element(o.input()) == v) {
+                return show(model, op) + ": its value was " + inserted + " before, by #" + o.id();
+            }
+        }
+        return show(model, op) + ": its value was " + inserted + " before";
     }
 
     /** The procedure with the given name, or {@code null}. */

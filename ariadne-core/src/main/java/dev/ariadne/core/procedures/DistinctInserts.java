@@ -47,29 +47,37 @@ final class DistinctInserts {
     final boolean violation;
 
     /**
-     * Whether {@code prepared} qualifies for a procedure on {@code type}: the model starts empty, every insert
-     * ({@code insert} kind) inserts a value no other does, and every other operation is a removal ({@code remove}
-     * kind) that completed with a known output.
+     * Why {@code prepared} does not qualify for a procedure on {@code type} (named {@code typeName}), or
+     * {@code null} when it does: the model starts empty, every insert ({@code insert} kind) inserts a value no other
+     * does, and every other operation is a removal ({@code remove} kind) that completed with a known output.
      */
-    static boolean qualifies(Model<?> model, Class<?> type, Kind insert, Kind remove, List<Operation> prepared) {
-        if (!type.isInstance(model) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
+    static String whyNot(Model<?> model, Class<?> type, String typeName, Kind insert, Kind remove,
+                         List<Operation> prepared) {
+        if (!type.isInstance(model)) {
+            return DecisionProcedure.notFor(model, typeName);
+        }
+        if (!PreparedViews.isEmptyCollection(model.init())) {
+            return "the " + typeName + " does not start empty";
         }
         BitSet inserted = new BitSet();
         for (Operation op : prepared) {
             if (op.call() == Long.MIN_VALUE) {
-                return false;
+                return DecisionProcedure.show(model, op) + " is called at the least time, which it reserves";
             }
             Kind kind = PreparedViews.kind(op.input());
             if (kind == insert) {
                 if (!DecisionProcedure.firstInsert(inserted, op.input())) {
-                    return false;
+                    return DecisionProcedure.repeatedInsert(model, prepared, op, "inserted");
                 }
-            } else if (kind != remove || op.isPending() || !(op.output() instanceof Integer)) {
-                return false;
+            } else if (kind != remove) {
+                return DecisionProcedure.show(model, op) + " is neither an insertion nor a removal";
+            } else if (op.isPending()) {
+                return DecisionProcedure.show(model, op) + " never returned (a removal must have a known output)";
+            } else if (!(op.output() instanceof Integer)) {
+                return DecisionProcedure.show(model, op) + " has an unknown output";
             }
         }
-        return true;
+        return null;
     }
 
     /** Classifies a partition for which {@link #qualifies} held; {@code insert} is the inserts' kind. */

@@ -94,9 +94,9 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
-        return DistinctInserts.qualifies(model, PriorityQueueModel.class, Kind.PRIORITY_INSERT, Kind.PRIORITY_EXTRACT,
-                prepared);
+    public String whyNot(Model<?> model, List<Operation> prepared) {
+        return DistinctInserts.whyNot(model, PriorityQueueModel.class, "priority-queue", Kind.PRIORITY_INSERT,
+                Kind.PRIORITY_EXTRACT, prepared);
     }
 
     @Override

@@ -66,8 +66,9 @@ final class DistinctQueueProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
-        return DistinctInserts.qualifies(model, FifoQueueModel.class, Kind.QUEUE_ENQUEUE, Kind.QUEUE_DEQUEUE, prepared);
+    public String whyNot(Model<?> model, List<Operation> prepared) {
+        return DistinctInserts.whyNot(model, FifoQueueModel.class, "fifo-queue", Kind.QUEUE_ENQUEUE,
+                Kind.QUEUE_DEQUEUE, prepared);
     }
 
     @Override

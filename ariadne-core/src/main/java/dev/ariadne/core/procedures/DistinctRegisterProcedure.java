@@ -12,9 +12,8 @@ import dev.ariadne.core.models.RegisterModel;
 
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -63,27 +62,32 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
+    public String whyNot(Model<?> model, List<Operation> prepared) {
         if (!(model instanceof RegisterModel)) {
-            return false;
+            return DecisionProcedure.notFor(model, "register or cas-register");
         }
         Object initial = model.init();
-        Set<Object> written = new HashSet<>();
+        Map<Object, Operation> written = new HashMap<>();
         for (Operation op : prepared) {
             if (op.call() == Long.MIN_VALUE) {
-                return false; // minus infinity is reserved for the initial value's virtual write
+                // minus infinity is reserved for the initial value's virtual write
+                return DecisionProcedure.show(model, op) + " is called at the least time, which it reserves";
             }
             Kind kind = PreparedViews.kind(op.input());
             if (kind == Kind.REGISTER_WRITE) {
                 Object v = PreparedViews.writtenValue(op.input());
-                if (v.equals(initial) || !written.add(v)) {
-                    return false;
+                if (v.equals(initial)) {
+                    return DecisionProcedure.show(model, op) + " writes the initial value";
+                }
+                Operation first = written.putIfAbsent(v, op);
+                if (first != null) {
+                    return DecisionProcedure.show(model, op) + ": its value was written before, by #" + first.id();
                 }
             } else if (kind != Kind.REGISTER_READ) {
-                return false;
+                return DecisionProcedure.show(model, op) + " is neither a read nor a write";
             }
         }
-        return true;
+        return null;
     }
 
     @Override

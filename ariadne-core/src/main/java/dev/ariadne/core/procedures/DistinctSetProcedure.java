@@ -64,37 +64,41 @@ final class DistinctSetProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
-        if (!(model instanceof SetModel) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
+    public String whyNot(Model<?> model, List<Operation> prepared) {
+        if (!(model instanceof SetModel)) {
+            return DecisionProcedure.notFor(model, "set");
+        }
+        if (!PreparedViews.isEmptyCollection(model.init())) {
+            return "the set does not start empty";
         }
         BitSet added = new BitSet();
         for (Operation op : prepared) {
             if (op.call() == Long.MIN_VALUE) {
-                return false;
+                return DecisionProcedure.show(model, op) + " is called at the least time, which it reserves";
             }
             switch (PreparedViews.kind(op.input())) {
                 case SET_ADD -> {
                     if (!DecisionProcedure.firstInsert(added, op.input())) {
-                        return false;
+                        return DecisionProcedure.repeatedInsert(model, prepared, op, "added");
                     }
                 }
                 case SET_REMOVE, SET_CONTAINS -> {
                     if (PreparedViews.element(op.input()) < 0) {
-                        return false;
+                        return DecisionProcedure.show(model, op) + ": its value has no id the procedure can compare";
                     }
                 }
                 case SET_READ -> {
                     if (op.output() != Operation.UNKNOWN) {
-                        return false;
+                        return DecisionProcedure.show(model, op) + " reads the whole set (grow-only-set decides "
+                                + "reads when nothing is removed)";
                     }
                 }
                 default -> {
-                    return false;
+                    return DecisionProcedure.show(model, op) + " is not an add, remove, contains or read";
                 }
             }
         }
-        return true;
+        return null;
     }
 
     @Override

@@ -127,8 +127,8 @@ final class DistinctStackProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
-        return DistinctInserts.qualifies(model, StackModel.class, Kind.STACK_PUSH, Kind.STACK_POP, prepared);
+    public String whyNot(Model<?> model, List<Operation> prepared) {
+        return DistinctInserts.whyNot(model, StackModel.class, "stack", Kind.STACK_PUSH, Kind.STACK_POP, prepared);
     }
 
     @Override

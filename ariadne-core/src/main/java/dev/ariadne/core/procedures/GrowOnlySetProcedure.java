@@ -48,37 +48,44 @@ final class GrowOnlySetProcedure implements DecisionProcedure {
     }
 
     @Override
-    public boolean applies(Model<?> model, List<Operation> prepared) {
-        if (!(model instanceof SetModel) || !PreparedViews.isEmptyCollection(model.init())) {
-            return false;
+    public String whyNot(Model<?> model, List<Operation> prepared) {
+        if (!(model instanceof SetModel)) {
+            return DecisionProcedure.notFor(model, "set");
+        }
+        if (!PreparedViews.isEmptyCollection(model.init())) {
+            return "the set does not start empty";
         }
         BitSet added = new BitSet();
         for (Operation op : prepared) {
             if (op.call() == Long.MIN_VALUE) {
-                return false;
+                return DecisionProcedure.show(model, op) + " is called at the least time, which it reserves";
             }
             switch (PreparedViews.kind(op.input())) {
                 case SET_ADD -> {
                     if (!DecisionProcedure.firstInsert(added, op.input())) {
-                        return false;
+                        return DecisionProcedure.repeatedInsert(model, prepared, op, "added");
                     }
                 }
                 case SET_CONTAINS -> {
                     if (PreparedViews.element(op.input()) < 0) {
-                        return false;
+                        return DecisionProcedure.show(model, op) + ": its value has no id the procedure can compare";
                     }
                 }
                 case SET_READ -> {
                     if (op.output() != Operation.UNKNOWN && PreparedViews.ids(op.output()) == null) {
-                        return false;
+                        return DecisionProcedure.show(model, op) + ": its output has values the procedure cannot "
+                                + "compare";
                     }
                 }
+                case SET_REMOVE -> {
+                    return DecisionProcedure.show(model, op) + " removes (the set must only grow)";
+                }
                 default -> {
-                    return false;
+                    return DecisionProcedure.show(model, op) + " is not an add, contains or read";
                 }
             }
         }
-        return true;
+        return null;
     }
 
     @Override

@@ -155,6 +155,110 @@ class OnlineCheckerTest {
         }
     }
 
+    /** Feeds {@code e} with its time to both sinks (explicit times, as the native format gives them). */
+    private static void feedTimed(EventSink online, EventSink builder, Ev e) {
+        for (EventSink sink : List.of(online, builder)) {
+            switch (e.kind()) {
+                case Ev.CALL -> sink.call(e.op().client(), e.op().input(), e.time(), Map.of());
+                case Ev.RETURN -> sink.ret(e.op().client(), e.op().output(), e.time(), -1);
+                default -> sink.crash(e.op().client(), e.time(), -1);
+            }
+        }
+    }
+
+    /**
+     * What an interrupted follow reports, against the batch check of the same events: for every prefix of the event
+     * sequence of random histories, untimed and with explicit times, a fresh checker is fed the prefix and
+     * interrupted. It must report a violation exactly when it is certain, claim the operations read linearizable
+     * only when none is open and the batch check agrees, and otherwise name the open operations as undecided. Along
+     * the way one checker is fed event by event: it may never see a violation the batch check of the prefix does
+     * not, and with untimed events it must see each one at once.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void anInterruptedCheckSaysWhatTheBatchCheckOfThePrefixSays(String modelName) {
+        int[] seen = new int[4]; // violation, last instant, all complete, some open
+        for (int i = 0; i < 150; i++) {
+            long seed = 0x0A13_0000L + i;
+            boolean timed = i % 2 == 1;
+            History h = RandomHistories.generate(modelName, seed);
+            List<Ev> events = events(h, new SplittableRandom(seed));
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> incremental = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder incrementalBuilder = new HistoryBuilder();
+            boolean violatedBefore = false;
+            for (int k = 0; k <= events.size(); k++) {
+                OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+                HistoryBuilder builder = new HistoryBuilder();
+                for (Ev e : events.subList(0, k)) {
+                    if (timed) {
+                        feedTimed(online, builder, e);
+                    } else {
+                        feed(online, builder, e);
+                    }
+                }
+                History prefix = builder.build();
+                int open = online.openOperations();
+                long openInPrefix = prefix.operations().stream().filter(op -> op.isPending()).count()
+                        - events.subList(0, k).stream().filter(e -> e.kind() == Ev.CRASH).count();
+                Result batch = Checker.check(prefix, model, WHOLE.withEngine(Engine.DFS));
+                String context = modelName + " seed " + seed + (timed ? " timed" : "") + " after " + k + " events of\n"
+                        + RandomHistories.show(h) + "prefix:\n" + RandomHistories.show(prefix);
+                assertEquals(openInPrefix, open, context);
+                Result r = online.interrupt("stopped");
+                assertSame(r, online.finish(), context);
+                if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
+                    seen[0]++;
+                    assertEquals(Verdict.NOT_LINEARIZABLE, batch.verdict(), context);
+                    if (!violatedBefore) { // the evidence describes the history up to the event that made it certain
+                        assertConsistent(prefix, model, r, context);
+                    }
+                    violatedBefore = true;
+                    continue;
+                }
+                assertEquals(Verdict.UNKNOWN, r.verdict(), context);
+                assertFalse(online.isViolated(), context);
+                String reason = r.reason();
+                assertTrue(reason.startsWith("stopped: "), reason);
+                if (reason.contains("would not be linearizable if no event followed")) {
+                    seen[1]++;
+                    assertTrue(timed, context + "\n" + reason);
+                    assertEquals(Verdict.NOT_LINEARIZABLE, batch.verdict(), context + "\n" + reason);
+                } else if (k == 0) {
+                    assertEquals("stopped: no operation was read", reason);
+                } else if (open == 0) {
+                    seen[2]++;
+                    assertTrue(reason.endsWith("the " + prefix.size() + " operation" + (prefix.size() == 1 ? "" : "s")
+                            + " read so far, none of them open, are linearizable"), reason);
+                    assertEquals(Verdict.LINEARIZABLE, batch.verdict(), context + "\n" + reason);
+                } else {
+                    seen[3]++;
+                    assertTrue(reason.endsWith("; " + open + " of the " + prefix.size() + " operation"
+                            + (prefix.size() == 1 ? "" : "s") + " read " + (open == 1 ? "is" : "are")
+                            + " open at that point and undecided"), reason);
+                    assertTrue(reason.contains(timed ? "no violation among the events read up to time "
+                            : "no violation among the " + k + " event"), reason);
+                    assertEquals(Verdict.LINEARIZABLE, batch.verdict(), context + "\n" + reason);
+                }
+            }
+            for (int k = 0; k < events.size(); k++) {
+                if (timed) {
+                    feedTimed(incremental, incrementalBuilder, events.get(k));
+                } else {
+                    feed(incremental, incrementalBuilder, events.get(k));
+                }
+                Result batch = Checker.check(incrementalBuilder.build(), model, WHOLE.withEngine(Engine.DFS));
+                String context = modelName + " seed " + seed + (timed ? " timed" : "") + " after event " + k;
+                if (incremental.isViolated() || !timed) {
+                    assertEquals(incremental.isViolated(), batch.verdict() == Verdict.NOT_LINEARIZABLE, context);
+                }
+            }
+        }
+        for (int kind = 0; kind < seen.length; kind++) {
+            assertTrue(seen[kind] > 20, "too few cases of kind " + kind + " to mean much: " + seen[kind]);
+        }
+    }
+
     private static void assertConsistent(History h, Model<?> model, Result r, String context) {
         try {
             ResultAssertions.assertConsistent(h, model, WHOLE, r);

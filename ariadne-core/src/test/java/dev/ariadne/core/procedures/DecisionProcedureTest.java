@@ -539,6 +539,61 @@ class DecisionProcedureTest {
                 Verdict.NOT_LINEARIZABLE);
     }
 
+    /** The reason {@code name} gives for not deciding {@code ops}, and that a check naming it says so. */
+    private static String whyNot(String name, Model<?> model, Operation... ops) {
+        DecisionProcedure p = DecisionProcedure.named(name);
+        History h = History.of(ops);
+        String why = p.whyNot(model, prepare(h, model));
+        assertNotNull(why, name + " should not apply");
+        assertFalse(p.applies(model, prepare(h, model)));
+        Result r = Checker.check(h, model, CheckOptions.defaults().withEngine(Engine.fromName(name)));
+        PartitionResult part = r.partitions().get(0);
+        assertEquals(name + " does not apply: " + why + "; checked with " + part.engine(), part.note());
+        assertTrue(Engine.fromName(part.engine()).isGeneral(), part.engine());
+        return why;
+    }
+
+    @Test
+    void aNamedProcedureThatDoesNotApplySaysWhyInTheResult() {
+        assertEquals("#1 write(1): its value was written before, by #0", whyNot("distinct-register",
+                RegisterModel.register(), op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "write", 1L, null, 2, 3)));
+        assertEquals("#0 write(nil) writes the initial value", whyNot("distinct-register",
+                RegisterModel.register(), op(0, 0, "write", null, null, 0, 1)));
+        assertEquals("#1 cas(1, 2) → true is neither a read nor a write", whyNot("distinct-register",
+                RegisterModel.casRegister(), op(0, 0, "write", 1L, null, 0, 1),
+                op(1, 1, "cas", List.of(1L, 2L), true, 2, 3)));
+        assertEquals("it decides the fifo-queue model, not stack", whyNot("distinct-queue", new StackModel(),
+                op(0, 0, "push", 1L, null, 0, 1)));
+        assertEquals("#1 enqueue(1): its value was inserted before, by #0", whyNot("distinct-queue",
+                new FifoQueueModel(), op(0, 0, "enqueue", 1L, null, 0, 1), op(1, 1, "enqueue", 1L, null, 2, 3)));
+        assertEquals("#1 pop → ? has an unknown output", whyNot("distinct-stack", new StackModel(),
+                op(0, 0, "push", 1L, null, 0, 1), op(1, 1, "pop", null, Operation.UNKNOWN, 2, 3)));
+        assertEquals("the priority-queue does not start empty", whyNot("distinct-priority-queue",
+                new PriorityQueueModel().withInitial(List.of(7L)), op(0, 0, "insert", 1L, null, 0, 1)));
+        assertEquals("#1 remove(1) → true removes (the set must only grow)", whyNot("grow-only-set",
+                new SetModel(), op(0, 0, "add", 1L, true, 0, 1), op(1, 1, "remove", 1L, true, 2, 3)));
+        assertTrue(whyNot("distinct-set", new SetModel(), op(0, 0, "add", 1L, true, 0, 1),
+                op(1, 1, "read", null, List.of(1L), 2, 3)).startsWith("#1 read"));
+        assertEquals("it decides the register or cas-register models, not set", whyNot("distinct-register",
+                new SetModel(), op(0, 0, "add", 1L, true, 0, 1)));
+    }
+
+    @Test
+    void aProcedureThatDecidesLeavesNoNoteAndNeitherDoesAuto() {
+        History distinct = History.of(op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "read", null, 1L, 2, 3));
+        History repeated = History.of(op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "write", 1L, null, 2, 3));
+        PartitionResult named = Checker.check(distinct, RegisterModel.register(),
+                CheckOptions.defaults().withEngine(Engine.DISTINCT_REGISTER)).partitions().get(0);
+        assertEquals("distinct-register", named.engine());
+        assertNull(named.note());
+        for (History h : List.of(distinct, repeated)) {
+            for (Engine e : List.of(Engine.AUTO, Engine.DFS, Engine.FRONTIER)) {
+                assertNull(Checker.check(h, RegisterModel.register(), CheckOptions.defaults().withEngine(e))
+                        .partitions().get(0).note(), e + " was not asked for a procedure");
+            }
+        }
+    }
+
     @Test
     void otherModelsDoNotQualify() {
         for (String name : List.of("kv", "mutex", "counter", "multi-register")) {
