@@ -88,14 +88,14 @@ public interface DecisionProcedure {
      * pass, since the reason is only built when a partition does not qualify.
      */
     static String repeatedInsert(Model<?> model, List<Operation> prepared, Operation op, String inserted) {
-        int v = dev.ariadne.core.models.PreparedViews.element(op.input());
+        int v = dev.ariadne.core.prepared.PreparedViews.element(op.input());
         if (v < 0) {
             return show(model, op) + ": its value has no id the procedure can compare";
         }
-        Object kind = dev.ariadne.core.models.PreparedViews.kind(op.input());
+        Object kind = dev.ariadne.core.prepared.PreparedViews.kind(op.input());
         for (Operation o : prepared) {
-            if (o != op && dev.ariadne.core.models.PreparedViews.kind(o.input()) == kind
-                    && dev.ariadne.core.models.PreparedViews.element(o.input()) == v) {
+            if (o != op && dev.ariadne.core.prepared.PreparedViews.kind(o.input()) == kind
+                    && dev.ariadne.core.prepared.PreparedViews.element(o.input()) == v) {
                 return show(model, op) + ": its value was " + inserted + " before, by #" + o.id();
             }
         }

@@ -181,7 +181,7 @@ class OnlineCheckerTest {
         for (int i = 0; i < 150; i++) {
             long seed = 0x0A13_0000L + i;
             boolean timed = i % 2 == 1;
-            History h = RandomHistories.generate(modelName, seed);
+            History h = RandomHistories.small(modelName, seed);
             List<Ev> events = events(h, new SplittableRandom(seed));
             Model<?> model = BuiltinModels.byName(modelName);
             OnlineChecker<?> incremental = OnlineChecker.of(model, WHOLE);
