@@ -72,6 +72,7 @@ final class Closure<S> {
     long steps;
     long hits;
 
+    @SuppressWarnings("unchecked")
     Closure(Model<S> model, OpenOperations open, ConfigSet nodes, PendingDominance dominance, Trail trail,
             Frontier<S> owner) {
         this.model = model;

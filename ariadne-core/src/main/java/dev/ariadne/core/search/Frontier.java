@@ -72,7 +72,7 @@ public final class Frontier<S> {
     private ConfigSet cur;
     private ConfigSet next;
     /** The closure's nodes (owned by {@link #closure}; widened and copied here with the other sets). */
-    private final ConfigSet visited;
+    private final ConfigSet nodes;
 
     private long returns;
     private long peak;
@@ -89,11 +89,11 @@ public final class Frontier<S> {
         this.speculative = speculative;
         this.cur = new ConfigSet(1, budget);
         this.next = new ConfigSet(1, budget);
-        this.visited = new ConfigSet(1, budget);
+        this.nodes = new ConfigSet(1, budget);
         this.trail = new Trail(budget);
-        this.dominance = new PendingDominance(model, open, visited);
+        this.dominance = new PendingDominance(model, open, nodes);
         this.subsumption = model instanceof SubsumingModel<S> m ? new Subsumption<>(m) : null;
-        this.closure = new Closure<>(model, open, visited, dominance, trail, this);
+        this.closure = new Closure<>(model, open, nodes, dominance, trail, this);
         S init = model.init();
         long[] none = new long[1];
         int e = cur.add(ConfigSet.hash(init, none, 0, 1), init, none, 0);
@@ -186,7 +186,7 @@ public final class Frontier<S> {
         if (closure.close(cur, next, x, open.slot[k]) == STOPPED) {
             return STOPPED;
         }
-        peak = Math.max(peak, (long) cur.size + visited.size);
+        peak = Math.max(peak, (long) cur.size + nodes.size);
         if (next.size == 0) {
             recordFailure(x);
             return VIOLATED;
@@ -217,7 +217,7 @@ public final class Frontier<S> {
     private void widen(int newWords) {
         cur.widen(newWords);
         next.reset(newWords);
-        visited.reset(newWords);
+        nodes.reset(newWords);
         closure.widen(newWords);
         dominance.widen(newWords);
         open.widen(newWords);
@@ -232,8 +232,8 @@ public final class Frontier<S> {
 
     private void recordFailure(int x) {
         int best = 0;
-        for (int v = 1; v < visited.size; v++) {
-            if (visited.depths[v] > visited.depths[best]) {
+        for (int v = 1; v < nodes.size; v++) {
+            if (nodes.depths[v] > nodes.depths[best]) {
                 best = v;
             }
         }
@@ -245,7 +245,7 @@ public final class Frontier<S> {
         int[] candidates = new int[open.count];
         for (int k = 0; k < open.count; k++) {
             int slot = open.slot[k];
-            if ((visited.bits[off + (slot >>> 6)] & (1L << slot)) == 0) {
+            if ((nodes.bits[off + (slot >>> 6)] & (1L << slot)) == 0) {
                 candidates[n++] = open.op[k];
             }
         }
@@ -279,7 +279,7 @@ public final class Frontier<S> {
         long now = trail.bytes() + open.bytes() + closure.bytes();
         long delta = now - held;
         held = now;
-        return !(delta == 0 || budget.hold(delta)) || !cur.account() || !next.account() || !visited.account();
+        return !(delta == 0 || budget.hold(delta)) || !cur.account() || !next.account() || !nodes.account();
     }
 
     /** Polls the budget outside a return (for long runs of calls). Returns whether the check must stop. */
@@ -294,13 +294,15 @@ public final class Frontier<S> {
         held = 0;
         cur.release();
         next.release();
-        visited.release();
+        nodes.release();
     }
 
+    /** The model steps taken so far. */
     public long steps() {
         return closure.steps;
     }
 
+    /** The configurations reached again, or dominated as they were reached, so far: each one not kept. */
     public long hits() {
         return closure.hits;
     }
@@ -342,7 +344,7 @@ public final class Frontier<S> {
         closure.widen(words);
         cur.copyFrom(f.cur);
         next.reset(words);
-        visited.reset(words);
+        nodes.reset(words);
         trail.shareFrom(f.trail);
         failedOp = -1;
         failedOrder = null;
