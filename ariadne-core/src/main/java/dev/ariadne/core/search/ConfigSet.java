@@ -241,6 +241,23 @@ final class ConfigSet {
         }
     }
 
+    /**
+     * Removes the entries marked in {@code drop} if {@code any} is marked (see {@link #retain}), then clears the
+     * marks of every entry there was. Returns how many of the first {@code leading} entries stay.
+     */
+    int removeMarked(boolean[] drop, boolean any, int leading) {
+        int before = size;
+        int kept = leading;
+        if (any) {
+            for (int e = 0; e < leading; e++) {
+                kept -= drop[e] ? 1 : 0;
+            }
+            retain(drop);
+        }
+        Arrays.fill(drop, 0, before, false);
+        return kept;
+    }
+
     /** Recomputes every hash (after the bitsets changed without making two entries equal) and the table. */
     void rehash() {
         for (int e = 0; e < size; e++) {

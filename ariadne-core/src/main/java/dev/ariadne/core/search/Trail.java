@@ -1,0 +1,115 @@
+package dev.ariadne.core.search;
+
+import java.util.Arrays;
+
+/**
+ * The linearizations behind a {@link Frontier}'s configurations, shared: an arena of (operation, parent) entries,
+ * where each configuration keeps the entry of the last operation it placed ({@link ConfigSet#trails}, -1 for none)
+ * and the chain of parents reads its linearization back. Appending allocates nothing but amortised growth.
+ *
+ * <p>Entries no configuration reaches any more are garbage; {@link #compact} drops them (keeping the order of
+ * the others) when {@link #needsCompaction} says the arena grew enough since the last time. A speculative
+ * frontier {@linkplain #shareFrom shares} another's arena: it appends after the other's entries, which the
+ * other overwrites later, and it must never compact.
+ */
+final class Trail {
+    private final Budget budget;
+    private int[] op = new int[1024];
+    private int[] parent = new int[1024];
+    private int size;
+    /** The arena compacts when it grows past this; twice what survived the last compaction, or more. */
+    private int limit = 1 << 16;
+    /** Bytes reserved from the budget for growth and not yet {@linkplain #takeReserved taken} into an account. */
+    private long reserved;
+
+    Trail(Budget budget) {
+        this.budget = budget;
+    }
+
+    /** Appends operation {@code op} after entry {@code parent} (-1: first) and returns the new entry. */
+    int append(int op, int parent) {
+        if (size == this.op.length) {
+            MemoryLimit.reserve(budget, size * 16L);
+            reserved += size * 16L;
+            this.op = Arrays.copyOf(this.op, size * 2);
+            this.parent = Arrays.copyOf(this.parent, size * 2);
+        }
+        this.op[size] = op;
+        this.parent[size] = parent;
+        return size++;
+    }
+
+    /** The operations of the linearization ending at entry {@code trail}, in order. */
+    int[] order(int trail) {
+        int length = 0;
+        for (int t = trail; t >= 0; t = parent[t]) {
+            length++;
+        }
+        int[] order = new int[length];
+        for (int t = trail; t >= 0; t = parent[t]) {
+            order[--length] = op[t];
+        }
+        return order;
+    }
+
+    /** Whether the arena grew enough since the last compaction for {@link #compact} to be worth its pass. */
+    boolean needsCompaction() {
+        return size > limit;
+    }
+
+    /**
+     * Drops the entries that no configuration of {@code live} reaches, keeping the order of the others, and
+     * renumbers the configurations' entries.
+     */
+    void compact(ConfigSet live) {
+        int[] map = new int[size];
+        Arrays.fill(map, -1);
+        for (int e = 0; e < live.size; e++) {
+            for (int t = live.trails[e]; t >= 0 && map[t] == -1; t = parent[t]) {
+                map[t] = -2;
+            }
+        }
+        int n = 0;
+        for (int t = 0; t < size; t++) {
+            if (map[t] == -2) {
+                int p = parent[t];
+                op[n] = op[t];
+                parent[n] = p < 0 ? -1 : map[p];
+                map[t] = n++;
+            }
+        }
+        for (int e = 0; e < live.size; e++) {
+            if (live.trails[e] >= 0) {
+                live.trails[e] = map[live.trails[e]];
+            }
+        }
+        // When little was garbage (one long chain), wait longer before the next try.
+        limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
+        size = n;
+        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
+        if (op.length > capacity * 2) {
+            op = Arrays.copyOf(op, capacity);
+            parent = Arrays.copyOf(parent, capacity);
+        }
+    }
+
+    /** The bytes of the arena, as the frontier reports them to the budget. */
+    long bytes() {
+        return op.length * 8L;
+    }
+
+    /** The bytes reserved for growth since the last call, which the caller adds to what it reported. */
+    long takeReserved() {
+        long r = reserved;
+        reserved = 0;
+        return r;
+    }
+
+    /** Appends after {@code other}'s entries from now on, in its arena (see the class comment). */
+    void shareFrom(Trail other) {
+        op = other.op;
+        parent = other.parent;
+        size = other.size;
+        limit = other.limit;
+    }
+}
