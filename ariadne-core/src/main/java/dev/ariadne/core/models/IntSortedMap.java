@@ -99,18 +99,20 @@ final class IntSortedMap<V> {
      * key comes or goes.
      */
     IntSortedMap<V> putAll(int[] newKeys, V[] newValues) {
-        // First pass: what changes and the new hash, so that the result is allocated once, at its exact size.
+        // First pass: what changes and the new hash, so that the result is allocated once, at its exact size. The
+        // walk is linear, as the copy that follows is: the maps are small, and a walk beats binary searches there.
         int added = 0;
         int removed = 0;
         int changed = 0;
         int h = hash;
-        int from = 0;
+        int i = 0;
         for (int j = 0; j < newKeys.length; j++) {
             int key = newKeys[j];
             Object value = newValues[j];
-            int i = Arrays.binarySearch(keys, from, keys.length, key);
-            if (i >= 0) {
-                from = i + 1;
+            while (i < keys.length && keys[i] < key) {
+                i++;
+            }
+            if (i < keys.length && keys[i] == key) {
                 if (value == null) {
                     removed++;
                     h -= term(key, values[i]);
@@ -118,12 +120,10 @@ final class IntSortedMap<V> {
                     changed++;
                     h += term(key, value) - term(key, values[i]);
                 }
-            } else {
-                from = -i - 1;
-                if (value != null) {
-                    added++;
-                    h += term(key, value);
-                }
+                i++;
+            } else if (value != null) {
+                added++;
+                h += term(key, value);
             }
         }
         if (added == 0 && removed == 0) {
@@ -135,7 +135,7 @@ final class IntSortedMap<V> {
         }
         int[] k = new int[size];
         Object[] v = new Object[size];
-        int i = 0;
+        i = 0;
         int n = 0;
         for (int j = 0; j < newKeys.length; j++) {
             while (i < keys.length && keys[i] < newKeys[j]) {
@@ -161,11 +161,13 @@ final class IntSortedMap<V> {
      */
     private Object[] replaced(int[] newKeys, V[] newValues) {
         Object[] v = values.clone();
-        int from = 0;
+        int i = 0;
         for (int j = 0; j < newKeys.length; j++) {
             if (newValues[j] != null) {
-                from = Arrays.binarySearch(keys, from, keys.length, newKeys[j]);
-                v[from++] = newValues[j];
+                while (keys[i] < newKeys[j]) {
+                    i++;
+                }
+                v[i++] = newValues[j];
             }
         }
         return v;
