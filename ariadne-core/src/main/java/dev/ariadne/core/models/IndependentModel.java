@@ -7,7 +7,6 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.Partition;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,11 +15,13 @@ import java.util.Map;
 /**
  * Jepsen's independent checker as a model: every operation's value is a pair {@code [key value]} (and so is every
  * observed output), each key is an independent copy of the inner model, and {@link #partition} checks each key on
- * its own, labelled {@code key …}. Unchecked whole ({@code --no-partition}), the state holds one inner state per key.
+ * its own, labelled {@code key …}. Unchecked whole ({@code --no-partition}), the state is an immutable sorted map
+ * from interned key ids to the inner state of each key that has been touched (the others are in the inner initial
+ * state).
  *
  * @param <S> the inner model's state type
  */
-public final class IndependentModel<S> implements Model<IndependentModel.States<S>> {
+public final class IndependentModel<S> implements Model<IntSortedMap<S>> {
     private final Model<S> inner;
     private final S innerInit;
     private final Interner keys = new Interner();
@@ -39,91 +40,26 @@ public final class IndependentModel<S> implements Model<IndependentModel.States<
     record Keyed(int key, Object input) {
     }
 
-    /**
-     * The state: an inner state per key that has been touched (the others are in the inner initial state), sorted
-     * by interned key id, with a cached hash. Immutable.
-     *
-     * @param <S> the inner model's state type
-     */
-    public static final class States<S> {
-        private final int[] keys;
-        private final Object[] states;
-        private final int hash;
-
-        private States(int[] keys, Object[] states) {
-            this.keys = keys;
-            this.states = states;
-            this.hash = 31 * Arrays.hashCode(keys) + Arrays.hashCode(states);
-        }
-
-        @SuppressWarnings("unchecked")
-        S get(int key, S otherwise) {
-            int i = Arrays.binarySearch(keys, key);
-            return i >= 0 ? (S) states[i] : otherwise;
-        }
-
-        /** This with {@code key} in {@code state}; an untouched key left in {@code init} stays untouched. */
-        States<S> with(int key, S state, S init) {
-            int i = Arrays.binarySearch(keys, key);
-            if (i < 0 && state.equals(init)) {
-                return this;
-            }
-            if (i >= 0) {
-                if (states[i].equals(state)) {
-                    return this;
-                }
-                Object[] s = states.clone();
-                s[i] = state;
-                return new States<>(keys, s);
-            }
-            int at = -i - 1;
-            int[] k = new int[keys.length + 1];
-            Object[] s = new Object[keys.length + 1];
-            System.arraycopy(keys, 0, k, 0, at);
-            System.arraycopy(states, 0, s, 0, at);
-            k[at] = key;
-            s[at] = state;
-            System.arraycopy(keys, at, k, at + 1, keys.length - at);
-            System.arraycopy(states, at, s, at + 1, keys.length - at);
-            return new States<>(k, s);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o == this || o instanceof States<?> s && s.hash == hash && Arrays.equals(s.keys, keys)
-                    && Arrays.equals(s.states, states);
-        }
-
-        @Override
-        public String toString() {
-            StringBuilder b = new StringBuilder("{");
-            for (int i = 0; i < keys.length; i++) {
-                b.append(i == 0 ? "#" : ", #").append(keys[i]).append('=').append(states[i]);
-            }
-            return b.append('}').toString();
-        }
-    }
-
     @Override
     public String name() {
         return "independent " + inner.name();
     }
 
     @Override
-    public States<S> init() {
-        return new States<>(new int[0], new Object[0]);
+    public IntSortedMap<S> init() {
+        return IntSortedMap.empty();
     }
 
+    /** An untouched key that the step leaves in the inner initial state stays untouched. */
     @Override
-    public States<S> step(States<S> state, Object input, Object output) {
+    public IntSortedMap<S> step(IntSortedMap<S> state, Object input, Object output) {
         Keyed k = (Keyed) input;
-        S next = inner.step(state.get(k.key, innerInit), k.input, output);
-        return next == null ? null : state.with(k.key, next, innerInit);
+        S current = state.get(k.key);
+        S next = inner.step(current == null ? innerInit : current, k.input, output);
+        if (next == null) {
+            return null;
+        }
+        return current == null && next.equals(innerInit) ? state : state.put(k.key, next);
     }
 
     /**
@@ -209,14 +145,14 @@ public final class IndependentModel<S> implements Model<IndependentModel.States<
 
     /** The state of each key touched, as {@code {"x" 1, "y" 2}}; before any, {@code every key <initial>}. */
     @Override
-    public String describeState(States<S> state) {
-        if (state.keys.length == 0) {
+    public String describeState(IntSortedMap<S> state) {
+        if (state.size() == 0) {
             return "every key " + inner.describeState(innerInit);
         }
         StringBuilder s = new StringBuilder("{");
-        for (int i = 0; i < state.keys.length; i++) {
-            s.append(i == 0 ? "" : ", ").append(keys.show(state.keys[i])).append(' ')
-                    .append(inner.describeState(state.get(state.keys[i], innerInit)));
+        for (int i = 0; i < state.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(keys.show(state.keyAt(i))).append(' ')
+                    .append(inner.describeState(state.valueAt(i)));
         }
         return s.append('}').toString();
     }

@@ -7,8 +7,11 @@ import java.util.Arrays;
  * queue and set models. Each change copies the array (copy on write). Two sequences are equal exactly when
  * they hold the same ids in the same order, so the models keep bags and sets sorted to make equal contents
  * equal states.
+ *
+ * <p>Public only as an opaque state type of the public models that use it: outside this package a user can compare,
+ * hash and print it, nothing more (the models' {@code describeState} shows it in the history's terms).
  */
-final class IntSeq {
+public final class IntSeq {
     static final IntSeq EMPTY = new IntSeq(new int[0]);
 
     private final int[] ids;

@@ -22,27 +22,27 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code put k v}: k holds v.</li>
  *   <li>{@code append k v}: k holds its old value followed by v.</li>
  * </ul>
- * Keys are independent, so {@link #partition} checks each key on its own. The state is a {@link KvState}, a
- * compact immutable map with an incrementally maintained hash, whose values
- * are {@link KvText} ropes, so an append neither copies nor rehashes the whole string.
+ * Keys are independent, so {@link #partition} checks each key on its own. The state is an immutable sorted map
+ * from key ids to the non-empty values (an absent key holds ""), with an incrementally maintained hash, whose
+ * values are ropes, so an append neither copies nor rehashes the whole string.
  */
-public final class KvModel implements Model<KvState> {
+public final class KvModel implements Model<IntSortedMap<KvText>> {
     private final Map<Object, Integer> keyIds = new ConcurrentHashMap<>();
     private final List<Object> keyNames = new ArrayList<>();
-    private final KvState initial;
+    private final IntSortedMap<KvText> initial;
 
     /** A store where every key holds the empty string. */
     public KvModel() {
-        this.initial = KvState.EMPTY;
+        this.initial = IntSortedMap.empty();
     }
 
     private KvModel(Map<?, ?> contents) {
-        KvState s = KvState.EMPTY;
+        IntSortedMap<KvText> s = IntSortedMap.empty();
         for (Map.Entry<?, ?> e : contents.entrySet()) {
             if (e.getKey() == null || !(e.getValue() == null || e.getValue() instanceof String)) {
                 throw Args.badInitial(name(), "a map from keys to strings", contents);
             }
-            s = s.put(keyId(Values.normalizeNumber(e.getKey())), KvText.of(e.getValue() == null ? ""
+            s = with(s, keyId(Values.normalizeNumber(e.getKey())), KvText.of(e.getValue() == null ? ""
                     : (String) e.getValue()));
         }
         this.initial = s;
@@ -77,21 +77,31 @@ public final class KvModel implements Model<KvState> {
     }
 
     @Override
-    public KvState init() {
+    public IntSortedMap<KvText> init() {
         return initial;
     }
 
     @Override
-    public KvState step(KvState state, Object input, Object output) {
+    public IntSortedMap<KvText> step(IntSortedMap<KvText> state, Object input, Object output) {
         Op op = (Op) input;
         switch (op.kind()) {
             case Op.GET:
-                return output == Operation.UNKNOWN || state.get(op.key()).equals(output) ? state : null;
+                return output == Operation.UNKNOWN || value(state, op.key()).equals(output) ? state : null;
             case Op.PUT:
-                return state.put(op.key(), op.value());
+                return with(state, op.key(), op.value());
             default:
-                return state.put(op.key(), state.get(op.key()).append(op.value()));
+                return with(state, op.key(), value(state, op.key()).append(op.value()));
         }
+    }
+
+    private static KvText value(IntSortedMap<KvText> state, int key) {
+        KvText v = state.get(key);
+        return v == null ? KvText.EMPTY : v;
+    }
+
+    /** The state with {@code key} holding {@code value}; "" is not stored, so that equal stores are equal states. */
+    private static IntSortedMap<KvText> with(IntSortedMap<KvText> state, int key, KvText value) {
+        return value.isEmpty() ? state.remove(key) : state.put(key, value);
     }
 
     @Override
@@ -172,7 +182,7 @@ public final class KvModel implements Model<KvState> {
     }
 
     @Override
-    public String describeState(KvState state) {
+    public String describeState(IntSortedMap<KvText> state) {
         StringBuilder s = new StringBuilder("{");
         for (int i = 0; i < state.size(); i++) {
             if (i > 0) {

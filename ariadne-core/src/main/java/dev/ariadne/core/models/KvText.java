@@ -5,8 +5,11 @@ package dev.ariadne.core.models;
  * length and a 64-bit polynomial hash kept incrementally, so an append costs O(1) however long the value grows.
  * Equality is exact: a hash or length mismatch answers "different" at once, the same chain of pieces answers
  * "equal", and only otherwise are the characters compared.
+ *
+ * <p>Public only as an opaque state type of the public models that use it: outside this package a user can compare,
+ * hash and print it, nothing more (the models' {@code describeState} shows it in the history's terms).
  */
-final class KvText {
+public final class KvText {
     static final KvText EMPTY = new KvText(null, "", 0, 0, 1);
     private static final long P = 0x100000001b3L;
 

@@ -25,9 +25,10 @@ import java.util.TreeMap;
  *       one. → unknown: reads are unconstrained and the writes still apply.</li>
  * </ul>
  * Values and keys are compared after normalising numbers. A transaction may touch several keys, so the model
- * is not partitioned. The state is a {@link RegisterMap} of interned key and value ids.
+ * is not partitioned. The state is an immutable sorted map from interned key ids to interned value ids, holding
+ * the registers that are not nil.
  */
-public final class MultiRegisterModel implements Model<RegisterMap> {
+public final class MultiRegisterModel implements Model<IntSortedMap<Integer>> {
     private static final int READ = -1;
     /** In a prepared output: a read that saw nil under Knossos' convention, which constrains nothing. */
     private static final int ANY = -2;
@@ -37,7 +38,7 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
     private final Interner keys = new Interner();
     private final Interner values = new Interner();
     private final Map<?, ?> initialValue;
-    private final RegisterMap initial;
+    private final IntSortedMap<Integer> initial;
     private final boolean nilReadsUnknown;
 
     /** Registers that all start nil. */
@@ -48,24 +49,17 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
     private MultiRegisterModel(Map<?, ?> initialValue, boolean nilReadsUnknown) {
         this.initialValue = initialValue;
         this.nilReadsUnknown = nilReadsUnknown;
-        TreeMap<Integer, Integer> registers = new TreeMap<>();
+        IntSortedMap<Integer> registers = IntSortedMap.empty();
         for (Map.Entry<?, ?> e : initialValue.entrySet()) {
             if (!(e.getKey() instanceof String || e.getKey() instanceof Number)) {
                 throw Args.badInitial(name(), "a map whose keys are strings or numbers", initialValue);
             }
             int v = values.id(Args.initial(name(), e.getValue()));
             if (v != Interner.NIL) {
-                registers.put(keys.id(Values.normalizeNumber(e.getKey())), v);
+                registers = registers.put(keys.id(Values.normalizeNumber(e.getKey())), v);
             }
         }
-        int[] k = new int[registers.size()];
-        int[] v = new int[registers.size()];
-        int i = 0;
-        for (Map.Entry<Integer, Integer> e : registers.entrySet()) {
-            k[i] = e.getKey();
-            v[i++] = e.getValue();
-        }
-        this.initial = RegisterMap.EMPTY.putAll(k, v);
+        this.initial = registers;
     }
 
     /**
@@ -94,10 +88,11 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
      * A prepared transaction. Micro-op i addresses key {@code keys[i]} and writes the value id
      * {@code writes[i]}, or reads when that is {@code -1}; a read's {@code prior[i]} is the position of the
      * latest earlier write to the same key in this transaction, or -1. {@code effectKeys} (sorted) and
-     * {@code effectValues} are the last write to each key: the transaction's effect. The output is a list
-     * holding, at each read's position, the id of the value read.
+     * {@code effectValues} are the last write to each key: the transaction's effect, with {@code null} for nil
+     * (boxed once here, so that applying it boxes nothing). The output is a list holding, at each read's
+     * position, the id of the value read.
      */
-    record Txn(int[] keys, int[] writes, int[] prior, int[] effectKeys, int[] effectValues) {
+    record Txn(int[] keys, int[] writes, int[] prior, int[] effectKeys, Integer[] effectValues) {
     }
 
     @Override
@@ -106,18 +101,18 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
     }
 
     @Override
-    public RegisterMap init() {
+    public IntSortedMap<Integer> init() {
         return initial;
     }
 
     @Override
-    public RegisterMap step(RegisterMap state, Object input, Object output) {
+    public IntSortedMap<Integer> step(IntSortedMap<Integer> state, Object input, Object output) {
         Txn t = (Txn) input;
         if (output != Operation.UNKNOWN) {
             List<?> seen = (List<?>) output;
             for (int i = 0; i < t.keys.length; i++) {
                 if (t.writes[i] == READ) {
-                    int expected = t.prior[i] >= 0 ? t.writes[t.prior[i]] : state.get(t.keys[i]);
+                    int expected = t.prior[i] >= 0 ? t.writes[t.prior[i]] : valueId(state, t.keys[i]);
                     int saw = (Integer) seen.get(i);
                     if (saw != expected && saw != ANY) {
                         return null;
@@ -126,6 +121,11 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
             }
         }
         return state.putAll(t.effectKeys, t.effectValues);
+    }
+
+    private static int valueId(IntSortedMap<Integer> state, int key) {
+        Integer v = state.get(key);
+        return v == null ? Interner.NIL : v;
     }
 
     @Override
@@ -157,11 +157,12 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
             }
         }
         int[] effectKeys = new int[lastWrite.size()];
-        int[] effectValues = new int[lastWrite.size()];
+        Integer[] effectValues = new Integer[lastWrite.size()];
         int e = 0;
         for (Map.Entry<Integer, Integer> last : lastWrite.entrySet()) {
             effectKeys[e] = last.getKey();
-            effectValues[e++] = w[last.getValue()];
+            int value = w[last.getValue()];
+            effectValues[e++] = value == Interner.NIL ? null : value;
         }
         Txn txn = new Txn(k, w, prior, effectKeys, effectValues);
         Object out = op.output();
@@ -226,7 +227,7 @@ public final class MultiRegisterModel implements Model<RegisterMap> {
 
     /** The registers that are not nil, as {@code {"x" 1, "y" 2}}. */
     @Override
-    public String describeState(RegisterMap state) {
+    public String describeState(IntSortedMap<Integer> state) {
         StringBuilder s = new StringBuilder("{");
         for (int i = 0; i < state.size(); i++) {
             s.append(i == 0 ? "" : ", ").append(keys.show(state.keyAt(i))).append(' ')

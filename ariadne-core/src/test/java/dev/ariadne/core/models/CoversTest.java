@@ -82,8 +82,8 @@ class CoversTest {
         IndependentModel<Object> model = IndependentModel.of(RegisterModel.casRegister());
         List<Operation> ops = new ArrayList<>(registerOps(model, "x"));
         ops.addAll(registerOps(model, "y"));
-        List<IndependentModel.States<Object>> states = new ArrayList<>();
-        IndependentModel.States<Object> s = model.init();
+        List<IntSortedMap<Object>> states = new ArrayList<>();
+        IntSortedMap<Object> s = model.init();
         states.add(s);
         for (long v : VALUES) {
             for (String key : List.of("x", "y")) {

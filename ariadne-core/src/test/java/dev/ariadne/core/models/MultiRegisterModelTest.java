@@ -34,13 +34,13 @@ class MultiRegisterModelTest {
         return Arrays.asList(mops);
     }
 
-    private RegisterMap write(RegisterMap s, Object k, Object v) {
+    private IntSortedMap<Integer> write(IntSortedMap<Integer> s, Object k, Object v) {
         return step(model, s, "txn", txn(mop("w", k, v)), UNKNOWN);
     }
 
     @Test
     void readsSeeTheCurrentValuesAndNilInitially() {
-        RegisterMap s = model.init();
+        IntSortedMap<Integer> s = model.init();
         assertEquals(s, step(model, s, "txn", txn(mop("r", "x", null)), txn(mop("r", "x", null))));
         assertNull(step(model, s, "txn", txn(mop("r", "x", null)), txn(mop("r", "x", 1L))));
         s = write(s, "x", 1L);
@@ -51,9 +51,9 @@ class MultiRegisterModelTest {
 
     @Test
     void microOpsApplyInOrder() {
-        RegisterMap s = write(model.init(), "x", 1L);
+        IntSortedMap<Integer> s = write(model.init(), "x", 1L);
         List<Object> in = txn(mop("r", "x", null), mop("w", "x", 2L), mop("r", "x", null), mop("w", "y", 3L));
-        RegisterMap after = step(model, s, "txn", in,
+        IntSortedMap<Integer> after = step(model, s, "txn", in,
                 txn(mop("r", "x", 1L), mop("w", "x", 2L), mop("r", "x", 2L), mop("w", "y", 3L)));
         assertEquals(write(write(model.init(), "x", 2L), "y", 3L), after);
         assertNull(step(model, s, "txn", in,
@@ -66,14 +66,14 @@ class MultiRegisterModelTest {
 
     @Test
     void unknownOutputAppliesTheWrites() {
-        RegisterMap s = step(model, model.init(), "txn", txn(mop("r", "x", null), mop("w", "x", 5L),
+        IntSortedMap<Integer> s = step(model, model.init(), "txn", txn(mop("r", "x", null), mop("w", "x", 5L),
                 mop("w", "x", 6L)), UNKNOWN);
         assertEquals(write(model.init(), "x", 6L), s, "the last write wins");
     }
 
     @Test
     void keysAndValuesAreNormalised() {
-        RegisterMap s = write(model.init(), 1, 2);
+        IntSortedMap<Integer> s = write(model.init(), 1, 2);
         assertEquals(s, write(model.init(), 1L, 2L));
         assertEquals(s, step(model, s, "txn", txn(mop("r", 1L, null)), txn(mop("r", 1, 2L))));
         assertNotEquals(s, write(model.init(), "1", 2L), "the string \"1\" is another key");
@@ -81,8 +81,8 @@ class MultiRegisterModelTest {
 
     @Test
     void equalContentsAreEqualStates() {
-        RegisterMap a = write(write(write(model.init(), "x", 1L), "y", 2L), "x", null);
-        RegisterMap b = write(model.init(), "y", 2L);
+        IntSortedMap<Integer> a = write(write(write(model.init(), "x", 1L), "y", 2L), "x", null);
+        IntSortedMap<Integer> b = write(model.init(), "y", 2L);
         assertEquals(a, b, "writing nil is the same as never writing");
         assertEquals(a.hashCode(), b.hashCode());
         assertEquals(write(write(model.init(), "x", 1L), "y", 2L), write(write(model.init(), "y", 2L), "x", 1L));
@@ -144,8 +144,8 @@ class MultiRegisterModelTest {
 
     @Test
     void acceptsKnossosAndElleMicroOpNames() {
-        RegisterMap s = model.init();
-        RegisterMap written = step(model, s, "txn", txn(mop("write", "x", 1L)), UNKNOWN);
+        IntSortedMap<Integer> s = model.init();
+        IntSortedMap<Integer> written = step(model, s, "txn", txn(mop("write", "x", 1L)), UNKNOWN);
         assertEquals(write(s, "x", 1L), written);
         assertEquals(written, step(model, written, "txn", txn(mop("read", "x", null)), txn(mop("read", "x", 1L))));
         assertEquals(written, step(model, written, "txn", txn(mop("r", "x", null)), txn(mop("read", "x", 1L))),
