@@ -94,7 +94,7 @@ final class CheckCommand implements Callable<Integer> {
     Long maxMemory;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 30s, 5m, 1h. "
+            description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 1.5s, 30s, 5m, 1h. "
                     + "Default: no limit.")
     Duration timeout;
 
@@ -152,7 +152,14 @@ final class CheckCommand implements Callable<Integer> {
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout);
         if (maxMemory != null) {
-            options = options.withMaxMemory(maxMemory);
+            long heap = Runtime.getRuntime().maxMemory();
+            if (maxMemory > heap) {
+                // A budget the heap cannot hold is never reached: the JVM would collect garbage for minutes and
+                // end UNKNOWN anyway. Keep the automatic budget (half the heap) and say how to get more.
+                spec.commandLine().getErr().println(memoryWarning(maxMemory, heap));
+            } else {
+                options = options.withMaxMemory(maxMemory);
+            }
         }
         if (follow || followIdle != null) {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
@@ -170,6 +177,13 @@ final class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         return status;
+    }
+
+    /** The warning for a --max-memory above the Java heap. */
+    static String memoryWarning(long requested, long heap) {
+        return "ariadne: warning: --max-memory " + SizeConverter.format(requested) + " is more than the Java heap ("
+                + SizeConverter.format(heap) + "); using half the heap (" + SizeConverter.format(heap / 2)
+                + "). For more, give Java a larger heap: ARIADNE_JAVA_OPTS=-Xmx<size> (README, Memory).";
     }
 
     /** Prints an outcome's error, or its text report unless the report is JSON. */
@@ -287,10 +301,12 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
-        Verdict overall = switch (status) {
-            case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE;
-            case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE;
-            default -> Verdict.UNKNOWN;
+        // the exit status's worst-wins rule: invalid input, then a violation, then unknown
+        String overall = switch (status) {
+            case ExitStatus.INVALID_INPUT -> JsonReport.INVALID_INPUT;
+            case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE.name();
+            case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE.name();
+            default -> Verdict.UNKNOWN.name();
         };
         try (JsonReport report = new JsonReport(out, overall)) {
             for (Outcome o : outcomes) {

@@ -3,6 +3,8 @@ package dev.ariadne.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintWriter;
 
 /**
@@ -17,8 +19,9 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
-                ProgressLine.stderrIsTerminal()));
+        // Not System.out: its PrintStream hides a closed pipe, and the command would check on for nobody.
+        PrintWriter out = new PrintWriter(new ClosedOutput(new FileOutputStream(FileDescriptor.out)), true);
+        System.exit(run(args, out, new PrintWriter(System.err, true), ProgressLine.stderrIsTerminal()));
     }
 
     /**
@@ -35,23 +38,40 @@ public final class Main implements Runnable {
         ((CheckCommand) cli.getSubcommands().get("check").getCommand()).stderrIsTerminal = terminal;
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("ariadne: " + e.getMessage());
-            e.getCommandLine().usage(err);
-            return ExitStatus.USAGE;
-        });
+        cli.setParameterExceptionHandler((e, a) -> usageError(e, err));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (ClosedOutput.isClosed(e)) {
+                return ClosedOutput.EXIT_STATUS;
+            }
             err.println("ariadne: internal error: " + e);
             return 70;
         });
-        int status = cli.execute(args);
-        out.flush();
-        err.flush();
-        return status;
+        try {
+            int status = cli.execute(args);
+            out.flush();
+            return status;
+        } catch (RuntimeException e) {
+            if (ClosedOutput.isClosed(e)) {
+                return ClosedOutput.EXIT_STATUS;
+            }
+            throw e;
+        } finally {
+            err.flush();
+        }
+    }
+
+    /**
+     * A usage error: its cause on one line and where to read more, as GNU tools do; the whole help would bury the
+     * cause. Exit status 64.
+     */
+    static int usageError(CommandLine.ParameterException e, PrintWriter err) {
+        err.println("ariadne: " + e.getMessage());
+        err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+        return ExitStatus.USAGE;
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: ariadne check --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, convert or generate");
     }
 }
