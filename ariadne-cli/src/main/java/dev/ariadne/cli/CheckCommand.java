@@ -44,9 +44,6 @@ import java.util.concurrent.Callable;
                         + "64 usage error, 65 unreadable or invalid input. With several files, the worst wins "
                         + "(65, then 1, then 2)."})
 final class CheckCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Option(names = "--model", paramLabel = "NAME",
             description = "The sequential model: ${COMPLETION-CANDIDATES}. Default: the first of these that "
                     + "understands every operation.", completionCandidates = ModelNames.class)
@@ -121,6 +118,10 @@ final class CheckCommand implements Callable<Integer> {
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
     boolean stderrIsTerminal;
 
+    /** Where the report and the errors go; set by {@link Main} (picocli's own writers are the same). */
+    PrintWriter out;
+    PrintWriter err;
+
     static final class ModelNames extends ArrayList<String> {
         ModelNames() {
             super(BuiltinModels.names());
@@ -133,7 +134,6 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
         Format format = parse(() -> Format.fromName(formatName));
         Engine engine = parse(() -> Engine.fromName(engineName));
         Object initial = initialText == null ? null : parse(() -> {
@@ -156,7 +156,7 @@ final class CheckCommand implements Callable<Integer> {
             if (maxMemory > heap) {
                 // A budget the heap cannot hold is never reached: the JVM would collect garbage for minutes and
                 // end UNKNOWN anyway. Keep the automatic budget (half the heap) and say how to get more.
-                spec.commandLine().getErr().println(memoryWarning(maxMemory, heap));
+                err.println(memoryWarning(maxMemory, heap));
             } else {
                 options = options.withMaxMemory(maxMemory);
             }
@@ -189,9 +189,8 @@ final class CheckCommand implements Callable<Integer> {
     /** Prints an outcome's error, or its text report unless the report is JSON. */
     void print(Outcome o) {
         if (o.error != null) {
-            spec.commandLine().getErr().println("ariadne: " + o.error);
+            err.println("ariadne: " + o.error);
         } else if (!json) {
-            PrintWriter out = spec.commandLine().getOut();
             out.print(TextReport.render(o.file, o.result, o.model));
             if (!o.annotations.isEmpty()) {
                 out.println("  " + annotationLine(o.annotations));
@@ -262,7 +261,7 @@ final class CheckCommand implements Callable<Integer> {
             return Checker.check(history, model, options);
         }
         Progress progress = new Progress();
-        try (ProgressLine line = ProgressLine.start(label, progress, spec.commandLine().getErr())) {
+        try (ProgressLine line = ProgressLine.start(label, progress, err)) {
             return Checker.check(history, model, options, progress);
         }
     }
@@ -325,7 +324,7 @@ final class CheckCommand implements Callable<Integer> {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new UsageException(e.getMessage());
         }
     }
 }

@@ -34,20 +34,11 @@ public final class Main implements Runnable {
 
     /** {@link #run(String[], PrintWriter, PrintWriter)}, where {@code err} is a terminal if {@code terminal}. */
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
-        CommandLine cli = new CommandLine(new Main());
-        ((CheckCommand) cli.getSubcommands().get("check").getCommand()).stderrIsTerminal = terminal;
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> usageError(e, err));
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (ClosedOutput.isClosed(e)) {
-                return ClosedOutput.EXIT_STATUS;
-            }
-            err.println("ariadne: internal error: " + e);
-            return 70;
-        });
         try {
-            int status = cli.execute(args);
+            CheckCommand check = args.length > 0 && args[0].equals("check")
+                    ? CheckArguments.parse(java.util.Arrays.copyOfRange(args, 1, args.length)) : null;
+            int status = check != null ? runWithoutPicocli(check, out, err, terminal)
+                    : runWithPicocli(args, out, err, terminal);
             out.flush();
             return status;
         } catch (RuntimeException e) {
@@ -60,13 +51,51 @@ public final class Main implements Runnable {
         }
     }
 
+    /** An everyday {@code check} whose arguments {@link CheckArguments} read: the same outcomes, sooner. */
+    private static int runWithoutPicocli(CheckCommand check, PrintWriter out, PrintWriter err, boolean terminal) {
+        check.out = out;
+        check.err = err;
+        check.stderrIsTerminal = terminal;
+        try {
+            return check.call();
+        } catch (UsageException e) {
+            return usageError(e.getMessage(), "ariadne check", err);
+        } catch (RuntimeException e) {
+            return failed(e, err);
+        }
+    }
+
+    private static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        CommandLine cli = new CommandLine(new Main());
+        CheckCommand check = (CheckCommand) cli.getSubcommands().get("check").getCommand();
+        check.stderrIsTerminal = terminal;
+        check.out = out;
+        check.err = err;
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((e, a) ->
+                usageError(e.getMessage(), e.getCommandLine().getCommandSpec().qualifiedName(), err));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> e instanceof UsageException
+                ? usageError(e.getMessage(), commandLine.getCommandSpec().qualifiedName(), err) : failed(e, err));
+        return cli.execute(args);
+    }
+
+    /** Exit status 70 for a bug, or 141, quietly, when the output was closed. */
+    private static int failed(Exception e, PrintWriter err) {
+        if (ClosedOutput.isClosed(e)) {
+            return ClosedOutput.EXIT_STATUS;
+        }
+        err.println("ariadne: internal error: " + e);
+        return 70;
+    }
+
     /**
      * A usage error: its cause on one line and where to read more, as GNU tools do; the whole help would bury the
      * cause. Exit status 64.
      */
-    static int usageError(CommandLine.ParameterException e, PrintWriter err) {
-        err.println("ariadne: " + e.getMessage());
-        err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+    static int usageError(String message, String command, PrintWriter err) {
+        err.println("ariadne: " + message);
+        err.println("Try '" + command + " --help' for more information.");
         return ExitStatus.USAGE;
     }
 
