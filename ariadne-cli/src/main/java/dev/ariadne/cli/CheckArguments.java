@@ -14,7 +14,7 @@ import java.util.function.BiConsumer;
  * reflection takes a third of a short run; a plain loop over the arguments takes none. Anything out of the
  * ordinary (help, a repeated or unknown option, a value that does not convert, {@code @argument-files}) makes
  * {@link #parse} return {@code null}, and picocli then reads the same arguments and gives its usual answer or
- * error. The fields set are exactly those picocli would set (FastCheckArgumentsTest compares the two).
+ * error. The fields set are exactly those picocli would set (CheckArgumentsTest compares the two).
  */
 final class CheckArguments {
     private static final Map<String, BiConsumer<CheckCommand, String>> VALUED = Map.of(

@@ -37,8 +37,8 @@ public final class JsonReport implements AutoCloseable {
     }
 
     /**
-     * Starts the document with an overall verdict that may be {@link #INVALID_INPUT}: a {@link Verdict} name, or
-     * that.
+     * Starts the document with the overall verdict {@code overall}: a {@link Verdict}'s name, or {@link
+     * #INVALID_INPUT} when a file could not be checked; anything else is an {@link IllegalArgumentException}.
      */
     public JsonReport(Writer out, String overall) throws IOException {
         if (!overall.equals(INVALID_INPUT)) {
