@@ -44,9 +44,6 @@ import java.util.concurrent.Callable;
                         + "64 usage error, 65 unreadable or invalid input. With several files, the worst wins "
                         + "(65, then 1, then 2)."})
 final class CheckCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Option(names = "--model", paramLabel = "NAME",
             description = "The sequential model: ${COMPLETION-CANDIDATES}. Default: the first of these that "
                     + "understands every operation.", completionCandidates = ModelNames.class)
@@ -95,7 +92,7 @@ final class CheckCommand implements Callable<Integer> {
     Long maxMemory;
 
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 30s, 5m, 1h. "
+            description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 1.5s, 30s, 5m, 1h. "
                     + "Default: no limit.")
     Duration timeout;
 
@@ -123,6 +120,10 @@ final class CheckCommand implements Callable<Integer> {
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
     boolean stderrIsTerminal;
 
+    /** Where the report and the errors go; set by {@link Main} (picocli's own writers are the same). */
+    PrintWriter out;
+    PrintWriter err;
+
     static final class ModelNames extends ArrayList<String> {
         ModelNames() {
             super(BuiltinModels.names());
@@ -135,7 +136,6 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
         Format format = parse(() -> Format.fromName(formatName));
         Engine engine = parse(() -> Engine.fromName(engineName));
         Object initial = initialText == null ? null : parse(() -> {
@@ -154,7 +154,14 @@ final class CheckCommand implements Callable<Integer> {
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout);
         if (maxMemory != null) {
-            options = options.withMaxMemory(maxMemory);
+            long heap = Runtime.getRuntime().maxMemory();
+            if (maxMemory > heap) {
+                // A budget the heap cannot hold is never reached: the JVM would collect garbage for minutes and
+                // end UNKNOWN anyway. Keep the automatic budget (half the heap) and say how to get more.
+                err.println(memoryWarning(maxMemory, heap));
+            } else {
+                options = options.withMaxMemory(maxMemory);
+            }
         }
         if (follow || followIdle != null) {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
@@ -174,12 +181,18 @@ final class CheckCommand implements Callable<Integer> {
         return status;
     }
 
+    /** The warning for a --max-memory above the Java heap. */
+    static String memoryWarning(long requested, long heap) {
+        return "ariadne: warning: --max-memory " + SizeConverter.format(requested) + " is more than the Java heap ("
+                + SizeConverter.format(heap) + "); using half the heap (" + SizeConverter.format(heap / 2)
+                + "). For more, give Java a larger heap: ARIADNE_JAVA_OPTS=-Xmx<size> (README, Memory).";
+    }
+
     /** Prints an outcome's error, or its text report unless the report is JSON. */
     void print(Outcome o) {
         if (o.error != null) {
-            spec.commandLine().getErr().println("ariadne: " + o.error);
+            err.println("ariadne: " + o.error);
         } else if (!json) {
-            PrintWriter out = spec.commandLine().getOut();
             out.print(TextReport.render(o.file, o.result, o.model));
             if (!o.annotations.isEmpty()) {
                 out.println("  " + annotationLine(o.annotations));
@@ -260,7 +273,7 @@ final class CheckCommand implements Callable<Integer> {
             return Checker.check(history, model, options);
         }
         Progress progress = new Progress();
-        try (ProgressLine line = ProgressLine.start(label, progress, spec.commandLine().getErr())) {
+        try (ProgressLine line = ProgressLine.start(label, progress, err)) {
             return Checker.check(history, model, options, progress);
         }
     }
@@ -299,10 +312,12 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
-        Verdict overall = switch (status) {
-            case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE;
-            case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE;
-            default -> Verdict.UNKNOWN;
+        // the exit status's worst-wins rule: invalid input, then a violation, then unknown
+        String overall = switch (status) {
+            case ExitStatus.INVALID_INPUT -> JsonReport.INVALID_INPUT;
+            case ExitStatus.NOT_LINEARIZABLE -> Verdict.NOT_LINEARIZABLE.name();
+            case ExitStatus.LINEARIZABLE -> Verdict.LINEARIZABLE.name();
+            default -> Verdict.UNKNOWN.name();
         };
         try (JsonReport report = new JsonReport(out, overall)) {
             for (Outcome o : outcomes) {
@@ -321,7 +336,7 @@ final class CheckCommand implements Callable<Integer> {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new UsageException(e.getMessage());
         }
     }
 }

@@ -59,7 +59,6 @@ final class FollowCheck {
         boolean stdin = file.toString().equals(STDIN);
         String name = stdin ? "<stdin>" : file.toString();
         long idle = command.followIdle == null ? 0 : command.followIdle.toNanos();
-        CommandLine.Model.CommandSpec spec = command.spec;
         FollowedInput input;
         try {
             input = stdin ? FollowedInput.stream(System.in, idle) : FollowedInput.file(file, idle);
@@ -91,7 +90,7 @@ final class FollowCheck {
             try {
                 outcome = follow.check(name, readOptions, modelOptions, nilRead, options);
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--follow: " + e.getMessage());
+                throw new UsageException("--follow: " + e.getMessage());
             } finally {
                 follow.finished = true;
                 timer.cancel();
@@ -111,47 +110,46 @@ final class FollowCheck {
 
     /** The one input to follow; every option that makes no sense with {@code --follow} is a usage error. */
     private static Path validate(CheckCommand c, ReadOptions readOptions) {
-        CommandLine cl = c.spec.commandLine();
         if (!c.follow) {
-            throw new CommandLine.ParameterException(cl, "--follow-idle needs --follow");
+            throw new UsageException("--follow-idle needs --follow");
         }
         if (c.files.size() != 1) {
-            throw new CommandLine.ParameterException(cl, "--follow reads one input, a FILE or - (standard input); got "
+            throw new UsageException("--follow reads one input, a FILE or - (standard input); got "
                     + c.files.size());
         }
         if (c.modelName == null) {
-            throw new CommandLine.ParameterException(cl, "--follow needs --model: the model cannot be inferred from "
+            throw new UsageException("--follow needs --model: the model cannot be inferred from "
                     + "a history that is not written yet");
         }
         Engine engine = c.parse(() -> Engine.fromName(c.engineName));
         if (engine != Engine.AUTO && engine != Engine.FRONTIER) {
-            throw new CommandLine.ParameterException(cl, "--follow checks with the online frontier engine; --engine "
+            throw new UsageException("--follow checks with the online frontier engine; --engine "
                     + engine.cliName() + " does not apply (use auto or frontier)");
         }
         if (c.newClientAfterInfo) {
-            throw new CommandLine.ParameterException(cl, "--new-client-after-info cannot be used with --follow: new "
+            throw new UsageException("--new-client-after-info cannot be used with --follow: new "
                     + "clients are numbered after the highest process, which is known only at the end");
         }
         if (readOptions.format() == Format.OMNILINK) {
-            throw new CommandLine.ParameterException(cl, "--follow cannot read OmniLink traces (one complete action "
+            throw new UsageException("--follow cannot read OmniLink traces (one complete action "
                     + "per record, a file per thread); check them without --follow");
         }
         Path file = c.files.get(0);
         if (Files.isDirectory(file)) {
-            throw new CommandLine.ParameterException(cl, "--follow cannot read a directory (an OmniLink trace "
+            throw new UsageException("--follow cannot read a directory (an OmniLink trace "
                     + "directory): " + Values.escape(file.toString()));
         }
         return file;
     }
 
     private static int report(CheckCommand command, CheckCommand.Outcome outcome) {
-        PrintWriter out = command.spec.commandLine().getOut();
+        PrintWriter out = command.out;
         command.print(outcome);
         if (command.json) {
             command.writeJson(out, List.of(outcome), outcome.status());
         }
         out.flush();
-        command.spec.commandLine().getErr().flush();
+        command.err.flush();
         return outcome.status();
     }
 

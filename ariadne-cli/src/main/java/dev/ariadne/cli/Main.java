@@ -3,6 +3,8 @@ package dev.ariadne.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintWriter;
 
 /**
@@ -17,8 +19,9 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
-                ProgressLine.stderrIsTerminal()));
+        // Not System.out: its PrintStream hides a closed pipe, and the command would check on for nobody.
+        PrintWriter out = new PrintWriter(new ClosedOutput(new FileOutputStream(FileDescriptor.out)), true);
+        System.exit(run(args, out, new PrintWriter(System.err, true), ProgressLine.stderrIsTerminal()));
     }
 
     /**
@@ -31,27 +34,73 @@ public final class Main implements Runnable {
 
     /** {@link #run(String[], PrintWriter, PrintWriter)}, where {@code err} is a terminal if {@code terminal}. */
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        try {
+            CheckCommand check = args.length > 0 && args[0].equals("check")
+                    ? CheckArguments.parse(java.util.Arrays.copyOfRange(args, 1, args.length)) : null;
+            int status = check != null ? runWithoutPicocli(check, out, err, terminal)
+                    : runWithPicocli(args, out, err, terminal);
+            out.flush();
+            return status;
+        } catch (RuntimeException e) {
+            if (ClosedOutput.isClosed(e)) {
+                return ClosedOutput.EXIT_STATUS;
+            }
+            throw e;
+        } finally {
+            err.flush();
+        }
+    }
+
+    /** An everyday {@code check} whose arguments {@link CheckArguments} read: the same outcomes, sooner. */
+    private static int runWithoutPicocli(CheckCommand check, PrintWriter out, PrintWriter err, boolean terminal) {
+        check.out = out;
+        check.err = err;
+        check.stderrIsTerminal = terminal;
+        try {
+            return check.call();
+        } catch (UsageException e) {
+            return usageError(e.getMessage(), "ariadne check", err);
+        } catch (RuntimeException e) {
+            return failed(e, err);
+        }
+    }
+
+    private static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         CommandLine cli = new CommandLine(new Main());
-        ((CheckCommand) cli.getSubcommands().get("check").getCommand()).stderrIsTerminal = terminal;
+        CheckCommand check = (CheckCommand) cli.getSubcommands().get("check").getCommand();
+        check.stderrIsTerminal = terminal;
+        check.out = out;
+        check.err = err;
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("ariadne: " + e.getMessage());
-            e.getCommandLine().usage(err);
-            return ExitStatus.USAGE;
-        });
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            err.println("ariadne: internal error: " + e);
-            return 70;
-        });
-        int status = cli.execute(args);
-        out.flush();
-        err.flush();
-        return status;
+        cli.setParameterExceptionHandler((e, a) ->
+                usageError(e.getMessage(), e.getCommandLine().getCommandSpec().qualifiedName(), err));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> e instanceof UsageException
+                ? usageError(e.getMessage(), commandLine.getCommandSpec().qualifiedName(), err) : failed(e, err));
+        return cli.execute(args);
+    }
+
+    /** Exit status 70 for a bug, or 141, quietly, when the output was closed. */
+    private static int failed(Exception e, PrintWriter err) {
+        if (ClosedOutput.isClosed(e)) {
+            return ClosedOutput.EXIT_STATUS;
+        }
+        err.println("ariadne: internal error: " + e);
+        return 70;
+    }
+
+    /**
+     * A usage error: its cause on one line and where to read more, as GNU tools do; the whole help would bury the
+     * cause. Exit status 64.
+     */
+    static int usageError(String message, String command, PrintWriter err) {
+        err.println("ariadne: " + message);
+        err.println("Try '" + command + " --help' for more information.");
+        return ExitStatus.USAGE;
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: ariadne check --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, convert or generate");
     }
 }

@@ -29,4 +29,21 @@ final class SizeConverter implements CommandLine.ITypeConverter<Long> {
         }
         return n << shift;
     }
+
+    /** {@code bytes} for people: {@code 512 MiB}, {@code 5.9 GiB}, {@code 100 bytes}. */
+    static String format(long bytes) {
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        if (bytes < 1024) {
+            return bytes + " bytes";
+        }
+        double value = bytes;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        String number = value == Math.rint(value) ? String.valueOf((long) value)
+                : String.format(Locale.ROOT, "%.1f", value);
+        return number + " " + units[unit];
+    }
 }

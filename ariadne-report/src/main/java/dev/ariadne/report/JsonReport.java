@@ -23,14 +23,31 @@ import java.util.List;
 public final class JsonReport implements AutoCloseable {
     private static final JsonFactory FACTORY = new JsonFactory();
 
+    /**
+     * The verdict of a file that could not be checked (unreadable or invalid input), and the overall verdict of a
+     * document in which one such file is: it outranks the others, as exit status 65 does.
+     */
+    public static final String INVALID_INPUT = "INVALID_INPUT";
+
     private final JsonGenerator json;
 
     /** Starts the document {@code {"verdict": …, "files": [}} on {@code out}. */
     public JsonReport(Writer out, Verdict overall) throws IOException {
+        this(out, overall.name());
+    }
+
+    /**
+     * Starts the document with the overall verdict {@code overall}: a {@link Verdict}'s name, or {@link
+     * #INVALID_INPUT} when a file could not be checked; anything else is an {@link IllegalArgumentException}.
+     */
+    public JsonReport(Writer out, String overall) throws IOException {
+        if (!overall.equals(INVALID_INPUT)) {
+            Verdict.valueOf(overall); // rejects anything else
+        }
         json = FACTORY.createGenerator(out);
         json.useDefaultPrettyPrinter();
         json.writeStartObject();
-        json.writeStringField("verdict", overall.name());
+        json.writeStringField("verdict", overall);
         json.writeArrayFieldStart("files");
     }
 
@@ -55,7 +72,7 @@ public final class JsonReport implements AutoCloseable {
     public void addError(String file, String message) throws IOException {
         json.writeStartObject();
         json.writeStringField("file", file);
-        json.writeStringField("verdict", "INVALID_INPUT");
+        json.writeStringField("verdict", INVALID_INPUT);
         json.writeStringField("error", message);
         json.writeEndObject();
     }

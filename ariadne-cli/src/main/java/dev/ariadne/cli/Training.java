@@ -1,0 +1,101 @@
+package dev.ariadne.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The training run behind the launcher's class-data-sharing archive: the {@code ariadne} script runs this once
+ * with {@code -XX:ArchiveClassesAtExit} after each build, so that the classes a usual command loads (readers of
+ * every format, models, engines, the text and JSON reports, generate and convert) are read from the archive, already
+ * parsed and verified, instead of from the jar. It checks small histories written to a temporary directory and
+ * prints nothing; its exit status is 0 unless something went wrong, and then the launcher only goes without the
+ * archive. Not a subcommand: users never need it.
+ */
+public final class Training {
+    private Training() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Files.createTempDirectory("ariadne-training");
+        try {
+            System.exit(train(dir));
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    private static int train(Path dir) throws IOException {
+        List<String> files = new ArrayList<>();
+        for (String model : List.of("register", "cas-register", "kv", "fifo-queue", "set")) {
+            for (boolean violation : List.of(false, true)) {
+                Path f = dir.resolve(model + (violation ? "-bad" : "-ok") + ".jsonl");
+                List<String> args = new ArrayList<>(List.of("generate", "--model", model, "--ops", "100",
+                        "--crashed", "1", f.toString()));
+                if (violation) {
+                    args.add("--violation");
+                }
+                if (run(args.toArray(String[]::new)) != 0) {
+                    return 1;
+                }
+                files.add(f.toString());
+            }
+        }
+        files.add(write(dir, "knossos.edn", """
+                {:process 0, :type :invoke, :f :write, :value 1}
+                {:process 1, :type :invoke, :f :cas, :value [1 2]}
+                {:process 0, :type :ok, :f :write, :value 1}
+                {:process 1, :type :info, :f :cas, :value [1 2]}
+                {:process 2, :type :invoke, :f :read, :value nil}
+                {:process 2, :type :ok, :f :read, :value 2}
+                """));
+        files.add(write(dir, "porcupine-kv.txt", """
+                {:process 0, :type :invoke, :f :put, :key "x", :value "a"}
+                {:process 1, :type :invoke, :f :append, :key "x", :value "b"}
+                {:process 0, :type :ok, :f :put, :key "x", :value "a"}
+                {:process 1, :type :ok, :f :append, :key "x", :value "b"}
+                {:process 0, :type :invoke, :f :get, :key "x", :value nil}
+                {:process 0, :type :ok, :f :get, :key "x", :value "ab"}
+                """));
+        files.add(write(dir, "etcd.log", """
+                INFO  jepsen.util - 0\t:invoke\t:read\tnil
+                INFO  jepsen.util - 1\t:invoke\t:write\t4
+                INFO  jepsen.util - 0\t:ok\t:read\tnil
+                INFO  jepsen.util - 1\t:ok\t:write\t4
+                INFO  jepsen.util - 0\t:invoke\t:cas\t[4 1]
+                INFO  jepsen.util - 0\t:fail\t:cas\t[4 1]
+                """));
+        List<String> check = new ArrayList<>(List.of("check"));
+        check.addAll(files);
+        run(check.toArray(String[]::new));
+        check.add(1, "--json");
+        run(check.toArray(String[]::new));
+        run("check", "--no-partition", files.get(4), files.get(5), files.get(files.size() - 2));
+        run("check", "--model", "cas-register", "--timeout", "1.5s", "--max-memory", "64m", files.get(2));
+        run("convert", files.get(files.size() - 3), dir.resolve("converted.jsonl").toString(), "--to", "json");
+        run("check", "--no-such-option"); // the usage error's path
+        return 0;
+    }
+
+    private static String write(Path dir, String name, String content) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, content, StandardCharsets.UTF_8);
+        return f.toString();
+    }
+
+    private static int run(String... args) {
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        return Main.run(args, nowhere, nowhere);
+    }
+}
