@@ -324,14 +324,8 @@ final class CheckCommand implements Callable<Integer> {
      * {@code false} (after saying why) when the file cannot be written.
      */
     private boolean writeHtml(Outcome o) {
-        HtmlReport.LineClock clock = HtmlReport.LineClock.of(o.history);
-        List<HtmlReport.Marker> markers = new ArrayList<>();
-        for (Annotation a : o.annotations) {
-            String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
-            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
-        }
         try {
-            HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers).write(html);
+            htmlReport(o).write(html);
             return true;
         } catch (IOException e) {
             spec.commandLine().getErr().println("ariadne: cannot write " + Values.escape(html.toString()) + ": "
@@ -339,6 +333,17 @@ final class CheckCommand implements Callable<Integer> {
                     : e instanceof AccessDeniedException ? "permission denied" : e.getMessage()));
             return false;
         }
+    }
+
+    /** The HTML report of a checked file, its annotations (nemesis events) placed on the clock by their lines. */
+    static HtmlReport htmlReport(Outcome o) {
+        HtmlReport.LineClock clock = HtmlReport.LineClock.of(o.history);
+        List<HtmlReport.Marker> markers = new ArrayList<>();
+        for (Annotation a : o.annotations) {
+            String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
+            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
+        }
+        return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers);
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {

@@ -8,17 +8,22 @@ import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.ModelOptions;
 import dev.ariadne.io.HistoryReaders;
 import dev.ariadne.io.ReadOptions;
+import dev.ariadne.io.ReadResult;
 import dev.ariadne.report.HtmlReport;
 import dev.ariadne.workloads.Workloads;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -270,6 +275,42 @@ class HtmlReportBrowserTest {
         assertEquals(lines, items.stream().map(WebElement::getText).toList());
         assertTrue(hover(4).contains("in the minimal failing core"));
         assertPageStayedClean();
+    }
+
+    /**
+     * Not a test: takes the README's screenshots, {@code docs/images/report-*.png}, when run with
+     * {@code -Dariadne.screenshots=DIR} (see docs/report.md).
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "ariadne.screenshots", matches = ".+")
+    void screenshotsForTheDocs() throws Exception {
+        Path out = Path.of(System.getProperty("ariadne.screenshots"));
+        Path bad = dir.resolve("bad.html");
+        reportOf(Path.of("..", "examples", "cas-register-nemesis-bad.edn"), "examples/cas-register-nemesis-bad.edn")
+                .write(bad);
+        open(bad);
+        driver.findElement(By.id("jump")).click();
+        driver.findElement(By.id("back")).click();
+        driver.findElement(By.id("back")).click();
+        Files.write(out.resolve("report-violation.png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+
+        Path history = dir.resolve("ok.jsonl");
+        CliRunner.run("generate", "--model", "cas-register", "--ops", "48", "--threads", "5", "--crashed", "1",
+                "--seed", "7", history.toString());
+        Path ok = dir.resolve("ok.html");
+        reportOf(history, "cas-register-48.jsonl (ariadne generate --seed 7)").write(ok);
+        open(ok);
+        hover(20);
+        Files.write(out.resolve("report-linearizable.png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    }
+
+    /** The report {@code ariadne check --html} writes for {@code file}, under the name {@code name}. */
+    private static HtmlReport reportOf(Path file, String name) throws Exception {
+        ReadResult read = HistoryReaders.load(file, ReadOptions.defaults());
+        Model<?> model = BuiltinModels.byName("cas-register", ModelOptions.defaults().withNilRead(read.nilRead()));
+        Result result = Checker.check(read.history(), model, CheckOptions.defaults());
+        return CheckCommand.htmlReport(new CheckCommand.Outcome(name, result, model, null,
+                ExitStatus.of(result.verdict()), read.annotations(), read.history()));
     }
 
     @Test

@@ -318,15 +318,21 @@ public final class HtmlReport {
             json.writeNumber(op.isPending() ? -1 : op.ret() - origin);
         }
         json.writeEndArray();
+        String[] descriptions = new String[ops.size()];
         StringBuilder kinds = new StringBuilder(ops.size());
-        for (Operation op : ops) {
+        for (int i = 0; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            descriptions[i] = model.describeOperation(op.input(), op.output());
             Operation read = history.get(op.id());
-            kinds.append(read.isPending() ? 'p' : read.outputKnown() ? 'o' : 'u');
+            // An output that was not observed matters where the model shows it, as "?" (read → ?); a write's
+            // output is never observed and means nothing, so such operations are drawn as completed ones.
+            boolean unknown = !read.outputKnown() && descriptions[i].contains(Operation.UNKNOWN.toString());
+            kinds.append(read.isPending() ? 'p' : unknown ? 'u' : 'o');
         }
         json.writeStringField("kind", kinds.toString());
         json.writeArrayFieldStart("desc");
-        for (Operation op : ops) {
-            json.writeString(model.describeOperation(op.input(), op.output()));
+        for (String d : descriptions) {
+            json.writeString(d);
         }
         json.writeEndArray();
         json.writeArrayFieldStart("input");
