@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -210,6 +211,25 @@ class HtmlReportTest {
         }
         assertTrue(lengths[1] < 2.1 * lengths[0], "twice the operations, about twice the data: " + lengths[0]
                 + " then " + lengths[1]);
+    }
+
+    @Test
+    void jepsenTimesAndAnEmptyHistory() throws IOException {
+        List<Operation> ops = List.of(
+                new Operation(0, 0, new Invocation("write", null, 1L), null, 0, 1,
+                        Map.of("line", 1, "time-ns", 2_000_000L, "return-time-ns", 3_500_000L)),
+                new Operation(1, 1, new Invocation("read", null, null), Operation.UNKNOWN, 2, Operation.PENDING,
+                        Map.of("line", 3, "time-ns", 4_000_000L)));
+        History timed = History.of(ops);
+        Map<String, Object> p = at(data(HtmlReport.of("t", timed, REGISTER,
+                Checker.check(timed, REGISTER, CheckOptions.defaults())).render()), "partitions", 0);
+        assertEquals(List.of(2.0, 4.0), at(p, "ops", "callMs"));
+        assertEquals(Arrays.asList(3.5, null), at(p, "ops", "retMs"));
+
+        Result empty = Checker.check(History.empty(), REGISTER, CheckOptions.defaults());
+        Map<String, Object> data = data(HtmlReport.of("empty", History.empty(), REGISTER, empty).render());
+        assertEquals("LINEARIZABLE", data.get("verdict"));
+        assertEquals(0L, data.get("operations"));
     }
 
     @Test
