@@ -146,8 +146,13 @@ class HtmlReportBrowserTest {
 
     /** Moves the mouse over operation {@code id} and returns the tooltip's text. */
     private static String hover(long id) {
+        return hoverAt("return window.ariadne.locate(arguments[0])", id);
+    }
+
+    /** Moves the mouse to where {@code locator} (a script given {@code arg}) says, and returns the tooltip's text. */
+    private static String hoverAt(String locator, long arg) {
         @SuppressWarnings("unchecked")
-        Map<String, Number> at = (Map<String, Number>) js("return window.ariadne.locate(arguments[0])", id);
+        Map<String, Number> at = (Map<String, Number>) js(locator, arg);
         WebElement canvas = driver.findElement(By.id("timeline"));
         int x = (int) Math.round(at.get("x").doubleValue() - canvas.getRect().getWidth() / 2.0);
         int y = (int) Math.round(at.get("y").doubleValue() - canvas.getRect().getHeight() / 2.0);
@@ -220,6 +225,12 @@ class HtmlReportBrowserTest {
         assertTrue(tip.contains("state before"), tip);
         assertTrue(tip.contains("state after"), tip);
         assertTrue(tip.contains("--><svg onload=alert(1)>"), tip);
+
+        // the nemesis event has a row of its own, and its value stays text there too
+        String marker = hoverAt("return window.ariadne.locateMarker(arguments[0])", 0);
+        assertTrue(marker.contains("annotation nemesis"), marker);
+        assertTrue(marker.contains("event info start \"" + SCRIPT_VALUE + "\""), marker);
+        assertTrue(marker.contains("source line 9"), marker);
 
         // the other longest linearization fails on the other get
         new Select(driver.findElement(By.id("order"))).selectByIndex(1);
