@@ -269,6 +269,23 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void failureAtTheFirstOperation() throws IOException {
+        Path history = dir.resolve("first.jsonl");
+        Files.writeString(history, "{\"client\": 0, \"call\": 0, \"return\": 1, \"f\": \"read\", \"output\": 5}\n");
+        Path page = dir.resolve("first.html");
+        CliRunner run = CliRunner.run("check", "--model", "register", "--html", page.toString(), history.toString());
+        assertEquals(1, run.status(), run.out() + run.err());
+        open(page);
+        driver.findElement(By.id("jump")).click();
+        assertEquals(0L, selected());
+        assertTrue(text("walk").startsWith("The failure: #0 read → 5 could not be placed after step 0."),
+                text("walk"));
+        assertFalse(driver.findElement(By.id("back")).isEnabled(), "nothing led there");
+        assertTrue(hover(0).contains("state before nil"));
+        assertPageStayedClean();
+    }
+
+    @Test
     void coreAndExplanationWhenGiven() throws Exception {
         History history = HistoryReaders.load(kvHistory(), ReadOptions.defaults()).history();
         Model<?> model = BuiltinModels.byName("kv");
