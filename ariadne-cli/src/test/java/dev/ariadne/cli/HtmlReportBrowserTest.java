@@ -266,6 +266,16 @@ class HtmlReportBrowserTest {
         assertTrue(tip.contains("state before {\"" + SCRIPT_VALUE + "\" \"v\"}"), tip);
         assertTrue(tip.contains("output \"v\""), tip);
         assertPageStayedClean();
+
+        // Defence in depth: markup that did reach the document could still neither run a script nor load anything.
+        js("document.body.insertAdjacentHTML('beforeend', '<img id=\"probe\" src=\"x.png\" "
+                + "onerror=\"document.title = \\'pwned\\'\">')");
+        new WebDriverWait(driver, Duration.ofSeconds(5)).until(d -> Boolean.TRUE.equals(
+                js("return document.getElementById('probe').complete")));
+        assertFalse(driver.getTitle().contains("pwned"), "an inline handler ran");
+        List<String> refused = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .map(LogEntry::getMessage).filter(m -> m.contains("Content Security Policy")).toList();
+        assertEquals(2, refused.size(), "the image and its handler are both refused: " + refused);
     }
 
     @Test

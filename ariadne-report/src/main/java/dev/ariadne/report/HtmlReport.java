@@ -27,8 +27,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +45,8 @@ import java.util.TreeSet;
  * each operation, and on a violation the way back from the failure. The page makes no request of any kind (its
  * Content-Security-Policy forbids them); the data is one JSON document that Jackson writes with {@code <}, {@code >},
  * {@code &} and U+2028/9 escaped as well, so that no history value can end the script element that holds it, and the
- * page puts values into the document as text only. {@code docs/report.md} explains how to read it.
+ * page puts values into the document as text only, and its policy lets only its own script run (by hash).
+ * {@code docs/report.md} explains how to read it.
  */
 public final class HtmlReport {
     /** A model state longer than this is stored shortened (start … end), so that the file grows linearly. */
@@ -55,6 +59,9 @@ public final class HtmlReport {
     static final long STATE_BUDGET = 20_000_000L;
     private static final String TEMPLATE = "report.html";
     private static final String DATA_SLOT = "<!--ariadne-data-->";
+    /** The page's one script element (the data's element has a type). */
+    private static final String SCRIPT_OPEN = "<script>";
+    private static final String SCRIPT_POLICY = "script-src 'unsafe-inline'";
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final CharacterEscapes HTML_SAFE = new HtmlSafeEscapes();
 
@@ -161,13 +168,29 @@ public final class HtmlReport {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /**
+     * The page template, with the script policy narrowed from {@code 'unsafe-inline'} to the hash of the page's own
+     * script: then no other script can run in the page, not even an inline event handler, should a value ever reach
+     * the document as markup.
+     */
     private static String template() throws IOException {
+        String template;
         try (InputStream in = HtmlReport.class.getResourceAsStream(TEMPLATE)) {
             if (in == null) {
                 throw new IOException("the report template " + TEMPLATE + " is missing from the class path");
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        int open = template.lastIndexOf(SCRIPT_OPEN);
+        String script = template.substring(open + SCRIPT_OPEN.length(), template.indexOf("</script>", open));
+        String hash;
+        try {
+            hash = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                    .digest(script.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+        return template.replace(SCRIPT_POLICY, "script-src 'sha256-" + hash + "'");
     }
 
     private void data(JsonGenerator json) throws IOException {
