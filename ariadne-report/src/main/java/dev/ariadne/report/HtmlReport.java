@@ -43,9 +43,9 @@ import java.util.TreeSet;
  * Writes one self-contained HTML page for a check result, whatever the verdict: per partition a timeline with a row
  * per client, the witness or the longest partial linearizations drawn across it, the model states before and after
  * each operation, and on a violation the way back from the failure. The page makes no request of any kind (its
- * Content-Security-Policy forbids them); the data is one JSON document that Jackson writes with {@code <}, {@code >},
- * {@code &} and U+2028/9 escaped as well, so that no history value can end the script element that holds it, and the
- * page puts values into the document as text only, and its policy lets only its own script run (by hash).
+ * Content-Security-Policy forbids them, and lets only the page's own script run, by hash). The data is one JSON
+ * document that Jackson writes with {@code <}, {@code >}, {@code &} and U+2028/9 escaped as well, so that no history
+ * value can end the script element that holds it; the page puts values into the document as text only.
  * {@code docs/report.md} explains how to read it.
  */
 public final class HtmlReport {
