@@ -19,6 +19,7 @@ import dev.ariadne.io.HistoryReaders;
 import dev.ariadne.io.InvalidInputException;
 import dev.ariadne.io.ReadOptions;
 import dev.ariadne.io.ReadResult;
+import dev.ariadne.report.HtmlReport;
 import dev.ariadne.report.JsonReport;
 import dev.ariadne.report.TextReport;
 import picocli.CommandLine;
@@ -41,8 +42,8 @@ import java.util.concurrent.Callable;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Decide whether each history is linearizable.",
                 "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
-                        + "64 usage error, 65 unreadable or invalid input. With several files, the worst wins "
-                        + "(65, then 1, then 2)."})
+                        + "64 usage error, 65 unreadable or invalid input, 74 the --html report could not be written. "
+                        + "With several files, the worst wins (65, then 1, then 2)."})
 final class CheckCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "NAME",
             description = "The sequential model: ${COMPLETION-CANDIDATES}. Default: the first of these that "
@@ -99,6 +100,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE.html",
+            description = "Also write the result as one self-contained interactive HTML page (docs/report.md), "
+                    + "whatever the verdict. Takes one history FILE; not with --follow.")
+    Path html;
+
     @Option(names = "--follow",
             description = "Check one history while it is written: FILE is followed like tail -f, - is standard "
                     + "input. Stops at the first violation (exit 1); needs --model. See README.")
@@ -131,7 +137,10 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     record Outcome(String file, Result result, Model<?> model, String error, int status,
-                   List<Annotation> annotations) {
+                   List<Annotation> annotations, History history) {
+        Outcome(String file, Result result, Model<?> model, String error, int status, List<Annotation> annotations) {
+            this(file, result, model, error, status, annotations, null);
+        }
     }
 
     @Override
@@ -163,6 +172,14 @@ final class CheckCommand implements Callable<Integer> {
                 options = options.withMaxMemory(maxMemory);
             }
         }
+        if (html != null && (follow || followIdle != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--html does not go with --follow: check "
+                    + "the finished file to get a report");
+        }
+        if (html != null && files.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--html writes the report of one history: "
+                    + "give one FILE (run ariadne check once per file for one report each)");
+        }
         if (follow || followIdle != null) {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
         }
@@ -178,6 +195,9 @@ final class CheckCommand implements Callable<Integer> {
             writeJson(out, outcomes, status);
         }
         out.flush();
+        if (html != null && outcomes.get(0).error == null && !writeHtml(outcomes.get(0))) {
+            return ConvertCommand.CANNOT_WRITE;
+        }
         return status;
     }
 
@@ -242,7 +262,8 @@ final class CheckCommand implements Callable<Integer> {
             Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
-            return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations());
+            return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
+                    history);
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -309,6 +330,33 @@ final class CheckCommand implements Callable<Integer> {
         }
         throw new InvalidOperationException("no built-in model understands all operations (functions: "
                 + Values.escape(String.join(", ", functions)) + "); choose one with --model");
+    }
+
+    /**
+     * Writes the --html page of {@code o}, with the nemesis events placed on the history's clock by their lines;
+     * {@code false} (after saying why) when the file cannot be written.
+     */
+    private boolean writeHtml(Outcome o) {
+        try {
+            htmlReport(o).write(html);
+            return true;
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("ariadne: cannot write " + Values.escape(html.toString()) + ": "
+                    + (e instanceof NoSuchFileException ? "no such directory"
+                    : e instanceof AccessDeniedException ? "permission denied" : e.getMessage()));
+            return false;
+        }
+    }
+
+    /** The HTML report of a checked file, its annotations (nemesis events) placed on the clock by their lines. */
+    static HtmlReport htmlReport(Outcome o) {
+        HtmlReport.LineClock clock = HtmlReport.LineClock.of(o.history);
+        List<HtmlReport.Marker> markers = new ArrayList<>();
+        for (Annotation a : o.annotations) {
+            String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
+            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
+        }
+        return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers);
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
