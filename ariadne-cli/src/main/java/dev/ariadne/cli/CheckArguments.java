@@ -25,6 +25,7 @@ final class CheckArguments {
             "--engine", (c, v) -> c.engineName = v,
             "--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v),
             "--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v),
+            "--html", (c, v) -> c.html = Path.of(v),
             "--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v));
     private static final Map<String, java.util.function.Consumer<CheckCommand>> FLAGS = Map.of(
             "--independent", c -> c.independent = true,

@@ -173,11 +173,11 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         if (html != null && (follow || followIdle != null)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--html does not go with --follow: check "
+            throw new UsageException("--html does not go with --follow: check "
                     + "the finished file to get a report");
         }
         if (html != null && files.size() > 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--html writes the report of one history: "
+            throw new UsageException("--html writes the report of one history: "
                     + "give one FILE (run ariadne check once per file for one report each)");
         }
         if (follow || followIdle != null) {
@@ -341,7 +341,7 @@ final class CheckCommand implements Callable<Integer> {
             htmlReport(o).write(html);
             return true;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("ariadne: cannot write " + Values.escape(html.toString()) + ": "
+            err.println("ariadne: cannot write " + Values.escape(html.toString()) + ": "
                     + (e instanceof NoSuchFileException ? "no such directory"
                     : e instanceof AccessDeniedException ? "permission denied" : e.getMessage()));
             return false;
