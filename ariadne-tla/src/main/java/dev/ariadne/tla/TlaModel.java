@@ -147,7 +147,7 @@ public final class TlaModel implements Model<TlaStates> {
         }
         TlaSpec.Action action = spec.action(inv.f());
         if (action == null) {
-            throw new InvalidOperationException(spec.fileName() + " defines no action " + Values.escape(inv.f())
+            throw new InvalidOperationException(spec.path() + " defines no action " + Values.escape(inv.f())
                     + " (an operation X is the spec's operator X)").at(operation);
         }
         Map<String, Object> named = named(inv, operation, action);

@@ -26,6 +26,8 @@ public final class TlaSpec {
 
     private final SpecEvaluator evaluator;
     private final String fileName;
+    /** The spec's path as the user gave it, which messages name in place of TLC's bare file name. */
+    private final String path;
     private final Object lock = new Object();
     private final Map<Long, List<TlaState>> interned = new HashMap<>();
     private final Map<String, Action> actions = new ConcurrentHashMap<>();
@@ -36,17 +38,22 @@ public final class TlaSpec {
     record Action(String name, Object definition, List<String> parameters, String location) {
     }
 
-    private TlaSpec(SpecEvaluator evaluator, String fileName) {
+    private TlaSpec(SpecEvaluator evaluator, String fileName, String path) {
         this.evaluator = evaluator;
         this.fileName = fileName;
+        this.path = path;
         List<TlaState> init = new ArrayList<>();
         synchronized (lock) {
-            for (Object s : evaluator.initialStates()) {
-                init.add(intern(s));
+            try {
+                for (Object s : evaluator.initialStates()) {
+                    init.add(intern(s));
+                }
+            } catch (TlaException e) {
+                throw located(e);
             }
         }
         if (init.isEmpty()) {
-            throw new TlaException(fileName + ": the spec has no initial state (Init is false for every state)");
+            throw new TlaException(path + ": the spec has no initial state (Init is false for every state)");
         }
         initial = TlaStates.of(init);
     }
@@ -81,9 +88,13 @@ public final class TlaSpec {
             try {
                 SpecEvaluator evaluator = SpecLoader.newEvaluator();
                 synchronized (LOADING) {
-                    evaluator.load(dir.toString(), module, tmp.resolve(module).toString());
+                    try {
+                        evaluator.load(dir.toString(), module, tmp.resolve(module).toString());
+                    } catch (TlaException e) {
+                        throw located(e, file, tla.toString());
+                    }
                 }
-                return new TlaSpec(evaluator, file);
+                return new TlaSpec(evaluator, file, tla.toString());
             } finally {
                 Files.deleteIfExists(gen);
                 Files.deleteIfExists(tmp);
@@ -116,9 +127,25 @@ public final class TlaSpec {
         return out.toString();
     }
 
+    /** The same problem, naming the spec by the path the user gave where TLC names it by its file name. */
+    private TlaException located(TlaException e) {
+        return located(e, fileName, path);
+    }
+
+    private static TlaException located(TlaException e, String fileName, String path) {
+        String m = e.getMessage();
+        return m.startsWith(fileName + ":") && !fileName.equals(path)
+                ? new TlaException(path + m.substring(fileName.length())) : e;
+    }
+
     /** The spec's file name, for messages. */
     public String fileName() {
         return fileName;
+    }
+
+    /** The spec's path as given to {@link #load}, for messages. */
+    public String path() {
+        return path;
     }
 
     /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */
@@ -149,7 +176,9 @@ public final class TlaSpec {
                 if (params == null) {
                     return null;
                 }
-                a = new Action(name, evaluator.definition(name), List.copyOf(params), evaluator.location(name));
+                String where = evaluator.location(name);
+                where = where.startsWith(fileName) ? path + where.substring(fileName.length()) : where;
+                a = new Action(name, evaluator.definition(name), List.copyOf(params), where);
             }
             actions.put(name, a);
         }
@@ -166,7 +195,12 @@ public final class TlaSpec {
     /** The states {@code action} with {@code args} leads to from {@code state}, interned; empty if disabled. */
     List<TlaState> successors(TlaState state, Action action, Object[] args) {
         synchronized (lock) {
-            List<Object> next = evaluator.successors(state.tlc, action.definition(), args);
+            List<Object> next;
+            try {
+                next = evaluator.successors(state.tlc, action.definition(), args);
+            } catch (TlaException e) {
+                throw located(e);
+            }
             List<TlaState> out = new ArrayList<>(next.size());
             for (Object s : next) {
                 out.add(intern(s));

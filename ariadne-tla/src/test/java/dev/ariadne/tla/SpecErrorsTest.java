@@ -30,7 +30,7 @@ class SpecErrorsTest {
     void parseErrorNamesFileLineAndColumn() throws Exception {
         Path p = spec("Broken", "VARIABLE x\nInit == x = 0\nInc == x' = x + + 1");
         TlaException e = assertThrows(TlaException.class, () -> TlaSpec.load(p, null, Map.of()));
-        assertTrue(e.getMessage().startsWith("Broken.tla:5:"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("Broken.tla").toString() + ":5:"), e.getMessage());
         assertTrue(e.getMessage().contains("parse error"), e.getMessage());
     }
 
@@ -38,7 +38,7 @@ class SpecErrorsTest {
     void unknownOperatorNamesItsPlace() throws Exception {
         Path p = spec("Unknown", "VARIABLE x\nInit == x = 0\nSet(v) == x' = y");
         TlaException e = assertThrows(TlaException.class, () -> TlaSpec.load(p, null, Map.of()));
-        assertTrue(e.getMessage().startsWith("Unknown.tla:5:"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("Unknown.tla").toString() + ":5:"), e.getMessage());
         assertTrue(e.getMessage().contains("Unknown operator"), e.getMessage());
     }
 
@@ -46,7 +46,7 @@ class SpecErrorsTest {
     void missingConstantIsReportedAndConstGivesIt() throws Exception {
         Path p = spec("Bounded", "CONSTANT Max\nVARIABLE x\nInit == x = 0\nInc(v) == x < Max /\\ x' = x + 1 /\\ v = x'");
         TlaException e = assertThrows(TlaException.class, () -> TlaSpec.load(p, null, Map.of()));
-        assertTrue(e.getMessage().startsWith("Bounded.tla"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("Bounded.tla").toString() + ""), e.getMessage());
         TlaModel model = TlaSpec.load(p, null, Map.of("Max", "1")).model();
         Object inc = model.prepare(op("Inc", 1L)).input();
         TlaStates one = model.step(model.init(), inc, null);
@@ -87,7 +87,7 @@ class SpecErrorsTest {
                 Map.of("params", List.of("value")));
         InvalidOperationException param = assertThrows(InvalidOperationException.class,
                 () -> model.prepare(wrongName));
-        assertTrue(param.getMessage().startsWith("Register.tla:11:1: Write has no parameter value"),
+        assertTrue(param.getMessage().contains("Register.tla:11:1: Write has no parameter value"),
                 param.getMessage());
         InvalidOperationException nil = assertThrows(InvalidOperationException.class,
                 () -> model.prepare(op("Write", null)));
@@ -103,7 +103,7 @@ class SpecErrorsTest {
         TlaModel model = TlaSpec.load(p, null, Map.of()).model();
         Object set = model.prepare(op("Set", "a")).input();
         TlaException e = assertThrows(TlaException.class, () -> model.step(model.init(), set, null));
-        assertTrue(e.getMessage().startsWith("Typed.tla:5:1: evaluating Set: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith(dir.resolve("Typed.tla").toString() + ":5:1: evaluating Set: "), e.getMessage());
     }
 
     private static Operation op(String f, Object v) {
