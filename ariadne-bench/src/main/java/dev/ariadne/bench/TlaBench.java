@@ -30,7 +30,7 @@ import java.util.function.Supplier;
  * {@code --rounds} runs is printed. Usage, from the repository root:
  * <pre>
  * java -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaBench [--ops 1000,10000] [--rounds 3]
- *     [--timeout 60s]
+ *     [--timeout 60s] [--models register,fifo-queue]
  * </pre>
  */
 public final class TlaBench {
@@ -40,10 +40,12 @@ public final class TlaBench {
     public static void main(String[] args) {
         int[] opsList = {1_000, 10_000};
         int rounds = 3;
+        List<String> models = List.of("register", "fifo-queue");
         Duration timeout = Duration.ofSeconds(60);
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--ops" -> opsList = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--models" -> models = List.of(args[++i].split(","));
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(args[++i].replace("s", "")));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -58,49 +60,66 @@ public final class TlaBench {
         System.out.printf(Locale.ROOT, "spec loading: Register.tla %.0f ms, Queue.tla %.0f ms%n",
                 (t1 - t0) / 1e6, (t2 - t1) / 1e6);
         System.out.println("| model | threads × ops | verdict | built-in ms | TLA+ memo ms | TLA+ no memo ms "
-                + "| TLC evaluations (memo / no memo) | memo hits |");
-        System.out.println("|---|---|---|---:|---:|---:|---:|---:|");
+                + "| TLC evaluations (memo / no memo) | memo hits | memo given up |");
+        System.out.println("|---|---|---|---:|---:|---:|---:|---:|---|");
         CheckOptions options = CheckOptions.defaults().withTimeout(timeout);
-        for (String model : List.of("register", "fifo-queue")) {
+        for (String model : models) {
             TlaSpec spec = model.equals("register") ? register : queue;
             for (int ops : opsList) {
                 for (boolean violation : new boolean[]{false, true}) {
                     History h = Workloads.generate(Workloads.Spec.of(model, 5, ops).withViolation(violation));
                     History converted = model.equals("register") ? toRegister(h) : toQueue(h);
                     Model<?> builtin = BuiltinModels.byName(model, ModelOptions.defaults());
-                    Timed b = time(rounds, () -> Checker.check(h, builtin, options), () -> null);
-                    TlaModel[] memo = new TlaModel[1];
-                    Timed m = time(rounds, () -> Checker.check(converted, memo[0] = spec.model(true), options),
-                            () -> memo[0]);
-                    Timed n = time(rounds, () -> Checker.check(converted, memo[0] = spec.model(false), options),
-                            () -> memo[0]);
+                    TlaModel[] last = new TlaModel[2];
+                    List<Timed> t = interleaved(rounds, List.of(
+                            () -> Checker.check(h, builtin, options),
+                            () -> Checker.check(converted, last[0] = spec.model(true), options),
+                            () -> Checker.check(converted, last[1] = spec.model(false), options)));
+                    Timed b = t.get(0);
+                    Timed m = t.get(1).with(last[0]);
+                    Timed n = t.get(2).with(last[1]);
                     if (b.verdict != m.verdict || b.verdict != n.verdict) {
                         throw new IllegalStateException("verdicts differ on " + model + " " + ops + ": " + b.verdict
                                 + " " + m.verdict + " " + n.verdict);
                     }
-                    System.out.printf(Locale.ROOT, "| %s | 5 × %,d | %s | %.1f | %.1f | %.1f | %,d / %,d | %,d |%n",
-                            model, ops, b.verdict, b.ms, m.ms, n.ms, m.evaluations, n.evaluations, m.hits);
+                    System.out.printf(Locale.ROOT, "| %s | 5 × %,d | %s | %.1f | %.1f | %.1f | %,d / %,d | %,d | %s |%n",
+                            model, ops, b.verdict, b.ms, m.ms, n.ms, m.evaluations, n.evaluations, m.hits,
+                            m.abandoned ? "yes" : "no");
                 }
             }
         }
     }
 
-    private record Timed(String verdict, double ms, long evaluations, long hits) {
+    private record Timed(String verdict, double ms, long evaluations, long hits, boolean abandoned) {
+        /** The same timing with the counts of the TLA+ model used by the last run. */
+        Timed with(TlaModel m) {
+            return new Timed(verdict, ms, m.evaluations(), m.memoHits(), m.memoAbandoned());
+        }
     }
 
-    private static Timed time(int rounds, Supplier<Result> check, Supplier<TlaModel> used) {
-        check.get();
-        double[] ms = new double[rounds];
-        Result r = null;
-        for (int i = 0; i < rounds; i++) {
-            long a = System.nanoTime();
-            r = check.get();
-            ms[i] = (System.nanoTime() - a) / 1e6;
+    /**
+     * Runs each check once to warm up, then {@code rounds} times in turn (all of them once, then again), so that
+     * the JIT and the shared machine's load favour none; the median of each.
+     */
+    private static List<Timed> interleaved(int rounds, List<Supplier<Result>> checks) {
+        for (Supplier<Result> c : checks) {
+            c.get();
         }
-        Arrays.sort(ms);
-        TlaModel m = used.get();
-        return new Timed(r.verdict().toString(), ms[rounds / 2], m == null ? 0 : m.evaluations(),
-                m == null ? 0 : m.memoHits());
+        double[][] ms = new double[checks.size()][rounds];
+        Result[] last = new Result[checks.size()];
+        for (int r = 0; r < rounds; r++) {
+            for (int c = 0; c < checks.size(); c++) {
+                long a = System.nanoTime();
+                last[c] = checks.get(c).get();
+                ms[c][r] = (System.nanoTime() - a) / 1e6;
+            }
+        }
+        List<Timed> out = new ArrayList<>();
+        for (int c = 0; c < checks.size(); c++) {
+            Arrays.sort(ms[c]);
+            out.add(new Timed(last[c].verdict().toString(), ms[c][rounds / 2], 0, 0, false));
+        }
+        return out;
     }
 
     private static Object shift(Object v) {

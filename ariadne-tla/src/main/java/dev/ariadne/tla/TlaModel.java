@@ -26,16 +26,22 @@ import java.util.concurrent.atomic.LongAdder;
  * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
  *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
- * that the engines' repeated steps from the same configuration cost a hash lookup. Thread-safe: the engines' parallel
+ * that the engines' repeated steps from the same configuration cost a hash lookup; when, after 32,768 evaluations,
+ * fewer than 40% of the steps hit the memo, it is given up (the states rarely repeat, and keeping them costs more). Thread-safe: the engines' parallel
  * partitions share it, and calls into TLC are serialised by the spec.
  */
 public final class TlaModel implements Model<TlaStates> {
     /** Past this many memoised transitions, new ones are computed but not kept (bounded memory). */
     private static final int MEMO_LIMIT = 2_000_000;
     private static final Object DISABLED = new Object();
+    /** The memo is judged after this many misses (and again after each as many more). */
+    private static final int JUDGE_EVERY = 1 << 15;
+    /** Below this share of hits, keeping transitions costs more than it saves (measured in docs/benchmarks.md). */
+    private static final double WORTH_IT = 0.4;
 
     private final TlaSpec spec;
-    private final boolean memoise;
+    private volatile boolean memoise;
+    private volatile boolean abandoned;
     private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder hits = new LongAdder();
@@ -45,12 +51,15 @@ public final class TlaModel implements Model<TlaStates> {
         final TlaSpec.Action action;
         final List<Object> values;
         final Object[] args;
+        /** The operation this step was prepared from, named when TLC cannot evaluate it (not part of equality). */
+        final Operation origin;
         private final int hash;
 
-        Step(TlaSpec.Action action, List<Object> values, Object[] args) {
+        Step(TlaSpec.Action action, List<Object> values, Object[] args, Operation origin) {
             this.action = action;
             this.values = values;
             this.args = args;
+            this.origin = origin;
             this.hash = action.name().hashCode() * 31 + values.hashCode();
         }
 
@@ -118,10 +127,41 @@ public final class TlaModel implements Model<TlaStates> {
         if (memo.size() < MEMO_LIMIT) {
             memo.put(key, next == null ? DISABLED : next);
         }
+        if (evaluations.sum() % JUDGE_EVERY == 0) {
+            judge();
+        }
         return next;
     }
 
+    /**
+     * Gives the memo up when few steps hit it: where nearly every (states, operation) pair is new (a queue whose
+     * contents rarely repeat), keeping them only costs memory and time. Verdicts do not depend on it.
+     */
+    private void judge() {
+        long h = hits.sum();
+        long lookups = h + evaluations.sum();
+        if (h < WORTH_IT * lookups) {
+            memoise = false;
+            abandoned = true;
+            memo.clear();
+        }
+    }
+
+    /** Whether the memo was asked for but given up because too few steps hit it. */
+    public boolean memoAbandoned() {
+        return abandoned;
+    }
+
     private TlaStates compute(TlaStates states, Step step) {
+        try {
+            return evaluate(states, step);
+        } catch (TlaException e) {
+            // TLC could not evaluate the action with these values (a type error): the operation is invalid input
+            throw new InvalidOperationException(e.getMessage()).at(step.origin);
+        }
+    }
+
+    private TlaStates evaluate(TlaStates states, Step step) {
         evaluations.increment();
         if (states.states.length == 1) {
             List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
@@ -175,7 +215,7 @@ public final class TlaModel implements Model<TlaStates> {
             }
             values.add(v);
         }
-        Step step = new Step(action, Collections.unmodifiableList(values), args);
+        Step step = new Step(action, Collections.unmodifiableList(values), args, operation);
         return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
     }
 

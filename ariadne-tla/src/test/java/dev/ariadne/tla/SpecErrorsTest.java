@@ -102,7 +102,8 @@ class SpecErrorsTest {
         Path p = spec("Typed", "VARIABLE x\nInit == x = 0\nSet(v) == x' = v + 1");
         TlaModel model = TlaSpec.load(p, null, Map.of()).model();
         Object set = model.prepare(op("Set", "a")).input();
-        TlaException e = assertThrows(TlaException.class, () -> model.step(model.init(), set, null));
+        InvalidOperationException e = assertThrows(InvalidOperationException.class,
+                () -> model.step(model.init(), set, null));
         assertTrue(e.getMessage().startsWith(dir.resolve("Typed.tla").toString() + ":5:1: evaluating Set: "), e.getMessage());
     }
 
