@@ -59,7 +59,7 @@ public final class TlaBench {
         long t2 = System.nanoTime();
         System.out.printf(Locale.ROOT, "spec loading: Register.tla %.0f ms, Queue.tla %.0f ms%n",
                 (t1 - t0) / 1e6, (t2 - t1) / 1e6);
-        System.out.println("| model | threads × ops | verdict | built-in ms | TLA+ memo ms | TLA+ no memo ms "
+        System.out.println("| model | threads × ops | history | built-in ms | TLA+ memo ms | TLA+ no memo ms "
                 + "| TLC evaluations (memo / no memo) | memo hits | memo given up |");
         System.out.println("|---|---|---|---:|---:|---:|---:|---:|---|");
         CheckOptions options = CheckOptions.defaults().withTimeout(timeout);
@@ -78,19 +78,24 @@ public final class TlaBench {
                     Timed b = t.get(0);
                     Timed m = t.get(1).with(last[0]);
                     Timed n = t.get(2).with(last[1]);
-                    if (b.verdict != m.verdict || b.verdict != n.verdict) {
+                    if (disagree(b, m) || disagree(b, n) || disagree(m, n)) {
                         throw new IllegalStateException("verdicts differ on " + model + " " + ops + ": " + b.verdict
                                 + " " + m.verdict + " " + n.verdict);
                     }
-                    System.out.printf(Locale.ROOT, "| %s | 5 × %,d | %s | %.1f | %.1f | %.1f | %,d / %,d | %,d | %s |%n",
-                            model, ops, b.verdict, b.ms, m.ms, n.ms, m.evaluations, n.evaluations, m.hits,
-                            m.abandoned ? "yes" : "no");
+                    System.out.printf(Locale.ROOT, "| %s | 5 × %,d | %s | %s | %s | %s | %,d / %,d | %,d | %s |%n",
+                            model, ops, violation ? "violation" : "linearizable", b.show(), m.show(), n.show(),
+                            m.evaluations, n.evaluations, m.hits, m.abandoned ? "yes" : "no");
                 }
             }
         }
     }
 
     private record Timed(String verdict, double ms, long evaluations, long hits, boolean abandoned) {
+        /** The median in ms, or the verdict when it is not a definite one (a time limit). */
+        String show() {
+            return verdict.equals("UNKNOWN") ? "UNKNOWN (time limit)" : String.format(Locale.ROOT, "%.1f", ms);
+        }
+
         /** The same timing with the counts of the TLA+ model used by the last run. */
         Timed with(TlaModel m) {
             return new Timed(verdict, ms, m.evaluations(), m.memoHits(), m.memoAbandoned());
@@ -120,6 +125,11 @@ public final class TlaBench {
             out.add(new Timed(last[c].verdict().toString(), ms[c][rounds / 2], 0, 0, false));
         }
         return out;
+    }
+
+    /** Two definite verdicts that differ: a bug, never a timing matter. */
+    private static boolean disagree(Timed a, Timed b) {
+        return !a.verdict.equals("UNKNOWN") && !b.verdict.equals("UNKNOWN") && !a.verdict.equals(b.verdict);
     }
 
     private static Object shift(Object v) {
