@@ -60,6 +60,21 @@ class TlaCheckTest {
     }
 
     @Test
+    void nativeHistoriesNameValuesByMapAndFollowWorks() throws Exception {
+        Path history = dir.resolve("native.jsonl");
+        Files.writeString(history, "{\"client\":0,\"call\":0,\"return\":10,\"f\":\"Write\",\"value\":{\"v\":1}}\n"
+                + "{\"client\":1,\"call\":11,\"return\":20,\"f\":\"Read\",\"value\":1}\n"
+                + "{\"client\":1,\"call\":21,\"return\":30,\"f\":\"Read\",\"value\":{\"v\":2}}\n");
+        String register = TLA.resolve("register/Register.tla").toString();
+        CliRunner batch = check("--tla", register, history.toString());
+        assertEquals(1, batch.status(), batch.err());
+        assertTrue(batch.out().contains("#2 client 1: Read(v = 2)"), batch.out());
+        CliRunner followed = check("--follow", "--follow-idle", "200ms", "--tla", register, history.toString());
+        assertEquals(1, followed.status(), followed.err());
+        assertTrue(followed.out().contains("Read(v = 2)"), followed.out());
+    }
+
+    @Test
     void brokenSpecsAndTraces() throws Exception {
         Path broken = dir.resolve("Broken.tla");
         Files.writeString(broken, "---- MODULE Broken ----\nVARIABLE x\nInit == x = 0\nInc == x' = x + + 1\n====\n");
