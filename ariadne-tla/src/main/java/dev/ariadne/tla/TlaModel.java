@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -45,6 +46,8 @@ public final class TlaModel implements Model<TlaStates> {
     private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder hits = new LongAdder();
+    /** Memo misses, counted exactly so that the memo is judged once per {@link #JUDGE_EVERY} of them. */
+    private final AtomicLong misses = new AtomicLong();
 
     /** A prepared operation: the resolved action and its arguments, as trace values (for equality) and TLC values. */
     static final class Step {
@@ -127,7 +130,7 @@ public final class TlaModel implements Model<TlaStates> {
         if (memo.size() < MEMO_LIMIT) {
             memo.put(key, next == null ? DISABLED : next);
         }
-        if (evaluations.sum() % JUDGE_EVERY == 0) {
+        if (misses.incrementAndGet() % JUDGE_EVERY == 0) {
             judge();
         }
         return next;
@@ -139,7 +142,7 @@ public final class TlaModel implements Model<TlaStates> {
      */
     private void judge() {
         long h = hits.sum();
-        long lookups = h + evaluations.sum();
+        long lookups = h + misses.get();
         if (h < WORTH_IT * lookups) {
             memoise = false;
             abandoned = true;
