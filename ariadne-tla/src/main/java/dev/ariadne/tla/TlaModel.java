@@ -160,7 +160,7 @@ public final class TlaModel implements Model<TlaStates> {
             return evaluate(states, step);
         } catch (TlaException e) {
             // TLC could not evaluate the action with these values (a type error): the operation is invalid input
-            throw new InvalidOperationException(e.getMessage()).at(step.origin);
+            throw new InvalidOperationException(safe(e.getMessage())).at(step.origin);
         }
     }
 
@@ -261,9 +261,31 @@ public final class TlaModel implements Model<TlaStates> {
         return named;
     }
 
+    /** {@code Deq(v = 2)}: the action and its values, shown (and escaped) as the core shows values. */
     @Override
     public String describeOperation(Object input, Object output) {
-        return Values.escape(input.toString());
+        return input.toString();
+    }
+
+    /**
+     * TLC's text with control, format and unassigned characters escaped (a backslash, u and four hex digits, as
+     * the core escapes), so that a trace value inside a TLA+ string cannot forge terminal output; quotes and
+     * backslashes stay as TLC prints them.
+     */
+    static String safe(String tlcText) {
+        StringBuilder out = new StringBuilder(tlcText.length());
+        for (int i = 0; i < tlcText.length(); i++) {
+            char c = tlcText.charAt(i);
+            int type = Character.getType(c);
+            if (c < 0x20 || c == 0x7f || type == Character.CONTROL || type == Character.FORMAT
+                    || type == Character.UNASSIGNED || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /** The state as TLA+ ({@code /\ q = <<1, 2>>}), or {@code one of N: A | B} for several. */
@@ -275,7 +297,7 @@ public final class TlaModel implements Model<TlaStates> {
         }
         Collections.sort(each);
         String text = states.size() == 1 ? each.get(0) : "one of " + states.size() + ": " + String.join(" | ", each);
-        return Values.escape(text);
+        return safe(text);
     }
 
     /** How many transitions TLC computed (memo misses, or every step without the memo). */
@@ -323,7 +345,7 @@ public final class TlaModel implements Model<TlaStates> {
 
             @Override
             public String describeState(TlaState state) {
-                return Values.escape(spec.show(state));
+                return safe(spec.show(state));
             }
         };
     }

@@ -107,6 +107,17 @@ class SpecErrorsTest {
         assertTrue(e.getMessage().startsWith(dir.resolve("Typed.tla").toString() + ":5:1: evaluating Set: "), e.getMessage());
     }
 
+    @Test
+    void traceStringsInStatesAreEscaped() throws Exception {
+        Path p = spec("Strings", "VARIABLE x\nInit == x = \"\"\nSet(v) == x' = v");
+        TlaModel model = TlaSpec.load(p, null, Map.of()).model();
+        TlaStates s = model.step(model.init(), model.prepare(op("Set", "red\u001b[31m")).input(), null);
+        String shown = model.describeState(s);
+        assertEquals("x = \"red\\u001b[31m\"", shown);
+        assertEquals("Set(v = \"red\\u001b[31m\")", model.describeOperation(model.prepare(op("Set", "red\u001b[31m"))
+                .input(), null));
+    }
+
     private static Operation op(String f, Object v) {
         return new Operation(0, 0, Invocation.of(f, v), v, 0, 1, Map.of("params", List.of("v")));
     }
