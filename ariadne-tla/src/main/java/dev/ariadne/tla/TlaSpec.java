@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {@link TlaState} per class of equal states, by TLC's fingerprint and then TLC's equality), which makes state
  * equality identity for the engines. Use {@link #model()} to check histories against it.
  */
-public final class TlaSpec {
+public final class TlaSpec implements AutoCloseable {
     /** Loading writes TLC's standard modules to a shared temporary folder: one spec loads at a time. */
     private static final Object LOADING = new Object();
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -227,6 +227,22 @@ public final class TlaSpec {
     public long distinctStates() {
         synchronized (lock) {
             return serial;
+        }
+    }
+
+    /**
+     * Releases the spec's class loader (its open jar and, once unreachable, its copy of TLC's classes). The spec and
+     * its models must not be used afterwards. Optional: a spec that is simply dropped is collected with its loader.
+     */
+    @Override
+    public void close() {
+        if (evaluator.getClass().getClassLoader() instanceof java.net.URLClassLoader own
+                && own != TlaSpec.class.getClassLoader()) {
+            try {
+                own.close();
+            } catch (IOException e) {
+                // nothing is left to release
+            }
         }
     }
 

@@ -35,21 +35,22 @@ class ExamplesTest {
             try (Stream<Path> s = Files.list(dir)) {
                 tla = s.filter(p -> p.toString().endsWith(".tla")).findFirst().orElseThrow();
             }
-            TlaSpec spec = TlaSpec.load(tla, null, Map.of());
-            List<Path> files;
-            try (Stream<Path> s = Files.list(dir)) {
-                files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-            }
-            for (Path trace : files) {
-                String name = trace.getFileName().toString();
-                Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
-                History history = HistoryReaders.read(trace, Format.OMNILINK);
-                for (Engine engine : List.of(Engine.DFS, Engine.FRONTIER)) {
-                    Verdict got = Checker.check(history, spec.model(), CheckOptions.defaults().withEngine(engine))
-                            .verdict();
-                    assertEquals(expected, got, trace + " with " + engine);
+            try (TlaSpec spec = TlaSpec.load(tla, null, Map.of())) {
+                List<Path> files;
+                try (Stream<Path> s = Files.list(dir)) {
+                    files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
                 }
-                traces++;
+                for (Path trace : files) {
+                    String name = trace.getFileName().toString();
+                    Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
+                    History history = HistoryReaders.read(trace, Format.OMNILINK);
+                    for (Engine engine : List.of(Engine.DFS, Engine.FRONTIER)) {
+                        Verdict got = Checker.check(history, spec.model(), CheckOptions.defaults().withEngine(engine))
+                                .verdict();
+                        assertEquals(expected, got, trace + " with " + engine);
+                    }
+                    traces++;
+                }
             }
         }
         assertTrue(traces >= 6);
