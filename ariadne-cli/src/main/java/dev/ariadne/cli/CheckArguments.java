@@ -17,16 +17,19 @@ import java.util.function.BiConsumer;
  * error. The fields set are exactly those picocli would set (CheckArgumentsTest compares the two).
  */
 final class CheckArguments {
-    private static final Map<String, BiConsumer<CheckCommand, String>> VALUED = Map.of(
-            "--model", (c, v) -> c.modelName = v,
-            "--format", (c, v) -> c.formatName = v,
-            "--initial", (c, v) -> c.initialText = v,
-            "--nil-read", (c, v) -> c.nilReadName = v,
-            "--engine", (c, v) -> c.engineName = v,
-            "--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v),
-            "--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v),
-            "--html", (c, v) -> c.html = Path.of(v),
-            "--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v));
+    private static final Map<String, BiConsumer<CheckCommand, String>> VALUED = Map.ofEntries(
+            Map.entry("--model", (c, v) -> c.modelName = v),
+            Map.entry("--tla", (c, v) -> c.tlaSpec = Path.of(v)),
+            Map.entry("--cfg", (c, v) -> c.tlaConfig = Path.of(v)),
+            Map.entry("--const", CheckArguments::constant),
+            Map.entry("--format", (c, v) -> c.formatName = v),
+            Map.entry("--initial", (c, v) -> c.initialText = v),
+            Map.entry("--nil-read", (c, v) -> c.nilReadName = v),
+            Map.entry("--engine", (c, v) -> c.engineName = v),
+            Map.entry("--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v)),
+            Map.entry("--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v)),
+            Map.entry("--html", (c, v) -> c.html = Path.of(v)),
+            Map.entry("--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v)));
     private static final Map<String, java.util.function.Consumer<CheckCommand>> FLAGS = Map.of(
             "--independent", c -> c.independent = true,
             "--new-client-after-info", c -> c.newClientAfterInfo = true,
@@ -100,6 +103,15 @@ final class CheckArguments {
         }
         c.files = files;
         return c;
+    }
+
+    /** {@code --const NAME=VALUE}, split at the first {@code =} as picocli splits a map option. */
+    private static void constant(CheckCommand c, String nameValue) {
+        int eq = nameValue.indexOf('=');
+        if (eq < 1) {
+            throw new IllegalArgumentException("not NAME=VALUE: " + nameValue); // picocli says so
+        }
+        c.tlaConstants.put(nameValue.substring(0, eq), nameValue.substring(eq + 1));
     }
 
     private static boolean isOptionName(String arg) {

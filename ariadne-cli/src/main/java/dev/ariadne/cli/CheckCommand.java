@@ -50,6 +50,24 @@ final class CheckCommand implements Callable<Integer> {
                     + "understands every operation.", completionCandidates = ModelNames.class)
     String modelName;
 
+    @Option(names = "--tla", paramLabel = "SPEC.tla",
+            description = "Check against a TLA+ specification instead of a built-in model: an operation X of the "
+                    + "trace is the spec's action X, its parameters bound by name (docs/tla.md).")
+    Path tlaSpec;
+
+    @Option(names = "--cfg", paramLabel = "SPEC.cfg",
+            description = "With --tla: the TLC configuration (CONSTANTS, VIEW). Default: SPEC.cfg beside the spec, "
+                    + "if there is one.")
+    Path tlaConfig;
+
+    @Option(names = "--const", paramLabel = "NAME=VALUE",
+            description = "With --tla: give the constant NAME the TLA+ value VALUE (as CONSTANT NAME = VALUE in the "
+                    + "configuration); repeatable.")
+    java.util.Map<String, String> tlaConstants = new java.util.LinkedHashMap<>();
+
+    /** The model of --tla, loaded once before the files are read. */
+    Model<?> tlaModel;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             description = "auto, jepsen-log, edn, json, jepsen-json or omnilink (default: ${DEFAULT-VALUE}, "
                     + "recognised from content). A directory is read as an OmniLink trace directory.")
@@ -107,7 +125,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--follow",
             description = "Check one history while it is written: FILE is followed like tail -f, - is standard "
-                    + "input. Stops at the first violation (exit 1); needs --model. See README.")
+                    + "input. Stops at the first violation (exit 1); needs --model or --tla. See README.")
     boolean follow;
 
     @Option(names = "--follow-idle", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -158,6 +176,18 @@ final class CheckCommand implements Callable<Integer> {
         ModelOptions modelOptions = ModelOptions.defaults().withInitial(initial).withIndependent(independent);
         if (modelName != null) {
             parse(() -> BuiltinModels.byName(modelName, modelOptions));
+        }
+        if (tlaSpec != null) {
+            validateTla();
+            try {
+                tlaModel = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants).model();
+            } catch (dev.ariadne.tla.TlaException e) {
+                err.println("ariadne: " + e.getMessage());
+                return ExitStatus.INVALID_INPUT;
+            }
+        } else if (tlaConfig != null || !tlaConstants.isEmpty()) {
+            throw new UsageException((tlaConfig != null ? "--cfg" : "--const")
+                    + " needs --tla");
         }
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
@@ -259,7 +289,7 @@ final class CheckCommand implements Callable<Integer> {
             ReadResult read = load(file, readOptions);
             History history = read.history();
             ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
-            Model<?> model = modelName != null ? BuiltinModels.byName(modelName, mo) : inferModel(history, mo);
+            Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
@@ -268,12 +298,29 @@ final class CheckCommand implements Callable<Integer> {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
             return invalid(name, invalidOperation(name, e));
+        } catch (dev.ariadne.tla.TlaException e) {
+            return invalid(name, Values.escape(name) + ": " + e.getMessage());
         } catch (NoSuchFileException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": no such file");
         } catch (AccessDeniedException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": permission denied");
         } catch (IOException e) {
             return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+        }
+    }
+
+    /** The model chosen on the command line: --tla's, or the built-in one --model names. */
+    Model<?> chosenModel(ModelOptions modelOptions) {
+        return tlaModel != null ? tlaModel : BuiltinModels.byName(modelName, modelOptions);
+    }
+
+    /** --tla replaces --model; the options that only built-in models take do not apply. */
+    private void validateTla() {
+        String clash = modelName != null ? "--model" : initialText != null ? "--initial"
+                : independent ? "--independent" : null;
+        if (clash != null) {
+            throw new UsageException("--tla cannot be used with " + clash
+                    + " (the spec says the model, its initial state and its partitions)");
         }
     }
 

@@ -8,7 +8,6 @@ import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.ModelOptions;
 import dev.ariadne.io.EventReader;
 import dev.ariadne.io.Format;
@@ -117,8 +116,8 @@ final class FollowCheck {
             throw new UsageException("--follow reads one input, a FILE or - (standard input); got "
                     + c.files.size());
         }
-        if (c.modelName == null) {
-            throw new UsageException("--follow needs --model: the model cannot be inferred from "
+        if (c.modelName == null && c.tlaSpec == null) {
+            throw new UsageException("--follow needs --model or --tla: the model cannot be inferred from "
                     + "a history that is not written yet");
         }
         Engine engine = c.parse(() -> Engine.fromName(c.engineName));
@@ -161,8 +160,7 @@ final class FollowCheck {
         StopAtViolation sink = null;
         try {
             reader = HistoryReaders.events(input, name, readOptions);
-            model = BuiltinModels.byName(command.modelName,
-                    modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
+            model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
             online = OnlineChecker.of(model, options);
             sink = new StopAtViolation(online);
             Result result;
@@ -176,8 +174,8 @@ final class FollowCheck {
                     reader.annotations());
         } catch (FollowedInput.Stopped stopped) {
             if (online == null) { // stopped before the first line: nothing is known but the model
-                model = BuiltinModels.byName(command.modelName,
-                        modelOptions.withNilRead(CheckCommand.nilRead(nilRead, Format.AUTO.nilRead())));
+                model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead,
+                        Format.AUTO.nilRead())));
                 online = OnlineChecker.of(model, options);
             }
             Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);
@@ -187,6 +185,8 @@ final class FollowCheck {
             return CheckCommand.invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
             return CheckCommand.invalid(name, CheckCommand.invalidOperation(name, e));
+        } catch (dev.ariadne.tla.TlaException e) {
+            return CheckCommand.invalid(name, Values.escape(name) + ": " + e.getMessage());
         } catch (IOException e) {
             return CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
         }

@@ -43,7 +43,10 @@ class CheckArgumentsTest {
                 new String[]{"--follow", "--follow-idle", "5s", "--model", "register", "-"},
                 new String[]{"x", "--json", "y"},
                 new String[]{"--", "--json", "-x"},
-                new String[]{"--model", "cas-register", "--", "a"});
+                new String[]{"--model", "cas-register", "--", "a"},
+                new String[]{"--html", "out.html", "a.edn"},
+                new String[]{"--tla", "Spec.tla", "--cfg", "Other.cfg", "--const", "N=3", "t.json"},
+                new String[]{"--tla=Spec.tla", "--const=Values={1, 2}", "t.json"});
         for (String[] args : cases) {
             CheckCommand fast = CheckArguments.parse(args);
             assertNotNull(fast, String.join(" ", args));

@@ -219,6 +219,7 @@ final class OmniLinkReader {
                     + JsonValues.describe(operation));
         }
         List<Object> args = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         Object start = fields.get("op_start");
         Object end = fields.get("op_end");
         boolean startGiven = fields.containsKey("op_start");
@@ -232,6 +233,7 @@ final class OmniLinkReader {
             }
             if (!key.startsWith("_")) {
                 args.add(e.getValue());
+                names.add(key);
                 continue;
             }
             switch (key) {
@@ -306,6 +308,9 @@ final class OmniLinkReader {
         }
         if (meta != null) {
             metadata.put("meta", meta);
+        }
+        if (!names.isEmpty()) {
+            metadata.put("params", List.copyOf(names)); // the names bind a TLA+ action's parameters (ariadne-tla)
         }
         operations.add(new Operation(operations.size(), thread, new Invocation(op, null, value),
                 pending ? Operation.UNKNOWN : value, call, ret, Collections.unmodifiableMap(metadata)));

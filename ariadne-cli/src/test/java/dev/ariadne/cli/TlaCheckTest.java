@@ -1,0 +1,100 @@
+package dev.ariadne.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code ariadne check --tla}: verdicts of the shipped examples, and broken specs and traces as exit 65 or 64. */
+class TlaCheckTest {
+    private static final Path TLA = Path.of(System.getProperty("user.dir")).resolveSibling("examples").resolve("tla");
+
+    @TempDir
+    Path dir;
+
+    private static CliRunner check(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "check";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return CliRunner.run(all);
+    }
+
+    private static void assertOneLineError(CliRunner r, String start) {
+        assertTrue(r.err().startsWith("ariadne: " + start), r.err());
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void examplesPassAndFail() {
+        String queue = TLA.resolve("queue/Queue.tla").toString();
+        CliRunner pass = check("--tla", queue, TLA.resolve("queue/queue-pass.json").toString());
+        assertEquals(0, pass.status(), pass.err());
+        assertTrue(pass.out().contains("model tla:Queue.tla"), pass.out());
+        CliRunner fail = check("--tla", queue, TLA.resolve("queue/queue-fail.json").toString());
+        assertEquals(1, fail.status(), fail.err());
+        assertTrue(fail.out().contains("Deq(v = 2)") && fail.out().contains("rejected in state q = <<1, 2>>"),
+                fail.out());
+    }
+
+    @Test
+    void constAndCfg() throws Exception {
+        Path spec = dir.resolve("Start.tla");
+        Files.writeString(spec, "---- MODULE Start ----\nCONSTANT S\nVARIABLE x\nInit == x = S\n"
+                + "Get(v) == v = x /\\ UNCHANGED x\n====\n");
+        Path trace = dir.resolve("t.json");
+        Files.writeString(trace, "{\"operation_name\": \"Get\", \"operation\": {\"v\": 5, \"_op_start\": 0, "
+                + "\"_op_end\": 1}}\n");
+        assertEquals(0, check("--tla", spec.toString(), "--const", "S=5", trace.toString()).status());
+        assertEquals(1, check("--tla", spec.toString(), "--const", "S=4", trace.toString()).status());
+        Path cfg = dir.resolve("other.cfg");
+        Files.writeString(cfg, "INIT Init\nCONSTANT S = 5\n");
+        assertEquals(0, check("--tla", spec.toString(), "--cfg", cfg.toString(), trace.toString()).status());
+        CliRunner missing = check("--tla", spec.toString(), trace.toString());
+        assertEquals(65, missing.status());
+        assertOneLineError(missing, spec + ":");
+    }
+
+    @Test
+    void nativeHistoriesNameValuesByMapAndFollowWorks() throws Exception {
+        Path history = dir.resolve("native.jsonl");
+        Files.writeString(history, "{\"client\":0,\"call\":0,\"return\":10,\"f\":\"Write\",\"value\":{\"v\":1}}\n"
+                + "{\"client\":1,\"call\":11,\"return\":20,\"f\":\"Read\",\"value\":1}\n"
+                + "{\"client\":1,\"call\":21,\"return\":30,\"f\":\"Read\",\"value\":{\"v\":2}}\n");
+        String register = TLA.resolve("register/Register.tla").toString();
+        CliRunner batch = check("--tla", register, history.toString());
+        assertEquals(1, batch.status(), batch.err());
+        assertTrue(batch.out().contains("#2 client 1: Read(v = 2)"), batch.out());
+        CliRunner followed = check("--follow", "--follow-idle", "200ms", "--tla", register, history.toString());
+        assertEquals(1, followed.status(), followed.err());
+        assertTrue(followed.out().contains("Read(v = 2)"), followed.out());
+    }
+
+    @Test
+    void brokenSpecsAndTraces() throws Exception {
+        Path broken = dir.resolve("Broken.tla");
+        Files.writeString(broken, "---- MODULE Broken ----\nVARIABLE x\nInit == x = 0\nInc == x' = x + + 1\n====\n");
+        CliRunner parse = check("--tla", broken.toString(), TLA.resolve("queue/queue-pass.json").toString());
+        assertEquals(65, parse.status());
+        assertOneLineError(parse, broken + ":4:");
+
+        String register = TLA.resolve("register/Register.tla").toString();
+        CliRunner unknown = check("--tla", register, TLA.resolve("queue/queue-pass.json").toString());
+        assertEquals(65, unknown.status());
+        assertOneLineError(unknown, TLA.resolve("queue/queue-pass.json") + ":1: " + register + " defines no action Enq");
+
+        Path wrong = dir.resolve("wrong.json");
+        Files.writeString(wrong, "{\"operation_name\": \"Write\", \"operation\": {\"value\": 5, \"_op_start\": 0, "
+                + "\"_op_end\": 1}}\n");
+        CliRunner param = check("--tla", register, wrong.toString());
+        assertEquals(65, param.status());
+        assertOneLineError(param, wrong + ":1: " + register + ":11:1: Write has no parameter value");
+
+        assertEquals(64, check("--tla", register, "--model", "register", wrong.toString()).status());
+        assertEquals(64, check("--const", "N=1", wrong.toString()).status());
+    }
+}

@@ -1,0 +1,49 @@
+package dev.ariadne.tla;
+
+import java.util.List;
+
+/**
+ * The bridge between Ariadne and one loaded TLA+ spec, implemented inside the spec's own class loader (where TLC's
+ * classes live) and called from outside it. Only JDK types and opaque handles ({@code Object}: TLC states, values
+ * and action definitions, never inspected outside) cross the boundary. Not thread-safe: TLC's evaluator keeps
+ * global state, so {@link TlaSpec} calls it under one lock. Internal: public only so that the other class loader
+ * can implement it.
+ */
+public interface SpecEvaluator {
+
+    /**
+     * Parses {@code module} in {@code dir} with SANY and prepares TLC with the configuration file {@code cfg}
+     * (a full path without {@code .cfg}). Throws {@link TlaException} naming the spec's file, line and problem.
+     */
+    void load(String dir, String module, String cfg);
+
+    /** The formal parameter names of the operator {@code name}, or {@code null} when the module defines none. */
+    List<String> parameters(String name);
+
+    /** Where the operator {@code name} is defined, {@code line L, col C}, for messages. */
+    String location(String name);
+
+    /** The definition of the operator {@code name}, resolved once (an opaque handle). */
+    Object definition(String name);
+
+    /** The TLC value of plain Java data (integers, strings, booleans, lists as tuples, sets, string-keyed maps as records); throws {@link IllegalArgumentException} if none. */
+    Object value(Object plain);
+
+    /** The initial states (opaque TLC states). */
+    List<Object> initialStates();
+
+    /** The states {@code definition} with {@code args} (TLC values) leads to from {@code state}; empty if disabled. */
+    List<Object> successors(Object state, Object definition, Object[] args);
+
+    /** TLC's fingerprint of the state, of its {@code VIEW} when the configuration has one. */
+    long fingerprint(Object state);
+
+    /** Whether two states are equal by TLC's equality (of their views when there is a {@code VIEW}). */
+    boolean same(Object a, Object b);
+
+    /** A state as TLA+ text, {@code /\ x = 1 /\ q = <<>>}. */
+    String show(Object state);
+
+    /** Whether the configuration has a {@code VIEW}. */
+    boolean hasView();
+}

@@ -1,0 +1,352 @@
+package dev.ariadne.tla;
+
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A TLA+ spec as a {@link Model}: an operation {@code X} of a trace is the spec's action {@code X}, with its formal
+ * parameters bound by name to the operation's values (OmniLink's convention: return values are parameters like the
+ * others); a disabled action is an illegal step. Where an action has several successor states, the model's state is
+ * the set of states the object may be in (the subset construction of {@link NondeterministicModel#toModel()}, done
+ * here so that a deterministic spec pays nothing for it); an operation is legal when it is enabled in at least one.
+ * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
+ *
+ * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
+ * that the engines' repeated steps from the same configuration cost a hash lookup; when, after 32,768 evaluations,
+ * fewer than 40% of the steps hit the memo, it is given up (the states rarely repeat, and keeping them costs more). Thread-safe: the engines' parallel
+ * partitions share it, and calls into TLC are serialised by the spec.
+ */
+public final class TlaModel implements Model<TlaStates> {
+    /** Past this many memoised transitions, new ones are computed but not kept (bounded memory). */
+    private static final int MEMO_LIMIT = 2_000_000;
+    private static final Object DISABLED = new Object();
+    /** The memo is judged after this many misses (and again after each as many more). */
+    private static final int JUDGE_EVERY = 1 << 15;
+    /** Below this share of hits, keeping transitions costs more than it saves (measured in docs/benchmarks.md). */
+    private static final double WORTH_IT = 0.4;
+
+    private final TlaSpec spec;
+    private volatile boolean memoise;
+    private volatile boolean abandoned;
+    private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
+    private final LongAdder evaluations = new LongAdder();
+    private final LongAdder hits = new LongAdder();
+    /** Memo misses, counted exactly so that the memo is judged once per {@link #JUDGE_EVERY} of them. */
+    private final AtomicLong misses = new AtomicLong();
+
+    /** A prepared operation: the resolved action and its arguments, as trace values (for equality) and TLC values. */
+    static final class Step {
+        final TlaSpec.Action action;
+        final List<Object> values;
+        final Object[] args;
+        /** The operation this step was prepared from, named when TLC cannot evaluate it (not part of equality). */
+        final Operation origin;
+        private final int hash;
+
+        Step(TlaSpec.Action action, List<Object> values, Object[] args, Operation origin) {
+            this.action = action;
+            this.values = values;
+            this.args = args;
+            this.origin = origin;
+            this.hash = action.name().hashCode() * 31 + values.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Step s && s.hash == hash && s.action == action && s.values.equals(values);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder(action.name());
+            if (!values.isEmpty()) {
+                s.append('(');
+                for (int i = 0; i < values.size(); i++) {
+                    s.append(i == 0 ? "" : ", ").append(action.parameters().get(i)).append(" = ")
+                            .append(Values.show(values.get(i)));
+                }
+                s.append(')');
+            }
+            return s.toString();
+        }
+    }
+
+    private record Transition(TlaStates from, Step step) {
+    }
+
+    TlaModel(TlaSpec spec, boolean memoise) {
+        this.spec = spec;
+        this.memoise = memoise;
+    }
+
+    /** The spec behind this model. */
+    public TlaSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public String name() {
+        return "tla:" + spec.fileName();
+    }
+
+    @Override
+    public TlaStates init() {
+        return spec.initial();
+    }
+
+    @Override
+    public TlaStates step(TlaStates states, Object input, Object output) {
+        Step step = (Step) input;
+        if (!memoise) {
+            return compute(states, step);
+        }
+        Transition key = new Transition(states, step);
+        Object known = memo.get(key);
+        if (known != null) {
+            hits.increment();
+            return known == DISABLED ? null : (TlaStates) known;
+        }
+        TlaStates next = compute(states, step);
+        if (memo.size() < MEMO_LIMIT) {
+            memo.put(key, next == null ? DISABLED : next);
+        }
+        if (misses.incrementAndGet() % JUDGE_EVERY == 0) {
+            judge();
+        }
+        return next;
+    }
+
+    /**
+     * Gives the memo up when few steps hit it: where nearly every (states, operation) pair is new (a queue whose
+     * contents rarely repeat), keeping them only costs memory and time. Verdicts do not depend on it.
+     */
+    private void judge() {
+        long h = hits.sum();
+        long lookups = h + misses.get();
+        if (h < WORTH_IT * lookups) {
+            memoise = false;
+            abandoned = true;
+            memo.clear();
+        }
+    }
+
+    /** Whether the memo was asked for but given up because too few steps hit it. */
+    public boolean memoAbandoned() {
+        return abandoned;
+    }
+
+    private TlaStates compute(TlaStates states, Step step) {
+        try {
+            return evaluate(states, step);
+        } catch (TlaException e) {
+            // TLC could not evaluate the action with these values (a type error): the operation is invalid input
+            throw new InvalidOperationException(safe(e.getMessage())).at(step.origin);
+        }
+    }
+
+    private TlaStates evaluate(TlaStates states, Step step) {
+        evaluations.increment();
+        if (states.states.length == 1) {
+            List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
+            return next.isEmpty() ? null : TlaStates.of(next);
+        }
+        List<TlaState> all = new ArrayList<>();
+        for (TlaState s : states.states) {
+            all.addAll(spec.successors(s, step.action, step.args));
+        }
+        return all.isEmpty() ? null : TlaStates.of(all);
+    }
+
+    /**
+     * Binds the operation to its action: {@code X} to the operator {@code X}, each formal parameter to the value of
+     * the same name (an OmniLink trace names its values; a native history may give a map from names to values, or,
+     * for an action of one parameter, the value itself, or for n parameters a list of n values in order).
+     */
+    @Override
+    public Operation prepare(Operation operation) {
+        if (!(operation.input() instanceof Invocation inv)) {
+            throw new InvalidOperationException("expected an operation read from a trace, got "
+                    + Values.show(operation.input())).at(operation);
+        }
+        TlaSpec.Action action = spec.action(inv.f());
+        if (action == null) {
+            throw new InvalidOperationException(spec.path() + " defines no action " + Values.escape(inv.f())
+                    + " (an operation X is the spec's operator X)").at(operation);
+        }
+        Map<String, Object> named = named(inv, operation, action);
+        List<String> params = action.parameters();
+        for (String name : named.keySet()) {
+            if (!params.contains(name)) {
+                throw new InvalidOperationException(action.location() + ": " + action.name() + " has no parameter "
+                        + Values.escape(name) + " (" + describeParameters(params) + ")").at(operation);
+            }
+        }
+        Object[] args = new Object[params.size()];
+        List<Object> values = new ArrayList<>(params.size());
+        for (int i = 0; i < args.length; i++) {
+            String p = params.get(i);
+            if (!named.containsKey(p)) {
+                throw new InvalidOperationException(action.location() + ": " + action.name() + " takes "
+                        + describeParameters(params) + ", but the operation gives no value for " + p).at(operation);
+            }
+            Object v = named.get(p);
+            try {
+                args[i] = spec.value(v);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidOperationException(action.name() + " parameter " + p + ": "
+                        + Values.escape(e.getMessage())).at(operation);
+            }
+            values.add(v);
+        }
+        Step step = new Step(action, Collections.unmodifiableList(values), args, operation);
+        return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
+    }
+
+    private static String describeParameters(List<String> params) {
+        return params.isEmpty() ? "it takes no parameters" : "its parameters: " + String.join(", ", params);
+    }
+
+    /** The operation's values by parameter name. */
+    private static Map<String, Object> named(Invocation inv, Operation operation, TlaSpec.Action action) {
+        Map<String, Object> named = new LinkedHashMap<>();
+        Object value = inv.value();
+        if (operation.metadata().get("params") instanceof List<?> names) {
+            List<?> values = names.size() == 1 ? Collections.singletonList(value) : (List<?>) value;
+            for (int i = 0; i < names.size(); i++) {
+                named.put(String.valueOf(names.get(i)), values.get(i));
+            }
+            return named;
+        }
+        List<String> params = action.parameters();
+        if (value instanceof Map<?, ?> map && !map.isEmpty() && params.containsAll(map.keySet())) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                named.put((String) e.getKey(), e.getValue());
+            }
+            return named;
+        }
+        if (params.isEmpty() && value == null) {
+            return named;
+        }
+        if (params.size() == 1) {
+            named.put(params.get(0), value);
+        } else if (value instanceof List<?> list && list.size() == params.size()) {
+            for (int i = 0; i < list.size(); i++) {
+                named.put(params.get(i), list.get(i));
+            }
+        } else {
+            throw new InvalidOperationException(action.location() + ": " + action.name() + " takes "
+                    + describeParameters(params) + "; give them by name (an OmniLink trace, or a map of names to "
+                    + "values)").at(operation);
+        }
+        return named;
+    }
+
+    /** {@code Deq(v = 2)}: the action and its values, shown (and escaped) as the core shows values. */
+    @Override
+    public String describeOperation(Object input, Object output) {
+        return input.toString();
+    }
+
+    /**
+     * TLC's text with control, format and unassigned characters escaped (a backslash, u and four hex digits, as
+     * the core escapes), so that a trace value inside a TLA+ string cannot forge terminal output; quotes and
+     * backslashes stay as TLC prints them.
+     */
+    static String safe(String tlcText) {
+        StringBuilder out = new StringBuilder(tlcText.length());
+        for (int i = 0; i < tlcText.length(); i++) {
+            char c = tlcText.charAt(i);
+            int type = Character.getType(c);
+            if (c < 0x20 || c == 0x7f || type == Character.CONTROL || type == Character.FORMAT
+                    || type == Character.UNASSIGNED || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** The state as TLA+ ({@code /\ q = <<1, 2>>}), or {@code one of N: A | B} for several. */
+    @Override
+    public String describeState(TlaStates states) {
+        List<String> each = new ArrayList<>(states.size());
+        for (TlaState s : states.states) {
+            each.add(spec.show(s));
+        }
+        Collections.sort(each);
+        String text = states.size() == 1 ? each.get(0) : "one of " + states.size() + ": " + String.join(" | ", each);
+        return safe(text);
+    }
+
+    /** How many transitions TLC computed (memo misses, or every step without the memo). */
+    public long evaluations() {
+        return evaluations.sum();
+    }
+
+    /** How many steps the memo answered. */
+    public long memoHits() {
+        return hits.sum();
+    }
+
+    /**
+     * The same spec as a {@link NondeterministicModel} over single states, for code that does the subset construction
+     * itself ({@link NondeterministicModel#toModel()}); without the memo.
+     */
+    public NondeterministicModel<TlaState> nondeterministic() {
+        TlaModel self = this;
+        return new NondeterministicModel<>() {
+            @Override
+            public String name() {
+                return self.name();
+            }
+
+            @Override
+            public Collection<TlaState> init() {
+                return Arrays.asList(spec.initial().states);
+            }
+
+            @Override
+            public Collection<TlaState> step(TlaState state, Object input, Object output) {
+                Step s = (Step) input;
+                return spec.successors(state, s.action, s.args);
+            }
+
+            @Override
+            public Operation prepare(Operation operation) {
+                return self.prepare(operation);
+            }
+
+            @Override
+            public String describeOperation(Object input, Object output) {
+                return self.describeOperation(input, output);
+            }
+
+            @Override
+            public String describeState(TlaState state) {
+                return safe(spec.show(state));
+            }
+        };
+    }
+}

@@ -1,0 +1,254 @@
+package dev.ariadne.tla;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * A loaded TLA+ specification: its module parsed by SANY and evaluated by TLC, in a class loader of its own
+ * ({@link SpecLoader}), so that several specs, and the same spec twice, live in one JVM. TLC's evaluator is not
+ * thread-safe, so every call into it holds this spec's lock; the states it returns are interned here (one
+ * {@link TlaState} per class of equal states, by TLC's fingerprint and then TLC's equality), which makes state
+ * equality identity for the engines. Use {@link #model()} to check histories against it.
+ */
+public final class TlaSpec implements AutoCloseable {
+    /** Loading writes TLC's standard modules to a shared temporary folder: one spec loads at a time. */
+    private static final Object LOADING = new Object();
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private final SpecEvaluator evaluator;
+    private final String fileName;
+    /** The spec's path as the user gave it, which messages name in place of TLC's bare file name. */
+    private final String path;
+    private final Object lock = new Object();
+    private final Map<Long, List<TlaState>> interned = new HashMap<>();
+    private final Map<String, Action> actions = new ConcurrentHashMap<>();
+    private long serial;
+    private final TlaStates initial;
+
+    /** A resolved action: the operator's definition and its formal parameters, looked up once per name. */
+    record Action(String name, Object definition, List<String> parameters, String location) {
+    }
+
+    private TlaSpec(SpecEvaluator evaluator, String fileName, String path) {
+        this.evaluator = evaluator;
+        this.fileName = fileName;
+        this.path = path;
+        List<TlaState> init = new ArrayList<>();
+        synchronized (lock) {
+            try {
+                for (Object s : evaluator.initialStates()) {
+                    init.add(intern(s));
+                }
+            } catch (TlaException e) {
+                throw located(e);
+            }
+        }
+        if (init.isEmpty()) {
+            throw new TlaException(path + ": the spec has no initial state (Init is false for every state)");
+        }
+        initial = TlaStates.of(init);
+    }
+
+    /**
+     * Loads {@code tla} with the configuration {@code cfg} (or, when {@code null}, the {@code .cfg} of the same name
+     * beside it, if any), then the {@code constants} given on the command line ({@code NAME} to a TLA+ expression).
+     * Without {@code INIT}/{@code NEXT} or {@code SPECIFICATION} in the configuration, {@code Init} and {@code Next}
+     * are used. Throws {@link TlaException} naming the file, line and problem when the spec does not load.
+     */
+    public static TlaSpec load(Path tla, Path cfg, Map<String, String> constants) {
+        String file = tla.getFileName().toString();
+        if (!file.endsWith(".tla")) {
+            throw new TlaException(file + ": a TLA+ module file's name ends with .tla");
+        }
+        if (!Files.isRegularFile(tla)) {
+            throw new TlaException(tla + ": no such file");
+        }
+        String module = file.substring(0, file.length() - 4);
+        Path dir = tla.toAbsolutePath().getParent();
+        Path userCfg = cfg != null ? cfg : dir.resolve(module + ".cfg");
+        if (cfg != null && !Files.isRegularFile(cfg)) {
+            throw new TlaException(cfg + ": no such file");
+        }
+        try {
+            String specText = Files.readString(tla, StandardCharsets.UTF_8);
+            String cfgText = Files.isRegularFile(userCfg) ? Files.readString(userCfg, StandardCharsets.UTF_8) : "";
+            String generated = configuration(specText, cfgText, constants);
+            Path tmp = Files.createTempDirectory("ariadne-tla");
+            Path gen = tmp.resolve(module + ".cfg");
+            Files.writeString(gen, generated, StandardCharsets.UTF_8);
+            try {
+                SpecEvaluator evaluator = SpecLoader.newEvaluator();
+                synchronized (LOADING) {
+                    try {
+                        evaluator.load(dir.toString(), module, tmp.resolve(module).toString());
+                    } catch (TlaException e) {
+                        throw located(e, file, tla.toString());
+                    }
+                }
+                return new TlaSpec(evaluator, file, tla.toString());
+            } finally {
+                Files.deleteIfExists(gen);
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new TlaException(file + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The user's configuration, completed with INIT/NEXT when it has neither them nor SPECIFICATION, and constants. */
+    static String configuration(String spec, String cfg, Map<String, String> constants) {
+        StringBuilder out = new StringBuilder(cfg).append('\n');
+        boolean specification = Pattern.compile("\\bSPECIFICATION\\b").matcher(cfg).find();
+        if (!specification && !Pattern.compile("\\bINIT\\b").matcher(cfg).find()) {
+            out.append("INIT Init\n");
+        }
+        if (!specification && !Pattern.compile("\\bNEXT\\b").matcher(cfg).find()
+                && Pattern.compile("(?m)^\\s*Next\\s*==").matcher(spec).find()) {
+            out.append("NEXT Next\n");
+        }
+        for (Map.Entry<String, String> c : new LinkedHashMap<>(constants).entrySet()) {
+            if (!NAME.matcher(c.getKey()).matches()) {
+                throw new TlaException("--const " + c.getKey() + ": not a TLA+ identifier");
+            }
+            if (c.getValue().contains("\n")) {
+                throw new TlaException("--const " + c.getKey() + ": the value must be on one line");
+            }
+            out.append("CONSTANT ").append(c.getKey()).append(" = ").append(c.getValue()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The same problem, naming the spec by the path the user gave where TLC names it by its file name. */
+    private TlaException located(TlaException e) {
+        return located(e, fileName, path);
+    }
+
+    private static TlaException located(TlaException e, String fileName, String path) {
+        String m = e.getMessage();
+        return m.startsWith(fileName + ":") && !fileName.equals(path)
+                ? new TlaException(path + m.substring(fileName.length())) : e;
+    }
+
+    /** The spec's file name, for messages. */
+    public String fileName() {
+        return fileName;
+    }
+
+    /** The spec's path as given to {@link #load}, for messages. */
+    public String path() {
+        return path;
+    }
+
+    /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */
+    public boolean hasView() {
+        return evaluator.hasView();
+    }
+
+    /** This spec as a model, memoising transitions. */
+    public TlaModel model() {
+        return new TlaModel(this, true);
+    }
+
+    /** This spec as a model; {@code memoise} keeps each (states, operation) transition once computed. */
+    public TlaModel model(boolean memoise) {
+        return new TlaModel(this, memoise);
+    }
+
+    TlaStates initial() {
+        return initial;
+    }
+
+    /** The action named {@code name}, or {@code null} when the module defines no such operator. */
+    Action action(String name) {
+        Action a = actions.get(name);
+        if (a == null) {
+            synchronized (lock) {
+                List<String> params = evaluator.parameters(name);
+                if (params == null) {
+                    return null;
+                }
+                String where = evaluator.location(name);
+                where = where.startsWith(fileName) ? path + where.substring(fileName.length()) : where;
+                a = new Action(name, evaluator.definition(name), List.copyOf(params), where);
+            }
+            actions.put(name, a);
+        }
+        return a;
+    }
+
+    /** The TLC value of a trace value; {@link IllegalArgumentException} when the spec cannot take it. */
+    Object value(Object plain) {
+        synchronized (lock) {
+            return evaluator.value(plain);
+        }
+    }
+
+    /** The states {@code action} with {@code args} leads to from {@code state}, interned; empty if disabled. */
+    List<TlaState> successors(TlaState state, Action action, Object[] args) {
+        synchronized (lock) {
+            List<Object> next;
+            try {
+                next = evaluator.successors(state.tlc, action.definition(), args);
+            } catch (TlaException e) {
+                throw located(e);
+            }
+            List<TlaState> out = new ArrayList<>(next.size());
+            for (Object s : next) {
+                out.add(intern(s));
+            }
+            return out;
+        }
+    }
+
+    /** The one interned state equal to {@code tlc}; holds the lock. */
+    private TlaState intern(Object tlc) {
+        long fp = evaluator.fingerprint(tlc);
+        List<TlaState> same = interned.computeIfAbsent(fp, k -> new ArrayList<>(1));
+        for (TlaState s : same) {
+            if (evaluator.same(s.tlc, tlc)) {
+                return s;
+            }
+        }
+        TlaState s = new TlaState(tlc, fp, serial++);
+        same.add(s);
+        return s;
+    }
+
+    /** How many distinct states (classes of equal views) were met. */
+    public long distinctStates() {
+        synchronized (lock) {
+            return serial;
+        }
+    }
+
+    /**
+     * Releases the spec's class loader (its open jar and, once unreachable, its copy of TLC's classes). The spec and
+     * its models must not be used afterwards. Optional: a spec that is simply dropped is collected with its loader.
+     */
+    @Override
+    public void close() {
+        if (evaluator.getClass().getClassLoader() instanceof java.net.URLClassLoader own
+                && own != TlaSpec.class.getClassLoader()) {
+            try {
+                own.close();
+            } catch (IOException e) {
+                // nothing is left to release
+            }
+        }
+    }
+
+    String show(TlaState state) {
+        synchronized (lock) {
+            return evaluator.show(state.tlc);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.ariadne.tla;
+
+/**
+ * One state of a TLA+ spec: TLC's state, its fingerprint (of the {@code VIEW} when the configuration has one) and its
+ * text. {@link TlaSpec} interns states (one object per class of TLC-equal states), so equality is identity and the
+ * hash is TLC's fingerprint: equal states are the same object, and a fingerprint collision never merges two states.
+ */
+public final class TlaState {
+    final Object tlc;
+    final long fingerprint;
+    /** Order of interning, to sort sets of states canonically. */
+    final long serial;
+
+    TlaState(Object tlc, long fingerprint, long serial) {
+        this.tlc = tlc;
+        this.fingerprint = fingerprint;
+        this.serial = serial;
+    }
+
+    /** TLC's fingerprint of this state (of its view). */
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(fingerprint);
+    }
+}

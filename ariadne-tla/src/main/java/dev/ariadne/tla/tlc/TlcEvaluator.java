@@ -1,0 +1,280 @@
+package dev.ariadne.tla.tlc;
+
+import dev.ariadne.tla.SpecEvaluator;
+import dev.ariadne.tla.TlaException;
+import tla2sany.semantic.FormalParamNode;
+import tla2sany.semantic.OpDefNode;
+import tla2sany.semantic.SemanticNode;
+import tlc2.tool.Action;
+import tlc2.tool.StateVec;
+import tlc2.tool.TLCState;
+import tlc2.tool.impl.FastTool;
+import tlc2.util.Context;
+import tlc2.util.FP64;
+import tlc2.value.IValue;
+import tlc2.value.impl.BoolValue;
+import tlc2.value.impl.IntValue;
+import tlc2.value.impl.RecordValue;
+import tlc2.value.impl.SetEnumValue;
+import tlc2.value.impl.StringValue;
+import tlc2.value.impl.TupleValue;
+import tlc2.value.impl.Value;
+import util.SimpleFilenameToStream;
+import util.ToolIO;
+import util.UniqueString;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@link SpecEvaluator} on TLC's own evaluator: SANY parses the module when TLC's {@code FastTool} is built, and an
+ * operation's action is its definition's body evaluated by {@code getNextStates} in a context that binds the
+ * definition's formal parameters to the operation's values (how TLC itself evaluates {@code \E v \in S : A(v)}).
+ * Loaded by each spec's own class loader ({@code SpecLoader}), so TLC's static state belongs to this spec alone.
+ */
+public final class TlcEvaluator implements SpecEvaluator {
+    private static final Pattern SEMANTIC_AT = Pattern.compile("line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\S+)");
+    private static final Pattern PARSE_AT = Pattern.compile("at line (\\d+), column (\\d+)");
+
+    private FastTool tool;
+    private String fileName;
+    private SemanticNode view;
+
+    @Override
+    public void load(String dir, String module, String cfg) {
+        fileName = module + ".tla";
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        PrintStream capture = new PrintStream(messages, true, StandardCharsets.UTF_8);
+        // TLC prints its progress and SANY its errors through ToolIO and System.out: keep both off our output
+        ToolIO.out = capture;
+        ToolIO.err = capture;
+        PrintStream stdout = System.out;
+        try {
+            FP64.Init();
+            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(dir));
+            view = tool.getViewSpec();
+        } catch (RuntimeException | Error e) {
+            throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
+        } finally {
+            ToolIO.out = new PrintStream(PrintStream.nullOutputStream());
+            ToolIO.err = ToolIO.out;
+            if (System.out != stdout) {
+                System.setOut(stdout);
+            }
+        }
+    }
+
+    /** {@code Spec.tla:LINE:COL: problem} from what SANY or TLC printed, or the exception's message. */
+    private String explain(String printed, Throwable e) {
+        String[] lines = printed.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = SEMANTIC_AT.matcher(lines[i]);
+            if (m.find()) {
+                String problem = nextNonBlank(lines, i + 1);
+                return m.group(3) + ".tla:" + m.group(1) + ":" + m.group(2) + ": " + problem;
+            }
+            if (lines[i].contains("***Parse Error***")) {
+                String expected = nextNonBlank(lines, i + 1);
+                for (int j = i + 1; j < lines.length; j++) {
+                    Matcher p = PARSE_AT.matcher(lines[j]);
+                    if (p.find()) {
+                        String module = moduleOfParseError(lines, j);
+                        return module + ":" + p.group(1) + ":" + p.group(2) + ": parse error: "
+                                + lines[j].strip() + " (" + expected + ")";
+                    }
+                }
+            }
+        }
+        for (String line : lines) {
+            String l = line.strip();
+            if (l.startsWith("Error:") || l.contains("Cannot find source file") || l.contains("was not found")) {
+                return fileName + ": " + l;
+            }
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+        String tail = printed.strip();
+        int cut = tail.lastIndexOf("Starting...");
+        tail = (cut >= 0 ? tail.substring(0, cut) : tail).strip().replaceAll("\\s+", " ");
+        return fileName + ": " + message + (tail.isEmpty() ? "" : " (" + shorten(tail) + ")");
+    }
+
+    private String moduleOfParseError(String[] lines, int from) {
+        for (int j = from; j < lines.length; j++) {
+            Matcher m = Pattern.compile("Could not parse module (\\S+) from file (\\S+)").matcher(lines[j]);
+            if (m.find()) {
+                return m.group(2);
+            }
+        }
+        return fileName;
+    }
+
+    private static String nextNonBlank(String[] lines, int from) {
+        for (int i = from; i < lines.length; i++) {
+            if (!lines[i].isBlank()) {
+                return lines[i].strip();
+            }
+        }
+        return "";
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 300 ? s : s.substring(0, 300) + "…";
+    }
+
+    @Override
+    public List<String> parameters(String name) {
+        OpDefNode def = tool.getRootModule().getOpDef(name);
+        if (def == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (FormalParamNode p : def.getParams()) {
+            names.add(p.getName().toString());
+        }
+        return names;
+    }
+
+    @Override
+    public String location(String name) {
+        OpDefNode def = tool.getRootModule().getOpDef(name);
+        return def == null ? fileName : fileName + ":" + def.getLocation().beginLine() + ":"
+                + def.getLocation().beginColumn();
+    }
+
+    @Override
+    public Object definition(String name) {
+        return tool.getRootModule().getOpDef(name);
+    }
+
+    @Override
+    public Object value(Object plain) {
+        if (plain instanceof Long l) {
+            if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("the integer " + l + " is outside TLC's range (32 bits)");
+            }
+            return IntValue.gen((int) (long) l);
+        }
+        if (plain instanceof Integer i) {
+            return IntValue.gen(i);
+        }
+        if (plain instanceof String s) {
+            return new StringValue(s);
+        }
+        if (plain instanceof Boolean b) {
+            return b ? BoolValue.ValTrue : BoolValue.ValFalse;
+        }
+        if (plain instanceof List<?> list) {
+            Value[] elems = new Value[list.size()];
+            for (int i = 0; i < elems.length; i++) {
+                elems[i] = (Value) value(list.get(i));
+            }
+            return new TupleValue(elems);
+        }
+        if (plain instanceof Set<?> set) {
+            List<Value> elems = new ArrayList<>();
+            for (Object o : set) {
+                elems.add((Value) value(o));
+            }
+            return new SetEnumValue(elems.toArray(new Value[0]), false).normalize();
+        }
+        if (plain instanceof Map<?, ?> map) {
+            UniqueString[] names = new UniqueString[map.size()];
+            Value[] values = new Value[map.size()];
+            int i = 0;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!(e.getKey() instanceof String key)) {
+                    throw new IllegalArgumentException("a map with a key that is not a string has no TLA+ value "
+                            + "(records have string fields)");
+                }
+                names[i] = UniqueString.uniqueStringOf(key);
+                values[i++] = (Value) value(e.getValue());
+            }
+            return new RecordValue(names, values, false).normalize();
+        }
+        throw new IllegalArgumentException((plain == null ? "nil" : plain instanceof Collection<?> ? "this collection"
+                : plain.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " " + plain)
+                + " has no TLA+ value (integers, strings, booleans, lists, sets and string-keyed maps have)");
+    }
+
+    @Override
+    public List<Object> initialStates() {
+        try {
+            StateVec init = tool.getInitStates();
+            return states(init);
+        } catch (RuntimeException e) {
+            throw evaluationError("Init", e);
+        }
+    }
+
+    @Override
+    public List<Object> successors(Object state, Object definition, Object[] args) {
+        OpDefNode def = (OpDefNode) definition;
+        Context context = Context.Empty;
+        FormalParamNode[] params = def.getParams();
+        for (int i = 0; i < params.length; i++) {
+            context = context.cons(params[i], args[i]);
+        }
+        try {
+            StateVec next = tool.getNextStates(new Action(def.getBody(), context, def), (TLCState) state);
+            return states(next);
+        } catch (RuntimeException e) {
+            throw evaluationError(def.getName().toString(), e);
+        }
+    }
+
+    private TlaException evaluationError(String action, RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+        return new TlaException(location(action) + ": evaluating " + action + ": "
+                + message.replaceAll("\\s+", " "));
+    }
+
+    private static List<Object> states(StateVec vec) {
+        List<Object> out = new ArrayList<>(vec.size());
+        for (int i = 0; i < vec.size(); i++) {
+            TLCState s = vec.elementAt(i);
+            s.deepNormalize();
+            out.add(s);
+        }
+        return out;
+    }
+
+    @Override
+    public long fingerprint(Object state) {
+        if (view == null) {
+            return ((TLCState) state).fingerPrint();
+        }
+        return viewOf(state).fingerPrint(FP64.New());
+    }
+
+    private IValue viewOf(Object state) {
+        Value v = (Value) tool.eval(view, Context.Empty, (TLCState) state);
+        v.deepNormalize();
+        return v;
+    }
+
+    @Override
+    public boolean same(Object a, Object b) {
+        if (view == null) {
+            return a.equals(b);
+        }
+        return viewOf(a).equals(viewOf(b));
+    }
+
+    @Override
+    public String show(Object state) {
+        return ((TLCState) state).toString().strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    @Override
+    public boolean hasView() {
+        return view != null;
+    }
+}
