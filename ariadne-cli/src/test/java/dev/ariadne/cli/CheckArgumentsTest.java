@@ -81,6 +81,6 @@ class CheckArgumentsTest {
     private static List<Object> fields(CheckCommand c) {
         return new ArrayList<>(Arrays.asList(c.modelName, c.formatName, c.initialText, c.independent, c.nilReadName,
                 c.newClientAfterInfo, c.noPartition, c.engineName, c.maxMemory, c.timeout, c.json, c.follow,
-                c.followIdle, c.quiet, c.files));
+                c.followIdle, c.quiet, c.files, c.html, c.tlaSpec, c.tlaConfig, c.tlaConstants));
     }
 }
