@@ -43,7 +43,7 @@ import java.util.concurrent.Callable;
                 "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
                         + "64 usage error, 65 unreadable or invalid input. With several files, the worst wins "
                         + "(65, then 1, then 2)."})
-final class CheckCommand implements Callable<Integer> {
+class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -99,6 +99,12 @@ final class CheckCommand implements Callable<Integer> {
                     + "Default: no limit.")
     Duration timeout;
 
+    @Option(names = "--core-timeout", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
+            defaultValue = "5s",
+            description = "After a violation, search this long for a minimal failing core and explain it: 500ms, "
+                    + "5s; 0 for no core. Default: ${DEFAULT-VALUE}.")
+    Duration coreTimeout;
+
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
     boolean json;
 
@@ -152,7 +158,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
-                .withTimeout(timeout);
+                .withTimeout(timeout).withCoreTimeout(coreTimeout);
         if (maxMemory != null) {
             options = options.withMaxMemory(maxMemory);
         }
@@ -180,11 +186,16 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("ariadne: " + o.error);
         } else if (!json) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(TextReport.render(o.file, o.result, o.model));
+            out.print(report(o));
             if (!o.annotations.isEmpty()) {
                 out.println("  " + annotationLine(o.annotations));
             }
         }
+    }
+
+    /** The text report of a checked file: {@code ariadne explain} prints another. */
+    String report(Outcome o) {
+        return TextReport.render(o.file, o.result, o.model);
     }
 
     /** The --nil-read mode: auto, absent or unknown. */

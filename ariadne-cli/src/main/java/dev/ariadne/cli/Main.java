@@ -11,7 +11,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "ariadne", mixinStandardHelpOptions = true, version = "ariadne 0.1.0",
         description = "Checks whether concurrent histories are linearizable.",
-        subcommands = {CheckCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ExplainCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -33,6 +33,7 @@ public final class Main implements Runnable {
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         CommandLine cli = new CommandLine(new Main());
         ((CheckCommand) cli.getSubcommands().get("check").getCommand()).stderrIsTerminal = terminal;
+        ((CheckCommand) cli.getSubcommands().get("explain").getCommand()).stderrIsTerminal = terminal;
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -126,8 +126,10 @@ public final class Checker {
             if (p.verdict() != Verdict.NOT_LINEARIZABLE || p.violation() == null) {
                 continue;
             }
+            // The oracle is the automatic engine whatever the options name: the sub-histories it checks have many
+            // relaxed (pending) operations, which the frontier handles and dfs or a procedure may not.
             Explanation e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(),
-                    options.engine(), options.effectiveMaxMemory(), deadline, budgetText);
+                    Engine.AUTO, options.effectiveMaxMemory(), deadline, budgetText);
             partitions.set(i, new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
                     p.violation().withExplanation(e), p.reason(), p.engine(), p.statistics(), p.note()));
         }

@@ -17,26 +17,34 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Finds a minimal failing core of a violated partition (see {@link Explanation}): delta debugging (Zeller's ddmin)
- * over the partition's operations, with the engines as the oracle, then one operation at a time until no single
- * operation can go. A candidate set fails when it cannot be linearized while every other operation of the
- * partition is <em>relaxed</em>: its output forgotten and its return moved to "never", so it may take effect once
- * at any time after its call, or not at all. Removing operations outright would not do: a read of 1 without the
- * write of 1 fails on its own, and such a "core" says nothing about the history. Relaxed operations called after
- * the candidates' last return are left out, since they could only be placed after every candidate.
+ * Finds a minimal failing core of a violated partition (see {@link Explanation}) in two phases, each delta debugging
+ * (Zeller's ddmin) with the engines as the oracle, then one operation at a time until none can go.
+ *
+ * <p><b>Observations.</b> Over the operations whose output was observed: a set fails when the partition is not
+ * linearizable with every other output <em>forgotten</em> (the operation still happened in its interval and did
+ * what it did, but what it returned is unknown). The result is a smallest set of observations that contradict each
+ * other given everything the operations did. Forgetting outputs only relaxes a history, and the operations keep
+ * their intervals, so each check costs about what the check of the partition did.
+ *
+ * <p><b>Effects.</b> Then over the other operations called before the observations' last return (their outputs
+ * forgotten): the fewest whose effects the contradiction needs, the rest removed. Removing operations can make a
+ * history fail for a reason it did not have (a read of 1 without the write of 1), so a set qualifies only if every
+ * observation that those operations could produce (in some order) it can still produce.
  *
  * <p>Verdicts other than {@link Verdict#NOT_LINEARIZABLE} (including {@link Verdict#UNKNOWN}, when a check runs out
  * of its share of the budget) count as "not known to fail", so a reported core is always one the engines proved
- * not linearizable; it is called minimal only when every removal was proven linearizable.
+ * not linearizable; it is called minimal only when every removal was decided.
  */
 final class CoreSearch<S> {
     /** What a single oracle check may use of the budget left, so that one hard check cannot use it all. */
     private static final int CHECK_SHARE = 4;
+    /** ... and a check whether some operations can produce an observation at all. */
+    private static final int PRODUCIBLE_SHARE = 32;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
     private static final long STOP_GRACE_MILLIS = 100;
 
     private final Model<S> model;
-    private final Operation[] ops;
+    final Operation[] ops;
     private final Engine engine;
     private final long maxMemory;
     private final long deadline;
@@ -48,6 +56,11 @@ final class CoreSearch<S> {
     private volatile boolean minimal;
     private volatile String limit;
     private volatile int checks;
+    /** 0: looking for the observations; 1: for the operations whose effects they need. */
+    private int phase;
+    private int[] reduced;
+    private volatile int[] observations = new int[0];
+    private boolean[] producible;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -60,6 +73,13 @@ final class CoreSearch<S> {
         int[] all = new int[this.ops.length];
         Arrays.setAll(all, i -> i);
         this.best = all;
+    }
+
+    /** Positions {@code 0..n-1} that satisfy a test. */
+    private static final class IntStreams {
+        static int[] where(int n, java.util.function.IntPredicate test) {
+            return java.util.stream.IntStream.range(0, n).filter(test).toArray();
+        }
     }
 
     /**
@@ -100,8 +120,16 @@ final class CoreSearch<S> {
         }
         boolean minimal = search.minimal && !search.stopped;
         String limit = minimal ? null : search.limit != null ? search.limit : budgetText;
-        List<Operation> core = search.operations(search.best);
-        return Explainer.explain(model, core, minimal, limit, search.checks, start, deadline);
+        int[] best = search.best;
+        int[] observed = search.observations;
+        List<Operation> core = new ArrayList<>();
+        List<Operation> checked = new ArrayList<>();
+        for (int i : best) {
+            core.add(search.ops[i]);
+            checked.add(Arrays.binarySearch(observed, i) >= 0 || observed.length == 0 ? search.ops[i]
+                    : forgotten(search.ops[i]));
+        }
+        return Explainer.explain(model, core, checked, minimal, limit, search.checks, start, deadline);
     }
 
     private void stop() {
@@ -113,13 +141,58 @@ final class CoreSearch<S> {
     }
 
     private void run(Violation violation) {
-        int[] start = best;
+        int[] observed = IntStreams.where(ops.length, i -> ops[i].outputKnown());
+        int[] start = observed;
         int[] seed = seed(violation);
-        if (seed != null && seed.length < start.length && fails(seed)) {
-            start = seed;
+        if (seed != null) {
+            seed = Arrays.stream(seed).filter(i -> ops[i].outputKnown()).toArray();
+            if (seed.length > 0 && seed.length < start.length
+                    && observations(seed) == Verdict.NOT_LINEARIZABLE) {
+                start = seed;
+            }
         }
-        int[] reduced = ddmin(start);
-        onePass(reduced);
+        phase = 0;
+        int[] o = ddmin(start);
+        boolean minimalObservations = onePass(o);
+        o = reduced;
+        observations = o;
+        best = union(o, context(o));
+        phase = 1;
+        int[] universe = context(o);
+        producible = new boolean[ops.length];
+        for (int i : o) {
+            // Undecided counts as producible: then a core must show it can produce the observation.
+            producible[i] = producible(i, universe) != Verdict.NOT_LINEARIZABLE;
+        }
+        int[] m = ddmin(universe);
+        boolean minimalEffects = onePass(m);
+        best = union(o, reduced);
+        if (!stopped) {
+            minimal = minimalObservations && minimalEffects;
+            if (!minimal) {
+                limit = "a check of a smaller sub-history ran out of its share of the budget";
+            }
+        }
+    }
+
+    /** The operations other than {@code observed} called before the last return among them. */
+    private int[] context(int[] observed) {
+        long last = lastReturn(observed);
+        java.util.BitSet in = new java.util.BitSet();
+        for (int i : observed) {
+            in.set(i);
+        }
+        return IntStreams.where(ops.length, i -> !in.get(i) && ops[i].call() <= last);
+    }
+
+    private long lastReturn(int[] set) {
+        long last = Long.MIN_VALUE;
+        for (int i : set) {
+            if (!ops[i].isPending()) {
+                last = Math.max(last, ops[i].ret());
+            }
+        }
+        return last;
     }
 
     /** The operations of the first longest partial linearization, its unplaced operation and its candidates. */
@@ -181,15 +254,16 @@ final class CoreSearch<S> {
     }
 
     /**
-     * Removes single operations until none can go; the core is minimal when every removal was proven
-     * linearizable (not merely not proven to fail).
+     * Removes single elements until none can go, leaving the result in {@link #reduced}; whether every removal
+     * was decided (so that the result is 1-minimal).
      */
-    private void onePass(int[] set) {
+    private boolean onePass(int[] set) {
         int[] c = set;
+        boolean proven = false;
         boolean again = true;
         while (again && !stopped) {
             again = false;
-            boolean proven = true;
+            proven = true;
             for (int i = 0; i < c.length && !stopped; i++) {
                 int[] rest = minus(c, new int[]{c[i]});
                 Verdict v = verdict(rest);
@@ -200,79 +274,129 @@ final class CoreSearch<S> {
                 }
                 proven &= v == Verdict.LINEARIZABLE;
             }
-            if (!again && !stopped) {
-                minimal = proven;
-                if (!proven) {
-                    limit = "a check of a smaller sub-history ran out of its share of the budget";
-                }
-            }
         }
+        reduced = c;
+        return proven && !stopped;
     }
 
     private boolean fails(int[] set) {
         return verdict(set) == Verdict.NOT_LINEARIZABLE;
     }
 
-    /** The oracle's verdict on {@code set} (positions, ascending) with every other operation relaxed. */
+    /**
+     * Whether {@code set} qualifies, in the current phase: {@code NOT_LINEARIZABLE} when it does (it "fails"),
+     * {@code LINEARIZABLE} when it surely does not, {@code UNKNOWN} when a check could not decide.
+     */
     private Verdict verdict(int[] set) {
-        String key = Arrays.toString(set);
+        String key = phase + Arrays.toString(set);
         Verdict known = verdicts.get(key);
         if (known != null) {
             return known;
         }
-        Verdict v = check(set);
+        Verdict v = phase == 0 ? observations(set) : effects(set);
         verdicts.put(key, v);
-        if (v == Verdict.NOT_LINEARIZABLE && set.length < best.length) {
-            best = set;
+        if (v == Verdict.NOT_LINEARIZABLE && phase == 1) {
+            int[] candidate = union(observations, set);
+            if (candidate.length < best.length) {
+                best = candidate;
+            }
         }
         return v;
     }
 
-    private Verdict check(int[] set) {
-        long lastReturn = Long.MIN_VALUE;
-        for (int i : set) {
-            if (!ops[i].isPending()) {
-                lastReturn = Math.max(lastReturn, ops[i].ret());
-            }
-        }
-        if (lastReturn == Long.MIN_VALUE) {
-            // Only pending operations: leaving every one of them out is a linearization.
+    /** The partition up to {@code set}'s last return, with the outputs of operations outside {@code set} forgotten. */
+    private Verdict observations(int[] set) {
+        long last = lastReturn(set);
+        if (last == Long.MIN_VALUE) {
             return Verdict.LINEARIZABLE;
         }
-        List<Operation> relaxed = new ArrayList<>();
-        int k = 0;
-        for (int i = 0; i < ops.length && ops[i].call() <= lastReturn; i++) {
-            if (k < set.length && set[k] == i) {
-                relaxed.add(ops[i]);
-                k++;
-            } else {
-                Operation op = ops[i];
-                relaxed.add(op.isPending() ? op : new Operation(op.id(), op.client(), op.input(), Operation.UNKNOWN,
-                        op.call(), Operation.PENDING, op.metadata()));
+        java.util.BitSet in = new java.util.BitSet();
+        for (int i : set) {
+            in.set(i);
+        }
+        List<Operation> history = new ArrayList<>();
+        for (int i = 0; i < ops.length && ops[i].call() <= last; i++) {
+            history.add(in.get(i) ? ops[i] : forgotten(ops[i]));
+        }
+        return check(history);
+    }
+
+    /**
+     * The observations with the operations {@code set} (outputs forgotten), all others removed: it fails when
+     * that is not linearizable and every observation the context could produce, {@code set} still can.
+     */
+    private Verdict effects(int[] set) {
+        List<Operation> history = new ArrayList<>();
+        for (int i : union(observations, set)) {
+            history.add(java.util.Arrays.binarySearch(observations, i) >= 0 ? ops[i] : forgotten(ops[i]));
+        }
+        Verdict v = check(history);
+        if (v != Verdict.NOT_LINEARIZABLE) {
+            return v;
+        }
+        for (int o : observations) {
+            if (producible[o]) {
+                Verdict p = producible(o, set);
+                if (p != Verdict.LINEARIZABLE) {
+                    return p == Verdict.NOT_LINEARIZABLE ? Verdict.LINEARIZABLE : Verdict.UNKNOWN;
+                }
             }
         }
+        return Verdict.NOT_LINEARIZABLE;
+    }
+
+    /**
+     * Whether the operations {@code set} (outputs forgotten) can produce observation {@code o} in some order:
+     * {@code LINEARIZABLE} when {@code o} and they, all made concurrent, are linearizable. It gets a small share
+     * of the budget: with many operations this can be hard, and an undecided answer only keeps a set out.
+     */
+    private Verdict producible(int o, int[] set) {
+        long from = ops[o].call();
+        long to = ops[o].ret();
+        for (int i : set) {
+            from = Math.min(from, ops[i].call());
+            to = Math.max(to, ops[i].isPending() ? ops[i].call() : ops[i].ret());
+        }
+        List<Operation> history = new ArrayList<>();
+        history.add(new Operation(ops[o].id(), ops[o].client(), ops[o].input(), ops[o].output(), from, to,
+                ops[o].metadata()));
+        for (int i : set) {
+            Operation op = forgotten(ops[i]);
+            history.add(op.isPending() ? new Operation(op.id(), op.client(), op.input(), op.output(), from,
+                    Operation.PENDING, op.metadata())
+                    : new Operation(op.id(), op.client(), op.input(), op.output(), from, to, op.metadata()));
+        }
+        return check(history, PRODUCIBLE_SHARE);
+    }
+
+    /** {@code op} with its output forgotten: it still happened in its interval and had its effect. */
+    static Operation forgotten(Operation op) {
+        return op.outputKnown() ? op.withInputOutput(op.input(), Operation.UNKNOWN) : op;
+    }
+
+    private Verdict check(List<Operation> history) {
+        return check(history, CHECK_SHARE);
+    }
+
+    private Verdict check(List<Operation> history, int shareOfRest) {
         long now = System.nanoTime();
         long left = deadline - now;
         if (stopped || left <= 0) {
             stopped = true;
             return Verdict.UNKNOWN;
         }
-        long share = Math.max(MIN_CHECK_NANOS, left / CHECK_SHARE);
+        long share = Math.max(MIN_CHECK_NANOS, left / shareOfRest);
         Budget budget = Budget.until(now + Math.min(left, share), budgetText).withMaxMemory(maxMemory);
         current = budget;
         if (stopped) {
             budget.stop(budgetText);
         }
         checks++;
-        return Checker.verdictOf(model, relaxed, engine, budget);
+        return Checker.verdictOf(model, history, engine, budget);
     }
 
-    private List<Operation> operations(int[] set) {
-        List<Operation> out = new ArrayList<>(set.length);
-        for (int i : set) {
-            out.add(ops[i]);
-        }
-        return out;
+    private static int[] union(int[] a, int[] b) {
+        return java.util.stream.IntStream.concat(Arrays.stream(a), Arrays.stream(b)).distinct().sorted().toArray();
     }
 
     /** {@code set} in {@code n} nearly equal consecutive chunks. */
