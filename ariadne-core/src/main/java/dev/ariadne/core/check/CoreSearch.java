@@ -17,29 +17,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Finds a minimal failing core of a violated partition (see {@link Explanation}) in two phases, each delta debugging
- * (Zeller's ddmin) with the engines as the oracle, then one operation at a time until none can go.
- *
- * <p><b>Observations.</b> Over the operations whose output was observed: a set fails when the partition is not
- * linearizable with every other output <em>forgotten</em> (the operation still happened in its interval and did
- * what it did, but what it returned is unknown). The result is a smallest set of observations that contradict each
- * other given everything the operations did. Forgetting outputs only relaxes a history, and the operations keep
- * their intervals, so each check costs about what the check of the partition did.
- *
- * <p><b>Effects.</b> Then over the other operations called before the observations' last return (their outputs
- * forgotten): the fewest whose effects the contradiction needs, the rest removed. Removing operations can make a
- * history fail for a reason it did not have (a read of 1 without the write of 1), so a set qualifies only if every
- * observation that those operations could produce (in some order) it can still produce.
+ * Finds a minimal failing core of a violated partition (see {@link Explanation}): delta debugging (Zeller's ddmin)
+ * over the partition's operations with the engines as the oracle, then one operation at a time until none can go.
+ * A set qualifies when, the other operations removed, it is not linearizable, and every observation in it (an
+ * operation with a known output) that the partition's operations could produce in some order, the rest of the set
+ * can still produce. Removing operations can make a history fail for a reason it did not have (a read of 1 without
+ * the write of 1); that second rule keeps such sets out. The search starts from the operations of the first
+ * longest partial linearization, its unplaced operation and its candidates when they qualify.
  *
  * <p>Verdicts other than {@link Verdict#NOT_LINEARIZABLE} (including {@link Verdict#UNKNOWN}, when a check runs out
  * of its share of the budget) count as "not known to fail", so a reported core is always one the engines proved
- * not linearizable; it is called minimal only when every removal was decided.
+ * not linearizable; it is called minimal only when every removal was decided. Whether operations can produce an
+ * observation gets a small fixed share of time: where that is undecided, the rule lets the set through.
  */
 final class CoreSearch<S> {
     /** What a single oracle check may use of the budget left, so that one hard check cannot use it all. */
     private static final int CHECK_SHARE = 4;
-    /** ... and a check whether some operations can produce an observation at all. */
-    private static final int PRODUCIBLE_SHARE = 32;
+    /** How long a check whether some operations can produce an observation may take. */
+    private static final long PRODUCIBLE_NANOS = 5_000_000L;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
     private static final long STOP_GRACE_MILLIS = 100;
 
@@ -56,11 +51,8 @@ final class CoreSearch<S> {
     private volatile boolean minimal;
     private volatile String limit;
     private volatile int checks;
-    /** 0: looking for the observations; 1: for the operations whose effects they need. */
-    private int phase;
     private int[] reduced;
-    private volatile int[] observations = new int[0];
-    private boolean[] producible;
+    private final Boolean[] producibleByAll;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -73,6 +65,7 @@ final class CoreSearch<S> {
         int[] all = new int[this.ops.length];
         Arrays.setAll(all, i -> i);
         this.best = all;
+        this.producibleByAll = new Boolean[this.ops.length];
     }
 
     /** Positions {@code 0..n-1} that satisfy a test. */
@@ -120,16 +113,11 @@ final class CoreSearch<S> {
         }
         boolean minimal = search.minimal && !search.stopped;
         String limit = minimal ? null : search.limit != null ? search.limit : budgetText;
-        int[] best = search.best;
-        int[] observed = search.observations;
         List<Operation> core = new ArrayList<>();
-        List<Operation> checked = new ArrayList<>();
-        for (int i : best) {
+        for (int i : search.best) {
             core.add(search.ops[i]);
-            checked.add(Arrays.binarySearch(observed, i) >= 0 || observed.length == 0 ? search.ops[i]
-                    : forgotten(search.ops[i]));
         }
-        return Explainer.explain(model, core, checked, minimal, limit, search.checks, start, deadline);
+        return Explainer.explain(model, core, minimal, limit, search.checks, start, deadline);
     }
 
     private void stop() {
@@ -141,58 +129,16 @@ final class CoreSearch<S> {
     }
 
     private void run(Violation violation) {
-        int[] observed = IntStreams.where(ops.length, i -> ops[i].outputKnown());
-        int[] start = observed;
+        int[] start = best;
         int[] seed = seed(violation);
-        if (seed != null) {
-            seed = Arrays.stream(seed).filter(i -> ops[i].outputKnown()).toArray();
-            if (seed.length > 0 && seed.length < start.length
-                    && observations(seed) == Verdict.NOT_LINEARIZABLE) {
-                start = seed;
-            }
+        if (seed != null && seed.length < start.length && fails(seed)) {
+            start = seed;
         }
-        phase = 0;
-        int[] o = ddmin(start);
-        boolean minimalObservations = onePass(o);
-        o = reduced;
-        observations = o;
-        best = union(o, context(o));
-        phase = 1;
-        int[] universe = context(o);
-        producible = new boolean[ops.length];
-        for (int i : o) {
-            // Undecided counts as producible: then a core must show it can produce the observation.
-            producible[i] = producible(i, universe) != Verdict.NOT_LINEARIZABLE;
+        int[] c = ddmin(start);
+        minimal = onePass(c);
+        if (!minimal && !stopped) {
+            limit = "a check of a smaller sub-history ran out of its share of the budget";
         }
-        int[] m = ddmin(universe);
-        boolean minimalEffects = onePass(m);
-        best = union(o, reduced);
-        if (!stopped) {
-            minimal = minimalObservations && minimalEffects;
-            if (!minimal) {
-                limit = "a check of a smaller sub-history ran out of its share of the budget";
-            }
-        }
-    }
-
-    /** The operations other than {@code observed} called before the last return among them. */
-    private int[] context(int[] observed) {
-        long last = lastReturn(observed);
-        java.util.BitSet in = new java.util.BitSet();
-        for (int i : observed) {
-            in.set(i);
-        }
-        return IntStreams.where(ops.length, i -> !in.get(i) && ops[i].call() <= last);
-    }
-
-    private long lastReturn(int[] set) {
-        long last = Long.MIN_VALUE;
-        for (int i : set) {
-            if (!ops[i].isPending()) {
-                last = Math.max(last, ops[i].ret());
-            }
-        }
-        return last;
     }
 
     /** The operations of the first longest partial linearization, its unplaced operation and its candidates. */
@@ -284,65 +230,48 @@ final class CoreSearch<S> {
     }
 
     /**
-     * Whether {@code set} qualifies, in the current phase: {@code NOT_LINEARIZABLE} when it does (it "fails"),
-     * {@code LINEARIZABLE} when it surely does not, {@code UNKNOWN} when a check could not decide.
+     * Whether {@code set} qualifies: {@code NOT_LINEARIZABLE} when it does (it "fails"), {@code LINEARIZABLE} when
+     * it surely does not, {@code UNKNOWN} when a check could not decide.
      */
     private Verdict verdict(int[] set) {
-        String key = phase + Arrays.toString(set);
+        String key = Arrays.toString(set);
         Verdict known = verdicts.get(key);
         if (known != null) {
             return known;
         }
-        Verdict v = phase == 0 ? observations(set) : effects(set);
+        Verdict v = qualifies(set);
         verdicts.put(key, v);
-        if (v == Verdict.NOT_LINEARIZABLE && phase == 1) {
-            int[] candidate = union(observations, set);
-            if (candidate.length < best.length) {
-                best = candidate;
-            }
+        if (v == Verdict.NOT_LINEARIZABLE && set.length < best.length) {
+            best = set;
         }
         return v;
     }
 
-    /** The partition up to {@code set}'s last return, with the outputs of operations outside {@code set} forgotten. */
-    private Verdict observations(int[] set) {
-        long last = lastReturn(set);
-        if (last == Long.MIN_VALUE) {
-            return Verdict.LINEARIZABLE;
-        }
-        java.util.BitSet in = new java.util.BitSet();
+    private Verdict qualifies(int[] set) {
+        List<Operation> history = new ArrayList<>(set.length);
         for (int i : set) {
-            in.set(i);
+            history.add(ops[i]);
         }
-        List<Operation> history = new ArrayList<>();
-        for (int i = 0; i < ops.length && ops[i].call() <= last; i++) {
-            history.add(in.get(i) ? ops[i] : forgotten(ops[i]));
-        }
-        return check(history);
-    }
-
-    /**
-     * The observations with the operations {@code set} (outputs forgotten), all others removed: it fails when
-     * that is not linearizable and every observation the context could produce, {@code set} still can.
-     */
-    private Verdict effects(int[] set) {
-        List<Operation> history = new ArrayList<>();
-        for (int i : union(observations, set)) {
-            history.add(java.util.Arrays.binarySearch(observations, i) >= 0 ? ops[i] : forgotten(ops[i]));
-        }
-        Verdict v = check(history);
+        Verdict v = check(history, CHECK_SHARE);
         if (v != Verdict.NOT_LINEARIZABLE) {
             return v;
         }
-        for (int o : observations) {
-            if (producible[o]) {
-                Verdict p = producible(o, set);
-                if (p != Verdict.LINEARIZABLE) {
-                    return p == Verdict.NOT_LINEARIZABLE ? Verdict.LINEARIZABLE : Verdict.UNKNOWN;
-                }
+        for (int o : set) {
+            if (ops[o].outputKnown() && !unproducible(o)
+                    && producible(o, minus(set, new int[]{o})) == Verdict.NOT_LINEARIZABLE) {
+                return Verdict.LINEARIZABLE;
             }
         }
         return Verdict.NOT_LINEARIZABLE;
+    }
+
+    /** Whether no order of all the partition's operations produces observation {@code o} (decided once). */
+    private boolean unproducible(int o) {
+        if (producibleByAll[o] == null) {
+            int[] others = IntStreams.where(ops.length, i -> i != o);
+            producibleByAll[o] = producible(o, others) != Verdict.NOT_LINEARIZABLE;
+        }
+        return !producibleByAll[o];
     }
 
     /**
@@ -366,7 +295,7 @@ final class CoreSearch<S> {
                     Operation.PENDING, op.metadata())
                     : new Operation(op.id(), op.client(), op.input(), op.output(), from, to, op.metadata()));
         }
-        return check(history, PRODUCIBLE_SHARE);
+        return check(history, PRODUCIBLE_NANOS);
     }
 
     /** {@code op} with its output forgotten: it still happened in its interval and had its effect. */
@@ -374,18 +303,15 @@ final class CoreSearch<S> {
         return op.outputKnown() ? op.withInputOutput(op.input(), Operation.UNKNOWN) : op;
     }
 
-    private Verdict check(List<Operation> history) {
-        return check(history, CHECK_SHARE);
-    }
-
-    private Verdict check(List<Operation> history, int shareOfRest) {
+    /** {@code history} checked within {@code cap}: a share of the budget left (a divisor) or, if larger, nanoseconds. */
+    private Verdict check(List<Operation> history, long cap) {
         long now = System.nanoTime();
         long left = deadline - now;
         if (stopped || left <= 0) {
             stopped = true;
             return Verdict.UNKNOWN;
         }
-        long share = Math.max(MIN_CHECK_NANOS, left / shareOfRest);
+        long share = cap > 1000 ? cap : Math.max(MIN_CHECK_NANOS, left / cap);
         Budget budget = Budget.until(now + Math.min(left, share), budgetText).withMaxMemory(maxMemory);
         current = budget;
         if (stopped) {
@@ -395,9 +321,6 @@ final class CoreSearch<S> {
         return Checker.verdictOf(model, history, engine, budget);
     }
 
-    private static int[] union(int[] a, int[] b) {
-        return java.util.stream.IntStream.concat(Arrays.stream(a), Arrays.stream(b)).distinct().sorted().toArray();
-    }
 
     /** {@code set} in {@code n} nearly equal consecutive chunks. */
     private static int[][] split(int[] set, int n) {

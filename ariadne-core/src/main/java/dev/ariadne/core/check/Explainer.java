@@ -30,22 +30,13 @@ final class Explainer<S> {
         this.deadline = deadline;
     }
 
-    /**
-     * The explanation of {@code core} (operations as in the history), which failed as {@code checked}: the same
-     * operations, those that are not observations of the core with their outputs forgotten.
-     */
-    static <S> Explanation explain(Model<S> model, List<Operation> core, List<Operation> checked, boolean minimal,
-                                   String limit, int checks, long start, long deadline) {
-        Explainer<S> e = new Explainer<>(model, checked, Math.max(deadline, System.nanoTime()) + GRACE_NANOS);
+    /** The explanation of {@code core}. */
+    static <S> Explanation explain(Model<S> model, List<Operation> core, boolean minimal, String limit, int checks,
+                                   long start, long deadline) {
+        Explainer<S> e = new Explainer<>(model, core, Math.max(deadline, System.nanoTime()) + GRACE_NANOS);
         List<Explanation.Precedence> precedences = precedences(model, core);
-        e.explore(new ArrayList<>(), model.init(), new boolean[checked.size()]);
-        List<Operation> observed = new ArrayList<>();
-        for (int i = 0; i < core.size(); i++) {
-            if (checked.get(i).outputKnown()) {
-                observed.add(core.get(i));
-            }
-        }
-        return new Explanation(core, observed, minimal, limit, summary(model, checked),
+        e.explore(new ArrayList<>(), model.init(), new boolean[core.size()]);
+        return new Explanation(core, minimal, limit, summary(model, core),
                 model.describeState(model.init()), precedences, e.orders, e.complete, checks,
                 System.nanoTime() - start);
     }

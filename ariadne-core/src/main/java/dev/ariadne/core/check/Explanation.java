@@ -7,23 +7,18 @@ import java.util.List;
 /**
  * Why a partition is not linearizable, made small: a minimal failing core of it and that core explained in words.
  * The core is a set of the partition's operations (as the model prepared them, ids kept, in call order) that is not
- * linearizable on its own, the other operations removed. It has two parts. Its {@link #observed() observations}
- * (operations whose outputs are part of the contradiction) cannot all be explained even with everything the
- * partition's operations did, every other output forgotten; forget any one more of them and the partition is
- * linearizable. Its other operations are those whose effects (not outputs) the contradiction needs: without any one
- * of them the core is linearizable, or an observation that the operations called before the observations' last
- * return could produce (in some order) could no longer be produced by the rest of them. That second rule keeps out cores that fail only because an operation was
- * left out (a read of 1 without the write of 1). The core is all of that when {@link #minimal()}; when the budget
- * ran out first it is the smallest failing set found.
+ * linearizable on its own, the other operations removed. When {@link #minimal()}, removing any one of its operations
+ * makes it linearizable, or leaves an observation in it (an operation with a known output) that the partition's
+ * operations could produce in some order but the rest of the core cannot: a core never fails only because an
+ * operation it needs was left out (a read of 1 without the write of 1). When the budget ran out first, it is the
+ * smallest failing set found.
  *
  * <p>The explanation lists the real-time precedences among the core's operations (each "returned before the other
  * was called", transitive ones left out), then every order of the core that real time allows, each up to the first
- * step the model rejects, with the state it was in, at most {@link #ORDERS_SHOWN} of them (the operations that are
- * not observations step with their outputs forgotten); and first, when the model can say it in its own terms
+ * step the model rejects, with the state it was in, at most {@link #ORDERS_SHOWN} of them; and first, when the model can say it in its own terms
  * ({@link dev.ariadne.core.model.Model#explainViolation}), one sentence.
  *
  * @param core          the core's operations, in call order
- * @param observed      those of them whose outputs contradict each other (the others count for their effects)
  * @param minimal       whether the core was proven 1-minimal; {@code false} when the budget ran out (or an engine
  *                      could not decide) first, and the core is then the smallest failing one found so far
  * @param limit         when not {@link #minimal()}: why (for example {@code the core budget of 5s ran out}); else
@@ -37,7 +32,7 @@ import java.util.List;
  * @param checks        how many sub-histories the search checked
  * @param nanos         how long finding and explaining the core took
  */
-public record Explanation(List<Operation> core, List<Operation> observed, boolean minimal, String limit, String summary, String initialState,
+public record Explanation(List<Operation> core, boolean minimal, String limit, String summary, String initialState,
                           List<Precedence> precedences, List<RejectedOrder> orders, boolean ordersComplete,
                           int checks, long nanos) {
 
@@ -46,7 +41,6 @@ public record Explanation(List<Operation> core, List<Operation> observed, boolea
 
     public Explanation {
         core = List.copyOf(core);
-        observed = List.copyOf(observed);
         precedences = List.copyOf(precedences);
         orders = List.copyOf(orders);
     }

@@ -86,8 +86,7 @@ public interface Model<S> {
      * One sentence, in the model's own terms, saying why {@code core} cannot be linearized, or {@code null} (the
      * default) to leave the explanation to the generic listing of orders. {@code core} is a minimal failing core
      * of a violation (prepared operations, in call order; see {@code dev.ariadne.core.check.Explanation}), not
-     * linearizable on its own; the operations whose outputs are not part of the contradiction come with their
-     * outputs forgotten ({@link Operation#UNKNOWN}). The sentence must state only facts about these operations and
+     * linearizable on its own, with every operation in it needed. The sentence must state only facts about these operations and
      * their times (for a register: "read by client 3 at [40, 52] returned 1, but 1 was overwritten
      * by write(2) (client 1, returned at 31) and never written again in this core"), and escape values as
      * {@link #describeOperation} does. Return {@code null} when no sentence fits; it is never required.
