@@ -211,8 +211,8 @@ public final class TextReport {
         int n = e.core().size();
         out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
                 n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
-        out.append("  (not linearizable whatever the partition's other operations did; without any one of these it"
-                + " would be)\n");
+        out.append(e.minimal() ? "  (not linearizable on its own; without any one of these operations it would be, or"
+                + " could not produce what another observed)\n" : "  (not linearizable on its own)\n");
         for (Operation op : e.core()) {
             out.append("    ").append(opText(op, model)).append('\n');
         }

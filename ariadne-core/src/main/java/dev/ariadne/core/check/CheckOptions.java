@@ -23,7 +23,11 @@ import java.util.Objects;
 public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
                            Duration coreTimeout) {
 
-    /** The default {@link #coreTimeout()}: a core is usually found in milliseconds; this bounds the worst case. */
+    /**
+     * The core budget {@code ariadne check} uses unless told otherwise: a core is usually found in milliseconds to
+     * a second; this bounds the worst case. The library's {@link #defaults()} search no core (it is opt-in, since
+     * a caller that checks many histories may not want to pay for it).
+     */
     public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
     /** {@link #maxMemory()} value meaning: see {@link #effectiveMaxMemory()}. */
@@ -45,23 +49,23 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         }
     }
 
-    /** Options with the {@link #DEFAULT_CORE_TIMEOUT default core budget}. */
+    /** Options without a core search. */
     public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory) {
-        this(timeout, partition, engine, parallelism, maxMemory, DEFAULT_CORE_TIMEOUT);
+        this(timeout, partition, engine, parallelism, maxMemory, null);
     }
 
-    /** Options with the automatic memory budget and the default core budget. */
+    /** Options with the automatic memory budget and no core search. */
     public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism) {
         this(timeout, partition, engine, parallelism, AUTOMATIC_MEMORY);
     }
 
     /**
-     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, and
-     * a minimal failing core of each violation searched for up to {@link #DEFAULT_CORE_TIMEOUT}.
+     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
+     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}).
      */
     public static CheckOptions defaults() {
         return new CheckOptions(null, true, Engine.AUTO, Runtime.getRuntime().availableProcessors(),
-                AUTOMATIC_MEMORY, DEFAULT_CORE_TIMEOUT);
+                AUTOMATIC_MEMORY, null);
     }
 
     public CheckOptions withTimeout(Duration t) {

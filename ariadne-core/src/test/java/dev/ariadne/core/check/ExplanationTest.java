@@ -7,6 +7,7 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,13 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Explanations of hand-made violations: the core, the model's sentence, the precedences and the orders. */
 class ExplanationTest {
+    private static final CheckOptions WITH_CORE = CheckOptions.defaults().withCoreTimeout(Duration.ofSeconds(30));
 
     private static Operation op(int client, String f, Object value, Object output, long call, long ret) {
         return Operation.of(0, client, Invocation.of(f, value), output, call, ret);
     }
 
     private static Explanation explain(String model, Operation... ops) {
-        Result r = Checker.check(History.of(ops), BuiltinModels.byName(model));
+        Result r = Checker.check(History.of(ops), BuiltinModels.byName(model), WITH_CORE);
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         Explanation e = r.violations().get(0).violation().explanation();
         assertTrue(e.minimal(), e.limit());
@@ -171,7 +173,7 @@ class ExplanationTest {
                 throw new IllegalStateException("bug in a user model");
             }
         };
-        Result r = Checker.check(History.of(op(0, "read", null, 7, 0, 5)), throwing);
+        Result r = Checker.check(History.of(op(0, "read", null, 7, 0, 5)), throwing, WITH_CORE);
         Explanation e = r.violations().get(0).violation().explanation();
         assertNull(e.summary());
         assertEquals(1, e.core().size());

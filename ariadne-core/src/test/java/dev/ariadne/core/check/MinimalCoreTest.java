@@ -84,7 +84,8 @@ class MinimalCoreTest {
         for (int i = 0; i < HISTORIES; i++) {
             History history = RandomHistories.small("kv", BASE_SEED + i);
             Model<?> model = BuiltinModels.byName("kv");
-            for (PartitionResult p : Checker.check(history, model).violations()) {
+            for (PartitionResult p : Checker.check(history, model, CheckOptions.defaults()
+                    .withCoreTimeout(Duration.ofSeconds(30))).violations()) {
                 Set<String> keys = new HashSet<>();
                 for (Operation op : p.violation().explanation().core()) {
                     String d = model.describeOperation(op.input(), op.output());
@@ -124,6 +125,14 @@ class MinimalCoreTest {
         Result coreAlone = Checker.check(only(history, core), BuiltinModels.byName("register"),
                 CheckOptions.defaults().withCoreTimeout(Duration.ZERO));
         assertEquals(Verdict.NOT_LINEARIZABLE, coreAlone.verdict());
+    }
+
+    @Test
+    void theLibrarySearchesNoCoreUnlessAsked() {
+        History history = RandomHistories.medium("register", BIG_SEED, 6, 200, 0);
+        Result r = Checker.check(history, BuiltinModels.byName("register"));
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(null, r.violations().get(0).violation().explanation());
     }
 
     @Test
