@@ -227,8 +227,10 @@ public final class TextReport {
             out.append("  Real time does not order them: they all overlap.\n");
         }
         int orders = e.orders().size();
-        out.append(String.format(Locale.ROOT, "  %s order%s real time allows, each to the first step the model rejects%s:%n",
-                e.ordersComplete() ? "The " + orders : "The first " + orders, plural(orders),
+        out.append(e.ordersComplete() && orders == 1
+                ? "  The one order real time allows, up to the step the model rejects:\n"
+                : String.format(Locale.ROOT, "  %s orders real time allows, each up to the step the model rejects%s:%n",
+                e.ordersComplete() ? "The " + orders : "The first " + orders,
                 e.ordersComplete() ? "" : " (the listing stopped there)"));
         lines(out, e.orders().stream().map(Explanation.RejectedOrder::text).toList(), limit);
         if (!full && (orders > limit || e.precedences().size() > limit)) {

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeoutException;
  * Finds a minimal failing core of a violated partition (see {@link Explanation}): delta debugging (Zeller's ddmin)
  * over the partition's operations with the engines as the oracle, then one operation at a time until none can go.
  * A set qualifies when, the other operations removed, it is not linearizable, and every observation in it (an
- * operation with a known output) that the partition's operations could produce in some order, the rest of the set
- * can still produce. Removing operations can make a history fail for a reason it did not have (a read of 1 without
+ * operation with a known output) that the partition's operations could produce at some time (their intervals kept,
+ * their outputs forgotten), the rest of the set can still produce. Removing operations can make a history fail for a reason it did not have (a read of 1 without
  * the write of 1); that second rule keeps such sets out. The search starts from the operations of the first
  * longest partial linearization, its unplaced operation and its candidates when they qualify.
  *
@@ -29,11 +29,17 @@ import java.util.concurrent.TimeoutException;
  * of its share of the budget) count as "not known to fail", so a reported core is always one the engines proved
  * not linearizable; it is called minimal only when every removal was decided. Whether operations can produce an
  * observation gets a small fixed time: undecided within it, the rule keeps the set out (it is not known to
- * qualify), and whether all of the partition's operations could produce it counts as yes.
+ * qualify), and whether all of the partition's operations could produce it counts as yes. The rule is applied to
+ * sets of up to {@link #GUARDED_SIZE} operations, which is where cores end.
  */
 final class CoreSearch<S> {
     /** What a single oracle check may use of the budget left, so that one hard check cannot use it all. */
     private static final int CHECK_SHARE = 4;
+    /**
+     * Sets up to this size are held to the rule that they can produce their observations; checking it for larger
+     * ones costs more than it saves, and a core that ends larger is not called minimal.
+     */
+    static final int GUARDED_SIZE = 32;
     /** How long a check whether some operations can produce an observation may take. */
     private static final long PRODUCIBLE_NANOS = 10_000_000L;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
@@ -136,9 +142,11 @@ final class CoreSearch<S> {
             start = seed;
         }
         int[] c = ddmin(start);
-        minimal = onePass(c);
+        boolean decided = onePass(c);
+        minimal = decided && reduced.length <= GUARDED_SIZE;
         if (!minimal && !stopped) {
-            limit = "a check of a smaller sub-history ran out of its share of the budget";
+            limit = decided ? "a core of more than " + GUARDED_SIZE + " operations is not checked to produce its "
+                    + "observations" : "a check of a smaller sub-history ran out of its share of the budget";
         }
     }
 
@@ -257,6 +265,10 @@ final class CoreSearch<S> {
         if (v != Verdict.NOT_LINEARIZABLE) {
             return v;
         }
+        if (set.length > GUARDED_SIZE) {
+            // Large sets only lead the way to small ones, which are held to the rule; see run().
+            return Verdict.NOT_LINEARIZABLE;
+        }
         boolean decided = true;
         for (int o : set) {
             if (!ops[o].outputKnown()) {
@@ -274,7 +286,7 @@ final class CoreSearch<S> {
         return decided ? Verdict.NOT_LINEARIZABLE : Verdict.UNKNOWN;
     }
 
-    /** Whether no order of all the partition's operations produces observation {@code o} (decided once). */
+    /** Whether the partition's operations cannot produce observation {@code o} at any time (decided once). */
     private boolean unproducible(int o) {
         if (producibleByAll[o] == null) {
             int[] others = IntStreams.where(ops.length, i -> i != o);
@@ -284,9 +296,9 @@ final class CoreSearch<S> {
     }
 
     /**
-     * Whether the operations {@code set} (outputs forgotten) can produce observation {@code o} in some order:
-     * {@code LINEARIZABLE} when {@code o} and they, all made concurrent, are linearizable. It gets a small share
-     * of the budget: with many operations this can be hard, and an undecided answer only keeps a set out.
+     * Whether the operations {@code set} (outputs forgotten, intervals kept) can produce observation {@code o} at
+     * some time: {@code LINEARIZABLE} when {@code o}, its interval widened to span them all, is linearizable with
+     * them. It gets a small fixed time; an undecided answer keeps a set out.
      */
     private Verdict producible(int o, int[] set) {
         long from = ops[o].call();
@@ -295,27 +307,13 @@ final class CoreSearch<S> {
             from = Math.min(from, ops[i].call());
             to = Math.max(to, ops[i].isPending() ? ops[i].call() : ops[i].ret());
         }
-        Operation widened = new Operation(ops[o].id(), ops[o].client(), ops[o].input(), ops[o].output(), from, to,
-                ops[o].metadata());
-        // First the order real time gives the others, which is quick and usually enough; a linearization there is
-        // an order that produces it.
-        List<Operation> timed = new ArrayList<>();
-        timed.add(widened);
-        for (int i : set) {
-            timed.add(forgotten(ops[i]));
-        }
-        timed.sort((a, b) -> Long.compare(a.call(), b.call()));
-        if (check(timed, PRODUCIBLE_NANOS) == Verdict.LINEARIZABLE) {
-            return Verdict.LINEARIZABLE;
-        }
         List<Operation> history = new ArrayList<>();
-        history.add(widened);
+        history.add(new Operation(ops[o].id(), ops[o].client(), ops[o].input(), ops[o].output(), from, to,
+                ops[o].metadata()));
         for (int i : set) {
-            Operation op = forgotten(ops[i]);
-            history.add(op.isPending() ? new Operation(op.id(), op.client(), op.input(), op.output(), from,
-                    Operation.PENDING, op.metadata())
-                    : new Operation(op.id(), op.client(), op.input(), op.output(), from, to, op.metadata()));
+            history.add(forgotten(ops[i]));
         }
+        history.sort((a, b) -> Long.compare(a.call(), b.call()));
         return check(history, PRODUCIBLE_NANOS);
     }
 

@@ -9,7 +9,8 @@ import java.util.List;
  * The core is a set of the partition's operations (as the model prepared them, ids kept, in call order) that is not
  * linearizable on its own, the other operations removed. When {@link #minimal()}, removing any one of its operations
  * makes it linearizable, or leaves an observation in it (an operation with a known output) that the partition's
- * operations could produce in some order but the rest of the core cannot: a core never fails only because an
+ * operations could produce at some time (their intervals kept, their outputs forgotten) but the rest of the core
+ * cannot: a core never fails only because an
  * operation it needs was left out (a read of 1 without the write of 1). When the budget ran out first, it is the
  * smallest failing set found.
  *

@@ -130,7 +130,7 @@ class ExplanationTest {
                 op(2, "enqueue", 7, null, 12, 20),
                 op(3, "dequeue", null, 7, 30, 40),
                 op(4, "dequeue", null, 5, 45, 50));
-        assertEquals(List.of(0, 1, 2), ids(e), "the dequeue of 5 comes after: it plays no part");
+        assertEquals(List.of(0, 1, 2, 3), ids(e), "the history can produce 7 only by dequeuing 5 first");
         assertEquals("dequeue by client 3 at [30, 40] returned 7, but 5 was ahead of it: enqueue(5) (client 1, "
                 + "returned at 10) returned before the dequeue and before any enqueue(7) was called, and 5 is not "
                 + "dequeued before it in this core", e.summary());

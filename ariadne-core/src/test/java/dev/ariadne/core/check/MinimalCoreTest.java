@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The minimal failing cores of violations, held against {@link BruteForceChecker} on hundreds of seeded random
  * violating histories per model (see {@link Explanation} for what a core promises): the core is not linearizable on
  * its own, and removing any one of its operations makes it linearizable or leaves an observation in it that the
- * history's operations can produce (in some order) but the rest of the core cannot. A failure names the model and
+ * history's operations can produce at some time (intervals kept, outputs forgotten) but the rest of the core cannot. A failure names the model and
  * seed; {@code RandomHistories.small(model, seed)} gives the history back.
  */
 class MinimalCoreTest {
@@ -188,18 +188,21 @@ class MinimalCoreTest {
     }
 
     /**
-     * Whether observation {@code o} is linearizable with {@code others} (outputs forgotten), all of them made
-     * concurrent: whether they can produce it in some order.
+     * Whether observation {@code o}, its interval widened to span them all, is linearizable with {@code others}
+     * (intervals kept, outputs forgotten): whether they can produce it at some time.
      */
     private static boolean producible(List<Operation> prepared, int o, Set<Integer> others, Model<?> model) {
         List<Operation> ops = new ArrayList<>();
         Operation obs = prepared.get(o);
-        ops.add(new Operation(o, o, obs.input(), obs.output(), -1, Long.MAX_VALUE - 1, Map.of()));
+        long from = obs.call();
+        long to = obs.ret();
         for (int id : others) {
-            Operation op = CoreSearch.forgotten(prepared.get(id));
-            ops.add(new Operation(id, id, op.input(), op.output(), -1, op.isPending() ? Operation.PENDING
-                    : Long.MAX_VALUE - 1, Map.of()));
+            Operation op = prepared.get(id);
+            from = Math.min(from, op.call());
+            to = Math.max(to, op.isPending() ? op.call() : op.ret());
+            ops.add(withClient(CoreSearch.forgotten(op), id));
         }
+        ops.add(new Operation(o, o, obs.input(), obs.output(), from, to, Map.of()));
         return BruteForceChecker.isLinearizable(History.of(ops), model);
     }
 
