@@ -211,8 +211,9 @@ public final class TextReport {
         int n = e.core().size();
         out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
                 n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
-        out.append(e.minimal() ? "  (not linearizable on its own; without any one of these operations it would be, or"
-                + " could not produce what another observed)\n" : "  (not linearizable on its own)\n");
+        out.append(!e.minimal() ? "  (not linearizable on its own)\n" : n == 1 ? "  (not linearizable on its own, and"
+                + " nothing in the history could produce what it observed)\n" : "  (not linearizable on its own; without"
+                + " any one of these operations it would be, or could not produce what another observed)\n");
         for (Operation op : e.core()) {
             out.append("    ").append(opText(op, model)).append('\n');
         }
@@ -223,7 +224,7 @@ public final class TextReport {
         if (!e.precedences().isEmpty()) {
             out.append("  Real time orders them:\n");
             lines(out, e.precedences().stream().map(Explanation.Precedence::text).toList(), limit);
-        } else {
+        } else if (n > 1) {
             out.append("  Real time does not order them: they all overlap.\n");
         }
         int orders = e.orders().size();
