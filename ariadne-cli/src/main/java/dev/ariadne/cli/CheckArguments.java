@@ -29,6 +29,7 @@ final class CheckArguments {
             Map.entry("--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v)),
             Map.entry("--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v)),
             Map.entry("--html", (c, v) -> c.html = Path.of(v)),
+            Map.entry("--core-timeout", (c, v) -> c.coreTimeout = new DurationConverter.OrZero().convert(v)),
             Map.entry("--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v)));
     private static final Map<String, java.util.function.Consumer<CheckCommand>> FLAGS = Map.of(
             "--independent", c -> c.independent = true,
@@ -57,6 +58,7 @@ final class CheckArguments {
         c.formatName = "auto";
         c.nilReadName = "auto";
         c.engineName = "auto";
+        c.coreTimeout = new DurationConverter.OrZero().convert("5s"); // the option's defaultValue
         List<Path> files = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         boolean onlyFiles = false;

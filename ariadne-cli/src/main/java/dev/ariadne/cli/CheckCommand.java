@@ -44,7 +44,7 @@ import java.util.concurrent.Callable;
                 "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
                         + "64 usage error, 65 unreadable or invalid input, 74 the --html report could not be written. "
                         + "With several files, the worst wins (65, then 1, then 2)."})
-final class CheckCommand implements Callable<Integer> {
+class CheckCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "NAME",
             description = "The sequential model: ${COMPLETION-CANDIDATES}. Default: the first of these that "
                     + "understands every operation.", completionCandidates = ModelNames.class)
@@ -114,6 +114,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "Give up with UNKNOWN (exit 2) after this long, per file: 500ms, 1.5s, 30s, 5m, 1h. "
                     + "Default: no limit.")
     Duration timeout;
+
+    @Option(names = "--core-timeout", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
+            defaultValue = "5s",
+            description = "After a violation, search this long for a minimal failing core and explain it: 500ms, "
+                    + "5s; 0 for no core. Default: ${DEFAULT-VALUE}.")
+    Duration coreTimeout;
 
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
     boolean json;
@@ -191,7 +197,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
-                .withTimeout(timeout);
+                .withTimeout(timeout).withCoreTimeout(coreTimeout);
         if (maxMemory != null) {
             long heap = Runtime.getRuntime().maxMemory();
             if (maxMemory > heap) {
@@ -243,11 +249,16 @@ final class CheckCommand implements Callable<Integer> {
         if (o.error != null) {
             err.println("ariadne: " + o.error);
         } else if (!json) {
-            out.print(TextReport.render(o.file, o.result, o.model));
+            out.print(report(o));
             if (!o.annotations.isEmpty()) {
                 out.println("  " + annotationLine(o.annotations));
             }
         }
+    }
+
+    /** The text report of a checked file: {@code ariadne explain} prints another. */
+    String report(Outcome o) {
+        return TextReport.render(o.file, o.result, o.model);
     }
 
     /** The --nil-read mode: auto, absent or unknown. */

@@ -14,6 +14,22 @@ import java.util.regex.Pattern;
 final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     private static final Pattern FORMAT = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)(ms|s|m|h)?");
 
+    /** The same durations, and 0 (for an option that 0 turns off). */
+    static final class OrZero implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            if (value.trim().matches("0(ms|s|m|h)?")) {
+                return Duration.ZERO;
+            }
+            try {
+                return new DurationConverter().convert(value);
+            } catch (CommandLine.TypeConversionException e) {
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not a duration such as 0, 500ms, 30s, 5m or 1h");
+            }
+        }
+    }
+
     @Override
     public Duration convert(String value) {
         Matcher m = FORMAT.matcher(value.trim());

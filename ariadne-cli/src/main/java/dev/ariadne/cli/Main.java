@@ -13,7 +13,7 @@ import java.io.PrintWriter;
  */
 @Command(name = "ariadne", mixinStandardHelpOptions = true, version = "ariadne 0.1.0",
         description = "Checks whether concurrent histories are linearizable.",
-        subcommands = {CheckCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ExplainCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -67,10 +67,12 @@ public final class Main implements Runnable {
 
     private static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
         CommandLine cli = new CommandLine(new Main());
-        CheckCommand check = (CheckCommand) cli.getSubcommands().get("check").getCommand();
-        check.stderrIsTerminal = terminal;
-        check.out = out;
-        check.err = err;
+        for (String name : new String[]{"check", "explain"}) {
+            CheckCommand check = (CheckCommand) cli.getSubcommands().get(name).getCommand();
+            check.stderrIsTerminal = terminal;
+            check.out = out;
+            check.err = err;
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) ->

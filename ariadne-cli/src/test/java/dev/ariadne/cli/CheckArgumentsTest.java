@@ -45,6 +45,8 @@ class CheckArgumentsTest {
                 new String[]{"--", "--json", "-x"},
                 new String[]{"--model", "cas-register", "--", "a"},
                 new String[]{"--html", "out.html", "a.edn"},
+                new String[]{"--core-timeout", "0", "a.edn"},
+                new String[]{"--core-timeout=1.5s", "a.edn"},
                 new String[]{"--tla", "Spec.tla", "--cfg", "Other.cfg", "--const", "N=3", "t.json"},
                 new String[]{"--tla=Spec.tla", "--const=Values={1, 2}", "t.json"});
         for (String[] args : cases) {
@@ -81,6 +83,6 @@ class CheckArgumentsTest {
     private static List<Object> fields(CheckCommand c) {
         return new ArrayList<>(Arrays.asList(c.modelName, c.formatName, c.initialText, c.independent, c.nilReadName,
                 c.newClientAfterInfo, c.noPartition, c.engineName, c.maxMemory, c.timeout, c.json, c.follow,
-                c.followIdle, c.quiet, c.files, c.html, c.tlaSpec, c.tlaConfig, c.tlaConstants));
+                c.followIdle, c.quiet, c.files, c.html, c.tlaSpec, c.tlaConfig, c.tlaConstants, c.coreTimeout));
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.ariadne.core.check.Explanation;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
@@ -78,6 +79,34 @@ public final class HtmlReport {
         public Evidence {
             coreIds = List.copyOf(coreIds);
             explanationLines = List.copyOf(explanationLines);
+        }
+
+        /**
+         * The evidence a check attached to a violation (its minimal failing core and explanation, when the check
+         * searched one), or {@code null} for none: the model's summary, then why the core may not be minimal, the
+         * real-time precedences and, for each order real time allows, the step the model rejects.
+         */
+        public static Evidence of(Explanation x) {
+            if (x == null) {
+                return null;
+            }
+            List<String> lines = new ArrayList<>();
+            if (x.summary() != null) {
+                lines.add(x.summary());
+            }
+            if (x.limit() != null) {
+                lines.add("This core may not be minimal: " + x.limit() + ".");
+            }
+            for (Explanation.Precedence p : x.precedences()) {
+                lines.add(p.text());
+            }
+            for (Explanation.RejectedOrder o : x.orders()) {
+                lines.add(o.text());
+            }
+            if (!x.ordersComplete()) {
+                lines.add("(more orders than shown)");
+            }
+            return new Evidence(x.core().stream().map(Operation::id).toList(), x.minimal(), lines);
         }
     }
 
@@ -297,7 +326,8 @@ public final class HtmlReport {
             }
         }
         json.writeEndArray();
-        Evidence e = evidence.get(p.index());
+        Evidence e = evidence.getOrDefault(p.index(), p.violation() == null ? null
+                : Evidence.of(p.violation().explanation()));
         if (e != null) {
             json.writeObjectFieldStart("core");
             json.writeArrayFieldStart("ids");

@@ -2,6 +2,7 @@ package dev.ariadne.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.ariadne.core.check.Explanation;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
@@ -117,8 +118,54 @@ public final class JsonReport implements AutoCloseable {
                 json.writeEndObject();
             }
             json.writeEndArray();
+            if (p.violation().explanation() != null) {
+                explanation(p.violation().explanation(), model);
+            }
             json.writeEndObject();
         }
+        json.writeEndObject();
+    }
+
+    /** The minimal failing core and its explanation; operations after the core's list are named by id. */
+    private void explanation(Explanation e, Model<?> model) throws IOException {
+        json.writeObjectFieldStart("explanation");
+        json.writeArrayFieldStart("core");
+        for (Operation op : e.core()) {
+            operation(op, model);
+        }
+        json.writeEndArray();
+        json.writeBooleanField("minimal", e.minimal());
+        json.writeStringField("limit", e.limit());
+        json.writeStringField("summary", e.summary());
+        json.writeArrayFieldStart("precedences");
+        for (Explanation.Precedence p : e.precedences()) {
+            json.writeStartObject();
+            json.writeNumberField("first", p.first().id());
+            json.writeNumberField("second", p.second().id());
+            json.writeStringField("text", p.text());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("orders");
+        for (Explanation.RejectedOrder o : e.orders()) {
+            json.writeStartObject();
+            json.writeArrayFieldStart("steps");
+            for (Step s : o.steps()) {
+                json.writeStartObject();
+                json.writeNumberField("operation", s.operation().id());
+                json.writeStringField("state", s.stateDescription());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeNumberField("rejected", o.rejected().id());
+            json.writeStringField("state", o.state());
+            json.writeStringField("text", o.text());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeBooleanField("ordersComplete", e.ordersComplete());
+        json.writeNumberField("checks", e.checks());
+        json.writeNumberField("millis", Math.round(e.millis() * 1000) / 1000.0);
         json.writeEndObject();
     }
 

@@ -1,5 +1,6 @@
 package dev.ariadne.report;
 
+import dev.ariadne.core.check.Explanation;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
@@ -67,6 +68,7 @@ public final class TextReport {
         List<PartitionResult> violations = result.violations();
         if (!violations.isEmpty()) {
             explain(out, violations.get(0), model);
+            core(out, violations.get(0), model, false);
             if (violations.size() > 1) {
                 out.append("\nAlso not linearizable: ");
                 for (int i = 1; i < violations.size(); i++) {
@@ -170,6 +172,79 @@ public final class TextReport {
             PartialLinearization other = longest.get(k);
             out.append("  Another dead end, after ").append(other.steps().size()).append(" steps: ")
                     .append(stepText(other.unplaced(), model)).append(" could not be placed either\n");
+        }
+    }
+
+    /** In {@code ariadne check}: at most this many precedences and orders of a core; {@code explain} shows all. */
+    private static final int CORE_LINES_SHOWN = 6;
+
+    /**
+     * The report {@code ariadne explain} prints: the verdict, and for every violated partition its minimal failing
+     * core explained in full (every precedence, every order found).
+     */
+    public static String renderExplanations(String source, Result result, Model<?> model) {
+        StringBuilder out = new StringBuilder();
+        out.append(Values.escape(source)).append(": ").append(verdictText(result.verdict()));
+        if (result.verdict() == Verdict.UNKNOWN) {
+            out.append(" (").append(result.reason()).append(')');
+        }
+        out.append(result.verdict() == Verdict.LINEARIZABLE ? " (nothing to explain)\n" : "\n");
+        for (PartitionResult p : result.violations()) {
+            String where = p.label().equals("all") ? "" : " in " + p.label();
+            out.append("\nViolation").append(where).append(", ").append(p.operations()).append(" operation")
+                    .append(plural(p.operations())).append(":\n");
+            core(out, p, model, true);
+        }
+        return out.toString();
+    }
+
+    /**
+     * The minimal failing core of a violation and its explanation (see {@link Explanation}): the core's operations,
+     * the model's sentence, the real-time precedences and the orders real time allows, each to its first rejected
+     * step; in {@code full}, all of them, else the first few.
+     */
+    private static void core(StringBuilder out, PartitionResult p, Model<?> model, boolean full) {
+        Explanation e = p.violation().explanation();
+        if (e == null) {
+            return;
+        }
+        int n = e.core().size();
+        out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
+                n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
+        out.append(!e.minimal() ? "  (not linearizable on its own)\n" : n == 1 ? "  (not linearizable on its own, and"
+                + " nothing in the history could produce what it observed)\n" : "  (not linearizable on its own; without"
+                + " any one of these operations it would be, or could not produce what another observed)\n");
+        for (Operation op : e.core()) {
+            out.append("    ").append(opText(op, model)).append('\n');
+        }
+        if (e.summary() != null) {
+            out.append("  Why: ").append(e.summary()).append('\n');
+        }
+        int limit = full ? Integer.MAX_VALUE : CORE_LINES_SHOWN;
+        if (!e.precedences().isEmpty()) {
+            out.append("  Real time orders them:\n");
+            lines(out, e.precedences().stream().map(Explanation.Precedence::text).toList(), limit);
+        } else if (n > 1) {
+            out.append("  Real time does not order them: they all overlap.\n");
+        }
+        int orders = e.orders().size();
+        out.append(e.ordersComplete() && orders == 1
+                ? "  The one order real time allows, up to the step the model rejects:\n"
+                : String.format(Locale.ROOT, "  %s orders real time allows, each up to the step the model rejects%s:%n",
+                e.ordersComplete() ? "The " + orders : "The first " + orders,
+                e.ordersComplete() ? "" : " (the listing stopped there)"));
+        lines(out, e.orders().stream().map(Explanation.RejectedOrder::text).toList(), limit);
+        if (!full && (orders > limit || e.precedences().size() > limit)) {
+            out.append("  (ariadne explain lists them all)\n");
+        }
+    }
+
+    private static void lines(StringBuilder out, List<String> lines, int limit) {
+        for (int i = 0; i < Math.min(limit, lines.size()); i++) {
+            out.append("    ").append(lines.get(i)).append('\n');
+        }
+        if (lines.size() > limit) {
+            out.append("    … ").append(lines.size() - limit).append(" more\n");
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.Explanation;
 import dev.ariadne.core.check.Result;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
@@ -189,6 +190,26 @@ class HtmlReportTest {
         assertEquals(List.of(8L, 10L), at(p, "core", "ids"));
         assertEquals(false, at(p, "core", "minimal"));
         assertEquals(List.of("because", "of this"), p.get("explanation"));
+    }
+
+    @Test
+    void theCoreAndExplanationOfACheckAreShownWithoutBeingGiven() throws IOException {
+        History history = History.of(
+                Operation.of(0, 0, Invocation.of("write", 1L), null, 0, 10),
+                Operation.of(1, 1, Invocation.of("write", 2L), null, 1, 2),
+                Operation.of(2, 1, Invocation.of("read", null), 0L, 12, 20));
+        Result result = Checker.check(history, REGISTER,
+                CheckOptions.defaults().withCoreTimeout(java.time.Duration.ofSeconds(5)));
+        Explanation x = result.violations().get(0).violation().explanation();
+        Map<String, Object> p = at(data(HtmlReport.of("bad", history, REGISTER, result).render()), "partitions", 0);
+        assertEquals(x.core().stream().map(o -> (long) o.id()).toList(), at(p, "core", "ids"));
+        assertEquals(x.minimal(), at(p, "core", "minimal"));
+        List<Object> lines = at(p, "explanation");
+        assertEquals(x.summary(), lines.get(0));
+        assertTrue(lines.containsAll(x.precedences().stream().map(Explanation.Precedence::text).toList()), lines.toString());
+        Result without = Checker.check(history, REGISTER);
+        Map<String, Object> plain = at(data(HtmlReport.of("bad", history, REGISTER, without).render()), "partitions", 0);
+        assertEquals(null, plain.get("core"), "no core was searched, so none is shown");
     }
 
     @Test

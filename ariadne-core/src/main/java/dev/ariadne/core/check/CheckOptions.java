@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * How to check: the time budget ({@code null} for none), whether to split the history into the model's
- * independent partitions, the engine, how many partitions may run at once, and the memory budget.
+ * independent partitions, the engine, how many partitions may run at once, the memory budget, and the time budget
+ * of the search for a minimal failing core of each violation (see {@link Explanation}).
  *
  * @param timeout     the wall-time budget for the whole check, or {@code null} for none
  * @param partition   whether to use {@link dev.ariadne.core.model.Model#partition}
@@ -15,8 +16,19 @@ import java.util.Objects;
  *                    estimates), or {@link #AUTOMATIC_MEMORY} for half of the heap (less if less is free when the
  *                    check starts); beyond it the verdict is {@link Verdict#UNKNOWN} with a reason starting with
  *                    {@code memory}
+ * @param coreTimeout the wall-time budget, after the check, for finding and explaining the minimal failing cores
+ *                    of the violated partitions ({@link Violation#explanation()}); {@code null} or zero for no
+ *                    core search
  */
-public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory) {
+public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
+                           Duration coreTimeout) {
+
+    /**
+     * The core budget {@code ariadne check} uses unless told otherwise: a core is usually found in milliseconds to
+     * a second; this bounds the worst case. The library's {@link #defaults()} search no core (it is opt-in, since
+     * a caller that checks many histories may not want to pay for it).
+     */
+    public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
     /** {@link #maxMemory()} value meaning: see {@link #effectiveMaxMemory()}. */
     public static final long AUTOMATIC_MEMORY = 0;
@@ -32,38 +44,59 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         if (maxMemory < 0) {
             throw new IllegalArgumentException("maxMemory must be positive (or AUTOMATIC_MEMORY)");
         }
+        if (coreTimeout != null && coreTimeout.isNegative()) {
+            throw new IllegalArgumentException("coreTimeout must not be negative");
+        }
     }
 
-    /** Options with the automatic memory budget. */
+    /** Options without a core search. */
+    public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory) {
+        this(timeout, partition, engine, parallelism, maxMemory, null);
+    }
+
+    /** Options with the automatic memory budget and no core search. */
     public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism) {
         this(timeout, partition, engine, parallelism, AUTOMATIC_MEMORY);
     }
 
-    /** No time limit, partitioned, automatic engine, one partition per available processor, automatic memory. */
+    /**
+     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
+     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}).
+     */
     public static CheckOptions defaults() {
         return new CheckOptions(null, true, Engine.AUTO, Runtime.getRuntime().availableProcessors(),
-                AUTOMATIC_MEMORY);
+                AUTOMATIC_MEMORY, null);
     }
 
     public CheckOptions withTimeout(Duration t) {
-        return new CheckOptions(t, partition, engine, parallelism, maxMemory);
+        return new CheckOptions(t, partition, engine, parallelism, maxMemory, coreTimeout);
     }
 
     public CheckOptions withPartition(boolean p) {
-        return new CheckOptions(timeout, p, engine, parallelism, maxMemory);
+        return new CheckOptions(timeout, p, engine, parallelism, maxMemory, coreTimeout);
     }
 
     public CheckOptions withEngine(Engine e) {
-        return new CheckOptions(timeout, partition, e, parallelism, maxMemory);
+        return new CheckOptions(timeout, partition, e, parallelism, maxMemory, coreTimeout);
     }
 
     public CheckOptions withParallelism(int n) {
-        return new CheckOptions(timeout, partition, engine, n, maxMemory);
+        return new CheckOptions(timeout, partition, engine, n, maxMemory, coreTimeout);
     }
 
     /** The same options with a memory budget of {@code bytes} ({@link #AUTOMATIC_MEMORY} for the default). */
     public CheckOptions withMaxMemory(long bytes) {
-        return new CheckOptions(timeout, partition, engine, parallelism, bytes);
+        return new CheckOptions(timeout, partition, engine, parallelism, bytes, coreTimeout);
+    }
+
+    /** The same options with a core budget of {@code t} ({@code null} or zero: no core search). */
+    public CheckOptions withCoreTimeout(Duration t) {
+        return new CheckOptions(timeout, partition, engine, parallelism, maxMemory, t);
+    }
+
+    /** Whether a minimal failing core is searched for after a violation. */
+    public boolean searchesCore() {
+        return coreTimeout != null && !coreTimeout.isZero();
     }
 
     /**

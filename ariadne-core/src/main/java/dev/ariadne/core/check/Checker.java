@@ -38,7 +38,7 @@ public final class Checker {
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long STOP_GRACE_MILLIS = 100;
     /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
-    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+    static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
         t.setDaemon(true);
         return t;
@@ -105,7 +105,45 @@ public final class Checker {
         } else {
             runInParallel(model, parts, options, budget, start, results, meters);
         }
-        return combine(model, history.size(), parts, results, budget, start, options.engine());
+        Result result = combine(model, history.size(), parts, results, budget, start, options.engine());
+        return options.searchesCore() ? withCores(result, model, parts, options) : result;
+    }
+
+    /**
+     * {@code result} with a minimal failing core and its explanation added to each violation, all of them found
+     * within {@link CheckOptions#coreTimeout()} (counted from now: the check's own time is not charged to it).
+     */
+    private static <S> Result withCores(Result result, Model<S> model, List<Partition> parts, CheckOptions options) {
+        if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
+            return result;
+        }
+        long deadline = System.nanoTime() + options.coreTimeout().toNanos();
+        String budgetText = "the core budget of " + options.coreTimeout().toString().substring(2)
+                .toLowerCase(java.util.Locale.ROOT) + " ran out";
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions());
+        for (int i = 0; i < partitions.size(); i++) {
+            PartitionResult p = partitions.get(i);
+            if (p.verdict() != Verdict.NOT_LINEARIZABLE || p.violation() == null) {
+                continue;
+            }
+            // The oracle is the automatic engine whatever the options name: the sub-histories it checks have many
+            // relaxed (pending) operations, which the frontier handles and dfs or a procedure may not.
+            Explanation e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(),
+                    Engine.AUTO, options.effectiveMaxMemory(), deadline, budgetText);
+            partitions.set(i, new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation().withExplanation(e), p.reason(), p.engine(), p.statistics(), p.note()));
+        }
+        return new Result(result.verdict(), result.reason(), result.model(), result.operations(),
+                List.copyOf(partitions), result.statistics());
+    }
+
+    /**
+     * The verdict of {@code engine} (as the options name it) on {@code operations}, prepared operations in call
+     * order checked as one partition within {@code budget}: the oracle of the core search.
+     */
+    static <S> Verdict verdictOf(Model<S> model, List<Operation> operations, Engine engine, Budget budget) {
+        return searchPartition(model, new Partition("core", operations), 0, engine, budget, new ProgressMeter())
+                .verdict();
     }
 
     private static <S> List<Operation> prepare(History history, Model<S> model) {

@@ -19,7 +19,9 @@ import java.util.List;
  * changes the state: crashed ones are dropped, completed ones placed eagerly), {@link #covers} (a crashed
  * operation can stand in for another: the frontier keeps fewer configurations), and implementing
  * {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
- * engines' own subsumption of layered queue states is internal and not open to user models.
+ * engines' own subsumption of layered queue states is internal and not open to user models. One more hint is for
+ * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core
+ * cannot be linearized.
  *
  * @param <S> the state type
  */
@@ -78,6 +80,19 @@ public interface Model<S> {
      */
     default boolean covers(Object input, Object other) {
         return false;
+    }
+
+    /**
+     * One sentence, in the model's own terms, saying why {@code core} cannot be linearized, or {@code null} (the
+     * default) to leave the explanation to the generic listing of orders. {@code core} is a minimal failing core
+     * of a violation (prepared operations, in call order; see {@code dev.ariadne.core.check.Explanation}), not
+     * linearizable on its own, with every operation in it needed. The sentence must state only facts about these operations and
+     * their times (for a register: "read by client 3 at [40, 52] returned 1, but 1 was overwritten
+     * by write(2) (client 1, returned at 31) and never written again in this core"), and escape values as
+     * {@link #describeOperation} does. Return {@code null} when no sentence fits; it is never required.
+     */
+    default String explainViolation(List<Operation> core) {
+        return null;
     }
 
     /** A short human-readable description of an operation, for reports. Values must be escaped. */

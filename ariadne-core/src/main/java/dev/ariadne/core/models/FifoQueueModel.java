@@ -97,6 +97,54 @@ public final class FifoQueueModel implements Model<IntSeq> {
         return state.show(ops.values(), "[", "]");
     }
 
+    /**
+     * For a dequeue that returned a value while another one was ahead of it: {@code dequeue by client 3 at [30, 40]
+     * returned 7, but 5 was ahead of it: enqueue(5) (client 1, returned at 10) returned before the dequeue was
+     * called, and 5 is not dequeued before it in this core}; for a core that is a single dequeue, that
+     * nothing called before it returned could have enqueued the value. {@code null} for other cores, cores with a
+     * dequeue of unknown outcome, and queues that do not start empty.
+     */
+    @Override
+    public String explainViolation(List<Operation> core) {
+        if (!initial.isEmpty() || core.stream().anyMatch(op -> op.input() instanceof Dequeue && !op.outputKnown())) {
+            return null;
+        }
+        for (Operation d : core) {
+            if (!(d.input() instanceof Dequeue) || (Integer) d.output() == Interner.NIL) {
+                continue;
+            }
+            int b = (Integer) d.output();
+            String shownB = ops.values().show(b);
+            String head = "dequeue by client " + d.client() + " at " + RegisterModel.interval(d) + " returned "
+                    + shownB;
+            if (core.size() == 1) {
+                // The core fails whatever the other operations did, so none of them could have enqueued b in time.
+                return head + ", but nothing called before it returned could have enqueued " + shownB;
+            }
+            List<Operation> enqueuesOfB = core.stream()
+                    .filter(op -> op.input() instanceof Enqueue e && e.value() == b).toList();
+            for (Operation ea : core) {
+                if (!(ea.input() instanceof Enqueue e) || e.value() == b || ea.isPending() || ea.ret() >= d.call()
+                        || !enqueuesOfB.stream().allMatch(eb -> ea.ret() < eb.call())) {
+                    continue;
+                }
+                int a = e.value();
+                String shownA = ops.values().show(a);
+                List<Operation> dequeuesOfA = core.stream().filter(op -> op.input() instanceof Dequeue
+                        && (Integer) op.output() == a).toList();
+                // a was surely in the queue ahead of every b of the core, and nothing took it out before d.
+                if (!dequeuesOfA.stream().allMatch(x -> d.ret() < x.call())) {
+                    continue;
+                }
+                String enqueuedA = "enqueue(" + shownA + ") (client " + ea.client() + ", returned at " + ea.ret() + ")";
+                return head + ", but " + shownA + " was ahead of it: " + enqueuedA + " returned before the dequeue"
+                        + (enqueuesOfB.isEmpty() ? "" : " and before any enqueue(" + shownB + ")")
+                        + " was called, and " + shownA + " is not dequeued before it in this core";
+            }
+        }
+        return null;
+    }
+
     @Override
     public String toString() {
         return name();

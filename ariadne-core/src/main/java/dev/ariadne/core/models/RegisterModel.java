@@ -194,6 +194,66 @@ public final class RegisterModel implements Model<Object> {
         return show(state);
     }
 
+    /**
+     * For a read that returned a value no longer there: {@code read by client 3 at [40, 52] returned 1, but 1 was
+     * overwritten by write(2) (client 1, returned at 31) and never written again in this core} (1 was there: the
+     * core writes it before, it is the initial value, or another read returned it before); for a core that is a
+     * single read, that nothing called before it returned could have written the value. {@code null} for other
+     * cores (a failed cas, say).
+     */
+    @Override
+    public String explainViolation(List<Operation> core) {
+        for (Operation read : core) {
+            if (!(read.input() instanceof Read r) || r.nilIgnored() || !read.outputKnown()) {
+                continue;
+            }
+            Object v = read.output();
+            String head = "read by client " + read.client() + " at " + interval(read) + " returned " + show(v);
+            if (core.size() == 1) {
+                // The core fails whatever the other operations did, so none of them could have written v in time.
+                return head + ", but nothing called before it returned could have written " + show(v)
+                        + (v.equals(initial) ? "" : ", and the register starts as " + show(initial));
+            }
+            List<Operation> writersOfV = core.stream().filter(op -> mayWrite(op, v)).toList();
+            for (Operation w : core) {
+                Object written = surelyWritten(w);
+                if (written == null || written.equals(v) || w.isPending() || w.ret() >= read.call()
+                        || !writersOfV.stream().allMatch(x -> !x.isPending() && x.ret() < w.call())) {
+                    continue;
+                }
+                // w took effect before the read was called, after every write of v; was v there before w?
+                Operation seen = core.stream().filter(o -> o != read && o.input() instanceof Read
+                        && v.equals(o.output()) && !o.isPending() && o.ret() < w.call()).findFirst().orElse(null);
+                if (writersOfV.isEmpty() && !v.equals(initial) && seen == null) {
+                    continue;
+                }
+                String evidence = !writersOfV.isEmpty() ? "" : v.equals(initial) ? " (the initial value)" : "";
+                String after = writersOfV.isEmpty() && !v.equals(initial) ? " after read by client " + seen.client()
+                        + " at " + interval(seen) + " had returned it," : "";
+                return head + ", but " + show(v) + evidence + " was overwritten by "
+                        + describeOperation(w.input(), w.output()) + " (client " + w.client() + ", returned at "
+                        + w.ret() + ")" + after + " and never written again in this core";
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code op} may leave {@code v} in the register: a write of it, or a cas to it that may succeed. */
+    private static boolean mayWrite(Operation op, Object v) {
+        return op.input() instanceof Write w ? w.value.equals(v)
+                : op.input() instanceof Cas c && c.value.equals(v) && !Boolean.FALSE.equals(op.output());
+    }
+
+    /** The value {@code op} surely writes when it takes effect (a write, a cas seen to succeed), or {@code null}. */
+    private static Object surelyWritten(Operation op) {
+        return op.input() instanceof Write w ? w.value
+                : op.input() instanceof Cas c && Boolean.TRUE.equals(op.output()) ? c.value : null;
+    }
+
+    static String interval(Operation op) {
+        return "[" + op.call() + ", " + (op.isPending() ? "never returned" : String.valueOf(op.ret())) + "]";
+    }
+
     private static Object encode(Object value) {
         return value == null ? NIL : Values.normalizeNumber(value);
     }
