@@ -59,7 +59,10 @@ public final class OnlineChecker<S> implements EventSink {
     private static final byte RETURNED = 1;
     private static final byte CRASHED = 2;
     private static final byte DISCARDED = 3;
-    /** Crashed with a read-only input: part of the history, left out of the search. */
+    /**
+     * Crashed with a read-only input, or left open at the end with nothing that may reveal it
+     * ({@link Model#mayReveal}): part of the history, left out of the search.
+     */
     private static final byte DROPPED = 4;
 
     private final Model<S> model;
@@ -71,6 +74,16 @@ public final class OnlineChecker<S> implements EventSink {
     private Object[] inputs = new Object[64];
     private Object[] outputs = new Object[64];
     private byte[] status = new byte[64];
+    /**
+     * Whether an operation that returned after this one was called (and so may come after it) may reveal that it
+     * took effect ({@link Model#mayReveal}); asked while it is open. One that nothing revealed may be left out of a
+     * judgement that treats it as pending.
+     */
+    private boolean[] revealed = new boolean[64];
+    /** The operations that returned at {@link #lastReturnTime}: a call at that time still overlaps them. */
+    private int[] lastReturns = new int[8];
+    private int lastReturnCount;
+    private long lastReturnTime = Long.MIN_VALUE;
     private int n;
     private int discarded;
 
@@ -335,7 +348,7 @@ public final class OnlineChecker<S> implements EventSink {
         if (violation == null && unknownReason == null) {
             for (int op = 0; op < n; op++) {
                 if (status[op] == OPEN) {
-                    if (model.isReadOnly(inputs[op])) {
+                    if (model.isReadOnly(inputs[op]) || invisible(op)) {
                         status[op] = DROPPED;
                         exact.remove(op);
                     } else {
@@ -430,6 +443,12 @@ public final class OnlineChecker<S> implements EventSink {
         inputs[op] = prepared.input();
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
+        revealed[op] = false;
+        if (timing == 2 && time == lastReturnTime) {
+            for (int i = 0; i < lastReturnCount; i++) {
+                noteReveal(op, lastReturns[i]);
+            }
+        }
         n++;
         openByClient.put(client, op);
         boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
@@ -457,9 +476,32 @@ public final class OnlineChecker<S> implements EventSink {
         inputs[op] = prepared.input();
         outputs[op] = prepared.output();
         status[op] = RETURNED;
+        for (int c : openByClient.values()) {
+            noteReveal(c, op);
+        }
+        if (time != lastReturnTime) {
+            lastReturnTime = time;
+            lastReturnCount = 0;
+        }
+        if (lastReturnCount == lastReturns.length) {
+            lastReturns = Arrays.copyOf(lastReturns, lastReturnCount * 2);
+        }
+        lastReturns[lastReturnCount++] = op;
         advanceClock(time);
         addEvent(op, true, time);
         return after(true);
+    }
+
+    /** Notes whether {@code returned}, which may come after the open operation {@code c}, may reveal it. */
+    private void noteReveal(int c, int returned) {
+        if (!revealed[c] && model.mayReveal(inputs[c], inputs[returned], outputs[returned])) {
+            revealed[c] = true;
+        }
+    }
+
+    /** An open operation that is not read-only and that nothing may reveal: a judgement may leave it out. */
+    private boolean invisible(int op) {
+        return status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op]);
     }
 
     private boolean doCrash(int client, long time) {
@@ -519,6 +561,7 @@ public final class OnlineChecker<S> implements EventSink {
             inputs = Arrays.copyOf(inputs, c);
             outputs = Arrays.copyOf(outputs, c);
             status = Arrays.copyOf(status, c);
+            revealed = Arrays.copyOf(revealed, c);
             exact.operations(inputs, outputs);
         }
     }
@@ -639,9 +682,18 @@ public final class OnlineChecker<S> implements EventSink {
         Frontier<S> f = speculative;
         try {
             f.copyFrom(exact);
+            // Treated as pending here, an open operation that nothing returned so far may reveal is left out, as a
+            // batch check of the history so far leaves it out; the exact frontier never linearized it (it waits
+            // for every open operation to return or crash).
+            for (int k = f.openCount() - 1; k >= 0; k--) {
+                int op = f.openAt(k);
+                if (invisible(op)) {
+                    f.remove(op);
+                }
+            }
             for (int i = evHead; i < evTail; i++) {
                 int op = evOp[i];
-                if (skipped(op)) {
+                if (skipped(op) || invisible(op)) {
                     continue;
                 }
                 if (!evReturn[i]) {

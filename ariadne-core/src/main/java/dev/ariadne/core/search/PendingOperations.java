@@ -11,18 +11,47 @@ import java.util.Map;
 /**
  * What every engine does with pending (crashed) operations before and during its search. A pending operation
  * whose input the model calls read-only ({@link Model#isReadOnly}) is dropped before the search: leaving it out
- * never hurts. Pending operations with equal inputs are interchangeable (none of them has an observed output),
+ * never hurts; so is one that no completed operation may reveal ({@link Model#mayReveal}). Pending operations with equal inputs are interchangeable (none of them has an observed output),
  * so engines linearize them in order of their calls: one may be linearized only after its predecessor.
  */
 public final class PendingOperations {
     private PendingOperations() {
     }
 
-    /** {@code ops} without the pending operations whose input is read-only (the same list if there are none). */
+    /**
+     * How many (pending input, completed operation) pairs {@link #dropInvisible} asks {@link Model#mayReveal} about
+     * at most; beyond that it keeps the remaining pending operations (dropping is an optimisation, keeping is exact).
+     */
+    static final long MAX_REVEAL_QUESTIONS = 1L << 26;
+
+    /**
+     * {@code ops} without the pending operations that are invisible: those whose input is read-only, and those no
+     * completed operation of {@code ops} may reveal ({@link Model#mayReveal}). Returns the same list if there are
+     * none. Leaving out either kind never turns a linearizable history into one that is not: by each hint's promise
+     * a linearization that uses them can do without them, and a pending operation may always be left out.
+     */
     public static <S> List<Operation> dropInvisible(List<Operation> ops, Model<S> model) {
+        Map<Object, Boolean> invisible = null;
+        long budget = MAX_REVEAL_QUESTIONS;
         int dropped = 0;
         for (Operation op : ops) {
-            if (op.isPending() && model.isReadOnly(op.input())) {
+            if (!op.isPending()) {
+                continue;
+            }
+            if (model.isReadOnly(op.input())) {
+                dropped++;
+                continue;
+            }
+            if (invisible == null) {
+                invisible = new HashMap<>();
+            }
+            Boolean known = invisible.get(op.input());
+            if (known == null) {
+                known = budget >= ops.size() && !revealed(op.input(), ops, model);
+                budget -= ops.size();
+                invisible.put(op.input(), known);
+            }
+            if (known) {
                 dropped++;
             }
         }
@@ -31,11 +60,21 @@ public final class PendingOperations {
         }
         List<Operation> kept = new ArrayList<>(ops.size() - dropped);
         for (Operation op : ops) {
-            if (!(op.isPending() && model.isReadOnly(op.input()))) {
+            if (!op.isPending() || !model.isReadOnly(op.input()) && !invisible.get(op.input())) {
                 kept.add(op);
             }
         }
         return kept;
+    }
+
+    /** Whether some completed operation of {@code ops} may reveal a pending one with this input. */
+    private static <S> boolean revealed(Object pending, List<Operation> ops, Model<S> model) {
+        for (Operation op : ops) {
+            if (!op.isPending() && model.mayReveal(pending, op.input(), op.output())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
