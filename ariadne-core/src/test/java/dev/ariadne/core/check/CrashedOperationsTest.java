@@ -1,0 +1,299 @@
+package dev.ariadne.core.check;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.online.OnlineChecker;
+import dev.ariadne.core.reference.BruteForceChecker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Crash-heavy histories (issue 17): a dozen or more crashed operations before a few completed ones, which every
+ * engine used to try in every order and subset. Each history is checked by {@code dfs}, {@code frontier},
+ * {@code auto} and the {@link OnlineChecker} (operations left open to the end, as {@code --follow} reads a native
+ * file), against the verdict the history was built to have, and against the brute-force reference where that
+ * can decide it; every result's evidence must pass {@link ResultAssertions}. The model steps are bounded too, so
+ * that a lost reduction fails here rather than only in the benchmarks.
+ */
+class CrashedOperationsTest {
+    private static final Engine[] ENGINES = {Engine.DFS, Engine.FRONTIER, Engine.AUTO};
+    /** Far more than any of these histories needs now, far less than any needed before (millions). */
+    private static final long MAX_STEPS = 20_000;
+
+    // ---- the histories of the issue -----------------------------------------------------------------------------
+
+    /**
+     * The issue's kv history, 12 operations:
+     * <pre>
+     * {"client":0,"call":0,"f":"append","key":"x","value":"a"}
+     * … the same for clients 1–10 with values "b"…"k", called at 1…10, never returning …
+     * {"client":31,"call":40,"return":41,"f":"get","key":"x","output":""}
+     * </pre>
+     * With {@code n} crashed appends, and the get's output as given.
+     */
+    private static List<Operation> kv(int n, String... gets) {
+        List<Operation> ops = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            ops.add(Operation.pending(ops.size(), c, new Invocation("append", "x", letter(c)), c));
+        }
+        for (int i = 0; i < gets.length; i++) {
+            ops.add(Operation.of(ops.size(), 31, new Invocation("get", "x", null), gets[i], 40 + 2L * i, 41 + 2L * i));
+        }
+        return ops;
+    }
+
+    /** "a"…"z", then "v26", "v27", …: distinct values, none a part of another's. */
+    private static String letter(int c) {
+        return c < 26 ? String.valueOf((char) ('a' + c)) : "v" + c;
+    }
+
+    /**
+     * The issue's fifo-queue history, 13 operations: crashed {@code enqueue(100)}…{@code enqueue(109)} called at
+     * 0–9, a crashed {@code dequeue} at 30, then {@code enqueue(1)} [40, 41] and {@code dequeue → 1} [42, 43]. With
+     * {@code n} crashed enqueues, and the completed dequeues' outputs as given (after the enqueue of 1). The same
+     * shape serves for {@code unordered-queue}, and for {@code stack} with push and pop.
+     */
+    private static List<Operation> container(String insert, String remove, int n, Object... outputs) {
+        List<Operation> ops = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            ops.add(Operation.pending(ops.size(), c, Invocation.of(insert, 100L + c), c));
+        }
+        ops.add(Operation.pending(ops.size(), n, Invocation.of(remove, null), 30));
+        ops.add(Operation.of(ops.size(), 40, Invocation.of(insert, 1L), null, 40, 41));
+        for (int i = 0; i < outputs.length; i++) {
+            ops.add(Operation.of(ops.size(), 40, Invocation.of(remove, null), outputs[i], 42 + 2L * i, 43 + 2L * i));
+        }
+        return ops;
+    }
+
+    @ParameterizedTest(name = "{0} crashed appends")
+    @ValueSource(ints = {11, 30})
+    void kvGetAfterCrashedAppends(int n) {
+        expect("kv", kv(n, ""), Verdict.LINEARIZABLE); // no crashed append took effect before the get
+        expect("kv", kv(n, "zz"), Verdict.NOT_LINEARIZABLE); // no append wrote it
+        expect("kv", kv(n, "ba"), Verdict.LINEARIZABLE); // b, then a took effect before the get
+        expect("kv", kv(n, "ba", "ab"), Verdict.NOT_LINEARIZABLE); // b before a, then a before b
+        expect("kv", kv(n, "b", "ba", ""), Verdict.NOT_LINEARIZABLE); // an append is never undone
+    }
+
+    @ParameterizedTest(name = "{0} crashed enqueues")
+    @ValueSource(ints = {10, 29})
+    void fifoQueueDequeueAfterCrashedEnqueues(int n) {
+        expect("fifo-queue", container("enqueue", "dequeue", n, 1L), Verdict.LINEARIZABLE);
+        expect("fifo-queue", container("enqueue", "dequeue", n, 7L), Verdict.NOT_LINEARIZABLE); // never enqueued
+        expect("fifo-queue", container("enqueue", "dequeue", n, 101L, 1L, 100L), Verdict.LINEARIZABLE);
+        // 100 was enqueued once, and so dequeued once; 1 after 101 but before it, then 101 again
+        expect("fifo-queue", container("enqueue", "dequeue", n, 100L, 100L), Verdict.NOT_LINEARIZABLE);
+        expect("fifo-queue", container("enqueue", "dequeue", n, 101L, 1L, 101L), Verdict.NOT_LINEARIZABLE);
+    }
+
+    @ParameterizedTest(name = "{0} crashed enqueues")
+    @ValueSource(ints = {10, 29})
+    void unorderedQueueDequeueAfterCrashedEnqueues(int n) {
+        expect("unordered-queue", container("enqueue", "dequeue", n, 1L), Verdict.LINEARIZABLE);
+        expect("unordered-queue", container("enqueue", "dequeue", n, 7L), Verdict.NOT_LINEARIZABLE);
+        expect("unordered-queue", container("enqueue", "dequeue", n, 105L, 1L, 103L), Verdict.LINEARIZABLE);
+        expect("unordered-queue", container("enqueue", "dequeue", n, 103L, 1L, 103L), Verdict.NOT_LINEARIZABLE);
+    }
+
+    /** Crashed pushes and a crashed pop, then push 1, pop → 1, pop → empty: 14 operations in the issue. */
+    @ParameterizedTest(name = "{0} crashed pushes")
+    @ValueSource(ints = {11, 29})
+    void stackPopsAfterCrashedPushes(int n) {
+        expect("stack", container("push", "pop", n, 1L, null), Verdict.LINEARIZABLE);
+        expect("stack", container("push", "pop", n, 1L, 1L), Verdict.NOT_LINEARIZABLE); // 1 was pushed once
+        expect("stack", container("push", "pop", n, 1L, 104L, null), Verdict.LINEARIZABLE);
+        // 104 was pushed once, and popped twice
+        expect("stack", container("push", "pop", n, 104L, 1L, null, 104L), Verdict.NOT_LINEARIZABLE);
+    }
+
+    /**
+     * The frontier's rule for a read-only return: a get of "abcdefghijk" earlier reveals every crashed append (so
+     * none is dropped), and at the last get's return the closure starts from a configuration whose state the get
+     * accepts. Without the rule it went on to apply the eleven appends in every order (about 10^8 nodes) before
+     * the return; with it, that configuration places the get and nothing else.
+     */
+    @Test
+    void aReadOnlyReturnAcceptedAtANodeEndsItsExpansion() {
+        String all = "abcdefghijk";
+        List<Operation> ops = new ArrayList<>();
+        ops.add(Operation.of(0, 40, new Invocation("put", "x", all), null, 0, 1));
+        ops.add(Operation.of(1, 40, new Invocation("get", "x", null), all, 2, 3));
+        for (int c = 0; c < all.length(); c++) {
+            ops.add(Operation.pending(ops.size(), c, new Invocation("append", "x", letter(c)), 10 + c));
+        }
+        ops.add(Operation.of(ops.size(), 40, new Invocation("get", "x", null), all, 40, 41));
+        History h = History.of(ops);
+        Model<?> model = BuiltinModels.byName("kv");
+        CheckOptions options = CheckOptions.defaults().withEngine(Engine.FRONTIER).withTimeout(Duration.ofSeconds(20));
+        Result result = Checker.check(h, model, options);
+        assertEquals(Verdict.LINEARIZABLE, result.verdict(), String.valueOf(result.reason()));
+        ResultAssertions.assertConsistent(h, model, options, result);
+        assertTrue(result.statistics().configurations() <= MAX_STEPS, result.statistics().configurations() + " steps");
+    }
+
+    // ---- generated families -------------------------------------------------------------------------------------
+
+    /**
+     * For each model and 1 to 30 crashed producers (appends, enqueues, pushes of distinct values), a few of them
+     * revealed by completed operations in a random order that some linearization explains; then the same with a
+     * violation injected (a value taken twice, or seen in two orders). The reference decides those with up to six
+     * crashed operations; all must get the verdict they were built to have from every engine.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"kv", "fifo-queue", "stack", "unordered-queue"})
+    void generatedFamilies(String modelName) {
+        for (int n = 1; n <= 30; n++) {
+            SplittableRandom r = new SplittableRandom(17L * 31 + n + modelName.hashCode());
+            int revealed = Math.min(n, 1 + r.nextInt(3));
+            int[] order = permutation(n, r);
+            for (boolean violation : new boolean[] {false, true}) {
+                List<Operation> ops = family(modelName, n, order, revealed, violation);
+                Verdict want = violation ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE;
+                if (n <= 6) {
+                    assertEquals(want == Verdict.LINEARIZABLE, reference(modelName, ops),
+                            "the reference disagrees with the construction: " + modelName + " n=" + n);
+                }
+                expect(modelName, ops, want);
+            }
+        }
+    }
+
+    /**
+     * n crashed producers of 100+i (kv: appends of {@link #letter}) called at 0…n-1, a crashed consumer (not for kv),
+     * then completed operations by one client from time 100 that reveal the producers {@code order[0..k)}: fifo
+     * and unordered queues dequeue them in that order, a stack pops them so, kv gets see them appended in that order
+     * one by one. A violation takes the first one again at the end (kv: sees the first two swapped).
+     */
+    private static List<Operation> family(String model, int n, int[] order, int k, boolean violation) {
+        List<Operation> ops = new ArrayList<>();
+        boolean kv = model.equals("kv");
+        String insert = kv ? "append" : model.equals("stack") ? "push" : "enqueue";
+        String remove = model.equals("stack") ? "pop" : "dequeue";
+        for (int c = 0; c < n; c++) {
+            ops.add(Operation.pending(ops.size(), c, kv ? new Invocation(insert, "x", letter(c))
+                    : Invocation.of(insert, 100L + c), c));
+        }
+        if (!kv) {
+            ops.add(Operation.pending(ops.size(), n, Invocation.of(remove, null), n));
+        }
+        long t = 100;
+        StringBuilder seen = new StringBuilder();
+        for (int i = 0; i < k; i++, t += 2) {
+            if (kv) {
+                seen.append(letter(order[i]));
+                ops.add(Operation.of(ops.size(), 99, new Invocation("get", "x", null), seen.toString(), t, t + 1));
+            } else {
+                ops.add(Operation.of(ops.size(), 99, Invocation.of(remove, null), 100L + order[i], t, t + 1));
+            }
+        }
+        if (violation) {
+            if (kv && k >= 2) {
+                String swapped = letter(order[1]) + letter(order[0]) + seen.substring(
+                        letter(order[0]).length() + letter(order[1]).length());
+                ops.add(Operation.of(ops.size(), 99, new Invocation("get", "x", null), swapped, t, t + 1));
+            } else if (kv) {
+                ops.add(Operation.of(ops.size(), 99, new Invocation("get", "x", null), "", t, t + 1));
+            } else {
+                ops.add(Operation.of(ops.size(), 99, Invocation.of(remove, null), 100L + order[0], t, t + 1));
+            }
+        }
+        return ops;
+    }
+
+    private static int[] permutation(int n, SplittableRandom r) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int x = p[i];
+            p[i] = p[j];
+            p[j] = x;
+        }
+        return p;
+    }
+
+    // ---- checking -----------------------------------------------------------------------------------------------
+
+    /** Every engine, and the online checker, give {@code want}, with sound evidence, in few model steps. */
+    private static void expect(String modelName, List<Operation> ops, Verdict want) {
+        History h = History.of(ops);
+        String context = modelName + " " + ops.size() + " operations, expected " + want;
+        for (Engine engine : ENGINES) {
+            Model<?> model = BuiltinModels.byName(modelName);
+            CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofSeconds(20));
+            Result result = Checker.check(h, model, options);
+            assertEquals(want, result.verdict(), engine + ": " + context + ": " + result.reason());
+            ResultAssertions.assertConsistent(h, model, options, result);
+            long steps = result.statistics().configurations();
+            assertTrue(steps <= MAX_STEPS, engine + " took " + steps + " steps: " + context);
+        }
+        Result online = online(modelName, ops);
+        assertEquals(want, online.verdict(), "online: " + context + ": " + online.reason());
+        assertTrue(online.statistics().configurations() <= MAX_STEPS,
+                "online took " + online.statistics().configurations() + " steps: " + context);
+    }
+
+    /** Feeds the history to an online checker in time order, crashed operations left open to the end. */
+    private static Result online(String modelName, List<Operation> ops) {
+        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName(modelName), CheckOptions.defaults());
+        record Ev(long time, boolean ret, Operation op) {
+        }
+        List<Ev> events = new ArrayList<>();
+        for (Operation op : ops) {
+            events.add(new Ev(op.call(), false, op));
+            if (!op.isPending()) {
+                events.add(new Ev(op.ret(), true, op));
+            }
+        }
+        events.sort(Comparator.comparingLong(Ev::time).thenComparing(Ev::ret));
+        for (Ev e : events) {
+            boolean fine = e.ret() ? online.ret(e.op().client(), e.op().output(), e.time())
+                    : online.call(e.op().client(), e.op().input(), e.time());
+            if (!fine) {
+                return online.violation();
+            }
+        }
+        return online.finish();
+    }
+
+    private static boolean reference(String modelName, List<Operation> ops) {
+        if (modelName.equals("unordered-queue")) {
+            return BruteForceChecker.isLinearizable(History.of(ops),
+                    new dev.ariadne.core.models.UnorderedQueueModel());
+        }
+        return BruteForceChecker.isLinearizable(History.of(ops), BuiltinModels.byName(modelName));
+    }
+
+    /** The issue's histories with up to six crashed operations are small enough for the reference too. */
+    @Test
+    void issueShapesAgreeWithTheReferenceWhenSmall() {
+        for (int n = 1; n <= 5; n++) {
+            assertTrue(reference("kv", kv(n, "")));
+            assertTrue(!reference("kv", kv(n, "zz")));
+            assertTrue(reference("fifo-queue", container("enqueue", "dequeue", n, 1L)));
+            assertTrue(!reference("fifo-queue", container("enqueue", "dequeue", n, 7L)));
+            assertTrue(reference("stack", container("push", "pop", n, 1L, null)));
+            assertTrue(!reference("stack", container("push", "pop", n, 1L, 1L)));
+            assertTrue(reference("unordered-queue", container("enqueue", "dequeue", n, 1L)));
+            assertTrue(!reference("unordered-queue", container("enqueue", "dequeue", n, 7L)));
+            expect("kv", kv(n, ""), Verdict.LINEARIZABLE);
+            expect("fifo-queue", container("enqueue", "dequeue", n, 7L), Verdict.NOT_LINEARIZABLE);
+        }
+    }
+}
