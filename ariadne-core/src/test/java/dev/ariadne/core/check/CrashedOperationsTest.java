@@ -318,6 +318,33 @@ class CrashedOperationsTest {
         return ops;
     }
 
+    /**
+     * Online, an operation left open is only dropped from a judgement when nothing that may come after it reveals
+     * it, and a return at the instant of its call may (closed intervals): a dequeue of 5 returning at 10 and a
+     * crashed enqueue of 5 called at 10 are linearizable in whichever order the two events arrive.
+     */
+    @Test
+    void onlineARevealAtTheInstantOfTheCallCounts() {
+        for (boolean returnFirst : new boolean[] {false, true}) {
+            OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"), CheckOptions.defaults());
+            assertTrue(online.call(1, Invocation.of("dequeue", null), 0));
+            if (returnFirst) {
+                assertTrue(online.ret(1, 5L, 10));
+                assertTrue(online.call(0, Invocation.of("enqueue", 5L), 10));
+            } else {
+                assertTrue(online.call(0, Invocation.of("enqueue", 5L), 10));
+                assertTrue(online.ret(1, 5L, 10));
+            }
+            assertEquals(Verdict.LINEARIZABLE, online.finish().verdict(), "return first: " + returnFirst);
+        }
+        // One instant later, the enqueue cannot explain the dequeue.
+        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"), CheckOptions.defaults());
+        online.call(1, Invocation.of("dequeue", null), 0);
+        online.ret(1, 5L, 10);
+        online.call(0, Invocation.of("enqueue", 5L), 11);
+        assertEquals(Verdict.NOT_LINEARIZABLE, online.finish().verdict());
+    }
+
     // ---- checking -----------------------------------------------------------------------------------------------
 
     /** Every engine, and the online checker, give {@code want}, with sound evidence, in few model steps. */
