@@ -84,15 +84,16 @@ public interface Model<S> {
     /**
      * Whether a completed operation ({@code input}, {@code output}, which may be unknown) may reveal that a pending
      * operation with input {@code pending} took effect. Engines drop, before the search, every pending operation that
-     * no completed operation of its partition may reveal: a crashed {@code enqueue(7)} when no dequeue returned 7,
+     * no completed operation of its partition that returned at or after its call may reveal: a crashed {@code enqueue(7)} when no dequeue returned 7,
      * a crashed {@code append(x, "a")} when no get of x saw a string containing {@code "a"}.
      *
      * <p>The promise: in every sequence of operations legal from {@link #init()} that contains {@code pending}
-     * once, in which this method answers {@code false} for every operation with a known output and for every
-     * completed one with an unknown output, leaving out {@code pending}, and possibly some operations after it
-     * whose outputs are unknown, leaves a sequence legal from {@link #init()} (a crashed dequeue that took the
-     * crashed enqueue's value goes with it). Then every linearization that uses the pending operation can do
-     * without it. The default, {@code true}, is always safe; answering {@code false} wrongly makes verdicts wrong.
+     * once, in which this method answers {@code false} for every operation <em>after</em> {@code pending} with a
+     * known output and for every completed one after it with an unknown output, leaving out {@code pending}, and
+     * possibly some operations after it whose outputs are unknown, leaves a sequence legal from {@link #init()} (a
+     * crashed dequeue that took the crashed enqueue's value goes with it). Then every linearization that uses the
+     * pending operation can do without it, when every completed operation that may reveal it returned before it
+     * was called. The default, {@code true}, is always safe; answering {@code false} wrongly makes verdicts wrong.
      */
     default boolean mayReveal(Object pending, Object input, Object output) {
         return true;
