@@ -64,6 +64,19 @@ public final class OnlineChecker<S> implements EventSink {
      * ({@link Model#mayReveal}): part of the history, left out of the search.
      */
     private static final byte DROPPED = 4;
+    /**
+     * Crashed, and nothing that returned since its call may reveal it: judgements leave it out, and the exact
+     * frontier waits for it as for an open operation (so it never linearized it). It becomes {@link #CRASHED} when
+     * a return may reveal it or when {@link #MAX_HIDDEN_WAIT} events wait for the exact frontier, {@link #DROPPED}
+     * at the end.
+     */
+    private static final byte HIDDEN = 5;
+    /**
+     * How many events may wait for the exact frontier because of hidden operations before they are made pending:
+     * each judgement replays the waiting events, so the wait is kept short (a crashed operation revealed later than
+     * that is searched as pending, as it was before hidden operations existed).
+     */
+    private static final int MAX_HIDDEN_WAIT = 256;
 
     private final Model<S> model;
     private final Budget budget;
@@ -84,6 +97,8 @@ public final class OnlineChecker<S> implements EventSink {
     private int[] lastReturns = new int[8];
     private int lastReturnCount;
     private long lastReturnTime = Long.MIN_VALUE;
+    /** The {@link #HIDDEN} operations. */
+    private final Set<Integer> hidden = new HashSet<>();
     private int n;
     private int discarded;
 
@@ -347,7 +362,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         if (violation == null && unknownReason == null) {
             for (int op = 0; op < n; op++) {
-                if (status[op] == OPEN) {
+                if (status[op] == OPEN || status[op] == HIDDEN) {
                     if (model.isReadOnly(inputs[op]) || invisible(op)) {
                         status[op] = DROPPED;
                         exact.remove(op);
@@ -357,6 +372,7 @@ public final class OnlineChecker<S> implements EventSink {
                     }
                 }
             }
+            hidden.clear();
             maxTime = Long.MAX_VALUE;
             advanceExact(true);
         }
@@ -479,6 +495,16 @@ public final class OnlineChecker<S> implements EventSink {
         for (int c : openByClient.values()) {
             noteReveal(c, op);
         }
+        if (!hidden.isEmpty()) {
+            for (var it = hidden.iterator(); it.hasNext(); ) {
+                int c = it.next();
+                noteReveal(c, op);
+                if (revealed[c]) {
+                    it.remove();
+                    unhide(c);
+                }
+            }
+        }
         if (time != lastReturnTime) {
             lastReturnTime = time;
             lastReturnCount = 0;
@@ -499,9 +525,18 @@ public final class OnlineChecker<S> implements EventSink {
         }
     }
 
-    /** An open operation that is not read-only and that nothing may reveal: a judgement may leave it out. */
+    /**
+     * An open or hidden operation that is not read-only and that nothing that returned since its call may reveal: a
+     * judgement, which treats it as pending, may leave it out.
+     */
     private boolean invisible(int op) {
-        return status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op]);
+        return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op]);
+    }
+
+    /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
+    private void unhide(int op) {
+        status[op] = CRASHED;
+        exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
     }
 
     private boolean doCrash(int client, long time) {
@@ -512,6 +547,9 @@ public final class OnlineChecker<S> implements EventSink {
         if (model.isReadOnly(inputs[op])) {
             status[op] = DROPPED;
             exact.remove(op); // never linearized there: it was not resolved before
+        } else if (!revealed[op] && evTail - evHead < MAX_HIDDEN_WAIT) {
+            status[op] = HIDDEN;
+            hidden.add(op);
         } else {
             status[op] = CRASHED;
             exact.markPending(op);
@@ -605,6 +643,12 @@ public final class OnlineChecker<S> implements EventSink {
         if (violation != null || unknownReason != null) {
             return violation == null;
         }
+        if (!hidden.isEmpty() && evTail - evHead >= MAX_HIDDEN_WAIT) {
+            for (int op : hidden) {
+                unhide(op); // the exact frontier may not wait for ever: pending is always sound
+            }
+            hidden.clear();
+        }
         advanceExact(false);
         if (judge && violation == null && unknownReason == null && pendingSettledReturn()) {
             speculate();
@@ -671,7 +715,7 @@ public final class OnlineChecker<S> implements EventSink {
     private boolean resolved(int x) {
         for (int k = 0; k < exact.openCount(); k++) {
             int op = exact.openAt(k);
-            if (op != x && status[op] == OPEN) {
+            if (op != x && (status[op] == OPEN || status[op] == HIDDEN)) {
                 return false;
             }
         }
