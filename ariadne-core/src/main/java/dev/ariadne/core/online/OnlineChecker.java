@@ -36,7 +36,10 @@ import java.util.Set;
  * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
  * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
  * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
- * return is judged by a speculative copy that treats still-open operations as pending. Events are timed either
+ * return is judged by a speculative copy that treats still-open operations as pending. A pending operation that
+ * nothing returned since its call may reveal ({@link dev.ariadne.core.model.Model#mayReveal}) is left out of the
+ * judgements, as a batch check leaves it out; one that crashed stays unresolved for the exact frontier until a
+ * return may reveal it (or, after a short wait, becomes pending there). Events are timed either
  * by their order ({@link #call(int, Object)}: the n-th event happens at time n, as in
  * {@link dev.ariadne.core.history.HistoryBuilder}) or by the caller ({@link #call(int, Object, long)}); one
  * checker uses one or the other. With explicit times a return at time t is judged once an event with a later
