@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Generates the workloads of the performance issue in-process (OmniLink's shape, thread scaling with full overlap,
@@ -50,9 +51,33 @@ import java.util.concurrent.atomic.AtomicLong;
  * it tells a change that does less work from one the noise of a shared machine favoured.
  */
 public final class WorkloadBench {
-    private record Workload(String name, Spec spec) {
+    /** A generated workload ({@code spec}), or a hand-made one ({@code made}, with the verdict it was made to have). */
+    private record Workload(String name, Spec spec, String madeModel, Supplier<History> made, Verdict madeVerdict) {
+        Workload(String name, Spec spec) {
+            this(name, spec, null, null, null);
+        }
+
+        String model() {
+            return spec == null ? madeModel : spec.model();
+        }
+
+        int ops() {
+            return spec == null ? made.get().size() : spec.ops();
+        }
+
         Verdict expected() {
+            if (spec == null) {
+                return madeVerdict;
+            }
             return spec.violation() ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE;
+        }
+
+        History history() {
+            return spec == null ? made.get() : Workloads.generate(spec);
+        }
+
+        String describe() {
+            return spec == null ? "hand-made, " + madeVerdict : spec.toString();
         }
     }
 
@@ -111,13 +136,13 @@ public final class WorkloadBench {
         }
         if (list) {
             for (Workload w : workloads) {
-                System.out.println(w.name + "\t" + w.spec);
+                System.out.println(w.name + "\t" + w.describe());
             }
             return;
         }
         if (child != null) {
             Workload w = workloads.get(0);
-            History h = Workloads.generate(w.spec);
+            History h = w.history();
             Row r = measure(w, h, engines.get(0), timeout, warmup, rounds);
             System.out.println(ROW + format(w, h.size(), engines.get(0), r));
             return;
@@ -130,7 +155,7 @@ public final class WorkloadBench {
         System.out.printf(Locale.ROOT, "%-38s %8s %-8s %-17s %10s %10s %12s %8s %12s%n", "workload", "ops",
                 "engine", "verdict", "median ms", "min ms", "ops/s", "heap MiB", "steps");
         for (Workload w : workloads) {
-            History h = forkXmx == null ? Workloads.generate(w.spec) : null;
+            History h = forkXmx == null ? w.history() : null;
             for (Engine e : engines) {
                 if (forkXmx != null) {
                     System.out.println(fork(w, e, forkXmx, quick, timeout, warmup, rounds));
@@ -170,6 +195,30 @@ public final class WorkloadBench {
             }
         }
         all.add(knossos(26, 20, true));
+        all.addAll(crashedShapes());
+        all.add(new Workload("cas-10c-full-50crashed-1000", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(50)));
+        all.add(new Workload("cas-10c-full-50crashed-10000", Spec.of("cas-register", 10, 10_000)
+                .withOverlap(Overlap.FULL).withCrashed(50)));
+        all.add(new Workload("fifo-queue-10c-medium-50000-seed3", Spec.of("fifo-queue", 10, 50_000).withSeed(3)));
+        return all;
+    }
+
+    /**
+     * Issue 17's crash-heavy shapes ({@link CrashedShapes}): a dozen, then 30, crashed operations before a few
+     * completed ones, for kv, fifo-queue, stack and unordered-queue, linearizable and with a violation injected.
+     */
+    private static List<Workload> crashedShapes() {
+        List<Workload> all = new ArrayList<>();
+        for (String model : CrashedShapes.MODELS) {
+            for (int crashed : new int[]{CrashedShapes.ISSUE_CRASHED, 30}) {
+                for (boolean violation : new boolean[]{false, true}) {
+                    all.add(new Workload("crashed-" + model + "-" + crashed + (violation ? "-bad" : ""), null, model,
+                            () -> CrashedShapes.history(model, crashed, violation),
+                            violation ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE));
+                }
+            }
+        }
         return all;
     }
 
@@ -254,7 +303,7 @@ public final class WorkloadBench {
     }
 
     private static Result check(Workload w, History h, CheckOptions options) {
-        return Checker.check(h, BuiltinModels.byName(w.spec.model()), options);
+        return Checker.check(h, BuiltinModels.byName(w.model()), options);
     }
 
     private static String format(Workload w, int ops, Engine engine, Row r) {
@@ -302,7 +351,7 @@ public final class WorkloadBench {
         String verdict = other.indexOf("OutOfMemoryError") >= 0 ? "OUT_OF_MEMORY"
                 : other.indexOf("A fatal error has been detected") >= 0 ? "JVM CRASH"
                 : "FAILED (exit " + status + ")";
-        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s", w.name, w.spec.ops(), e.cliName(), verdict);
+        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s", w.name, w.ops(), e.cliName(), verdict);
     }
 
     private static long mib(long bytes) {

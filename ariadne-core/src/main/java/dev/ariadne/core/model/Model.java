@@ -14,11 +14,12 @@ import java.util.List;
  * same configuration again and again (slow, still sound); a state whose {@code equals} says "equal" for states
  * that behave differently makes verdicts wrong. Cache the hash code in large states.
  *
- * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Three optional hints
+ * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Four optional hints
  * let the engines do less work, each sound only when its promise holds: {@link #isReadOnly} (the operation never
  * changes the state: crashed ones are dropped, completed ones placed eagerly), {@link #covers} (a crashed
- * operation can stand in for another: the frontier keeps fewer configurations), and implementing
- * {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
+ * operation can stand in for another: the frontier keeps fewer configurations), {@link #mayReveal} (which
+ * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped), and
+ * implementing {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
  * engines' own subsumption of layered queue states is internal and not open to user models. One more hint is for
  * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core
  * cannot be linearized.
@@ -93,6 +94,24 @@ public interface Model<S> {
      */
     default String explainViolation(List<Operation> core) {
         return null;
+    }
+
+    /**
+     * Whether a completed operation ({@code input}, {@code output}, which may be unknown) may reveal that a pending
+     * operation with input {@code pending} took effect. Engines drop, before the search, every pending operation that
+     * no completed operation of its partition that returned at or after its call may reveal: a crashed {@code enqueue(7)} when no dequeue returned 7,
+     * a crashed {@code append(x, "a")} when no get of x saw a string containing {@code "a"}.
+     *
+     * <p>The promise: in every sequence of operations legal from {@link #init()} that contains {@code pending}
+     * once, in which this method answers {@code false} for every operation <em>after</em> {@code pending} with a
+     * known output and for every completed one after it with an unknown output, leaving out {@code pending}, and
+     * possibly some operations after it whose outputs are unknown, leaves a sequence legal from {@link #init()} (a
+     * crashed dequeue that took the crashed enqueue's value goes with it). Then every linearization that uses the
+     * pending operation can do without it, when every completed operation that may reveal it returned before it
+     * was called. The default, {@code true}, is always safe; answering {@code false} wrongly makes verdicts wrong.
+     */
+    default boolean mayReveal(Object pending, Object input, Object output) {
+        return true;
     }
 
     /** A short human-readable description of an operation, for reports. Values must be escaped. */

@@ -44,6 +44,14 @@ public interface NondeterministicModel<S> {
         return false;
     }
 
+    /**
+     * See {@link Model#mayReveal}, with "legal" meaning: some choice of states at each step accepts the sequence
+     * (which is what the subset construction accepts). The default is {@code true}.
+     */
+    default boolean mayReveal(Object pending, Object input, Object output) {
+        return true;
+    }
+
     /** See {@link Model#describeOperation}. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;

@@ -55,6 +55,15 @@ final class PowerSetModel<S> implements Model<Set<S>> {
         return model.isReadOnly(input);
     }
 
+    /**
+     * As the underlying model says: a sequence is legal for the subset construction exactly when some choice of
+     * states accepts it, which is the underlying model's promise.
+     */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        return model.mayReveal(pending, input, output);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         return model.describeOperation(input, output);

@@ -73,6 +73,25 @@ final class ContainerOps {
         throw Args.unknownFunction(model, inv, insertName + " or " + removeName);
     }
 
+    /**
+     * {@link dev.ariadne.core.model.Model#mayReveal} for a container whose removes each take one element (the one a
+     * remove with a known output returns): a pending insert of v is revealed only by a remove that returned v or
+     * whose output is unknown (it may have taken v). Inserts never reveal one, and a pending remove is taken as
+     * revealed by anything. Why that keeps the promise: leaving the insert out, and the pending remove that took v
+     * if one did, leaves at every point the same elements minus that v; every other remove saw an element other than
+     * v (it did not return v) or an empty container, so it sees the same now.
+     */
+    boolean mayReveal(Object pending, Object input, Object output) {
+        Insert i = asInsert(pending);
+        if (i == null || !preparedType.isInstance(input)) {
+            return true;
+        }
+        if (asInsert(input) != null) {
+            return false;
+        }
+        return !(output instanceof Integer v) || v == i.value();
+    }
+
     /** {@code enqueue(v)}, or {@code dequeue → v} ({@code ?} for unknown). */
     String describeOperation(Object input, Object output) {
         Insert i = asInsert(input);

@@ -86,6 +86,12 @@ public final class FifoQueueModel implements Model<IntSeq> {
         return ops.prepare(op);
     }
 
+    /** See {@code ContainerOps.mayReveal}: a crashed enqueue of v is revealed only by a dequeue that returned v, or one with an unknown output. */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        return ops.mayReveal(pending, input, output);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         return ops.describeOperation(input, output);

@@ -76,6 +76,15 @@ public final class IndependentModel<S> implements Model<IntSortedMap<S>> {
         return input instanceof Keyed a && other instanceof Keyed b && a.key == b.key && inner.covers(a.input, b.input);
     }
 
+    /** Only operations on the pending one's key may reveal it, as the inner model says; other keys never do. */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        if (!(pending instanceof Keyed a) || !(input instanceof Keyed b)) {
+            return true;
+        }
+        return a.key == b.key && inner.mayReveal(a.input, b.input, output);
+    }
+
     @Override
     public Operation prepare(Operation op) {
         if (op.input() instanceof Keyed) {

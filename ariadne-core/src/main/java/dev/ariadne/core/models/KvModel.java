@@ -170,6 +170,29 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         return input instanceof Op op && op.kind() == Op.GET;
     }
 
+    /**
+     * A crashed {@code append(k, a)} is revealed only by a get of k with a known output containing a; a crashed
+     * {@code put(k, v)}, only by one whose output starts with v. From the pending operation to the next put of k
+     * that takes effect, every value of k contains a (starts with v), so a get there that saw no such value was
+     * not there; leaving the pending operation out changes k in that stretch only, and puts, appends and other keys
+     * are legal in any state. A get with an unknown output accepts any state.
+     */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        if (!(pending instanceof Op p) || p.kind() == Op.GET || !(input instanceof Op op)) {
+            return true;
+        }
+        if (op.kind() != Op.GET || op.key() != p.key()) {
+            return false;
+        }
+        if (output == Operation.UNKNOWN) {
+            return false;
+        }
+        String seen = output.toString();
+        String value = p.value().toString();
+        return p.kind() == Op.PUT ? seen.startsWith(value) : seen.contains(value);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         Op op = (Op) input;

@@ -150,6 +150,12 @@ public final class PriorityQueueModel implements Model<IntSeq> {
         return p;
     }
 
+    /** See {@code ContainerOps.mayReveal}: a crashed insert of v is revealed only by an extract-min that returned v, or one with an unknown output. */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        return ops.mayReveal(pending, input, output);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         return ops.describeOperation(input, output);

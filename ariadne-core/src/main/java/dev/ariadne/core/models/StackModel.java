@@ -85,6 +85,12 @@ public final class StackModel implements Model<IntSeq> {
         return ops.prepare(op);
     }
 
+    /** See {@code ContainerOps.mayReveal}: a crashed push of v is revealed only by a pop that returned v, or one with an unknown output. */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        return ops.mayReveal(pending, input, output);
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         return ops.describeOperation(input, output);

@@ -36,7 +36,10 @@ import java.util.Set;
  * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
  * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
  * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
- * return is judged by a speculative copy that treats still-open operations as pending. Events are timed either
+ * return is judged by a speculative copy that treats still-open operations as pending. A pending operation that
+ * nothing returned since its call may reveal ({@link dev.ariadne.core.model.Model#mayReveal}) is left out of the
+ * judgements, as a batch check leaves it out; one that crashed stays unresolved for the exact frontier until a
+ * return may reveal it (or, after a short wait, becomes pending there). Events are timed either
  * by their order ({@link #call(int, Object)}: the n-th event happens at time n, as in
  * {@link dev.ariadne.core.history.HistoryBuilder}) or by the caller ({@link #call(int, Object, long)}); one
  * checker uses one or the other. With explicit times a return at time t is judged once an event with a later
@@ -59,8 +62,24 @@ public final class OnlineChecker<S> implements EventSink {
     private static final byte RETURNED = 1;
     private static final byte CRASHED = 2;
     private static final byte DISCARDED = 3;
-    /** Crashed with a read-only input: part of the history, left out of the search. */
+    /**
+     * Crashed with a read-only input, or left open at the end with nothing that may reveal it
+     * ({@link Model#mayReveal}): part of the history, left out of the search.
+     */
     private static final byte DROPPED = 4;
+    /**
+     * Crashed, and nothing that returned since its call may reveal it: judgements leave it out, and the exact
+     * frontier waits for it as for an open operation (so it never linearized it). It becomes {@link #CRASHED} when
+     * a return may reveal it or when {@link #MAX_HIDDEN_WAIT} events wait for the exact frontier, {@link #DROPPED}
+     * at the end.
+     */
+    private static final byte HIDDEN = 5;
+    /**
+     * How many events may wait for the exact frontier because of hidden operations before they are made pending:
+     * each judgement replays the waiting events, so the wait is kept short (a crashed operation revealed later than
+     * that is searched as pending, as it was before hidden operations existed).
+     */
+    private static final int MAX_HIDDEN_WAIT = 256;
 
     private final Model<S> model;
     private final Budget budget;
@@ -71,6 +90,18 @@ public final class OnlineChecker<S> implements EventSink {
     private Object[] inputs = new Object[64];
     private Object[] outputs = new Object[64];
     private byte[] status = new byte[64];
+    /**
+     * Whether an operation that returned after this one was called (and so may come after it) may reveal that it
+     * took effect ({@link Model#mayReveal}); asked while it is open. One that nothing revealed may be left out of a
+     * judgement that treats it as pending.
+     */
+    private boolean[] revealed = new boolean[64];
+    /** The operations that returned at {@link #lastReturnTime}: a call at that time still overlaps them. */
+    private int[] lastReturns = new int[8];
+    private int lastReturnCount;
+    private long lastReturnTime = Long.MIN_VALUE;
+    /** The {@link #HIDDEN} operations. */
+    private final Set<Integer> hidden = new HashSet<>();
     private int n;
     private int discarded;
 
@@ -334,8 +365,8 @@ public final class OnlineChecker<S> implements EventSink {
         }
         if (violation == null && unknownReason == null) {
             for (int op = 0; op < n; op++) {
-                if (status[op] == OPEN) {
-                    if (model.isReadOnly(inputs[op])) {
+                if (status[op] == OPEN || status[op] == HIDDEN) {
+                    if (model.isReadOnly(inputs[op]) || invisible(op)) {
                         status[op] = DROPPED;
                         exact.remove(op);
                     } else {
@@ -344,6 +375,7 @@ public final class OnlineChecker<S> implements EventSink {
                     }
                 }
             }
+            hidden.clear();
             maxTime = Long.MAX_VALUE;
             advanceExact(true);
         }
@@ -430,6 +462,12 @@ public final class OnlineChecker<S> implements EventSink {
         inputs[op] = prepared.input();
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
+        revealed[op] = false;
+        if (timing == 2 && time == lastReturnTime) {
+            for (int i = 0; i < lastReturnCount; i++) {
+                noteReveal(op, lastReturns[i]);
+            }
+        }
         n++;
         openByClient.put(client, op);
         boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
@@ -457,9 +495,51 @@ public final class OnlineChecker<S> implements EventSink {
         inputs[op] = prepared.input();
         outputs[op] = prepared.output();
         status[op] = RETURNED;
+        for (int c : openByClient.values()) {
+            noteReveal(c, op);
+        }
+        if (!hidden.isEmpty()) {
+            for (var it = hidden.iterator(); it.hasNext(); ) {
+                int c = it.next();
+                noteReveal(c, op);
+                if (revealed[c]) {
+                    it.remove();
+                    unhide(c);
+                }
+            }
+        }
+        if (time != lastReturnTime) {
+            lastReturnTime = time;
+            lastReturnCount = 0;
+        }
+        if (lastReturnCount == lastReturns.length) {
+            lastReturns = Arrays.copyOf(lastReturns, lastReturnCount * 2);
+        }
+        lastReturns[lastReturnCount++] = op;
         advanceClock(time);
         addEvent(op, true, time);
         return after(true);
+    }
+
+    /** Notes whether {@code returned}, which may come after the open operation {@code c}, may reveal it. */
+    private void noteReveal(int c, int returned) {
+        if (!revealed[c] && model.mayReveal(inputs[c], inputs[returned], outputs[returned])) {
+            revealed[c] = true;
+        }
+    }
+
+    /**
+     * An open or hidden operation that is not read-only and that nothing that returned since its call may reveal: a
+     * judgement, which treats it as pending, may leave it out.
+     */
+    private boolean invisible(int op) {
+        return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op]);
+    }
+
+    /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
+    private void unhide(int op) {
+        status[op] = CRASHED;
+        exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
     }
 
     private boolean doCrash(int client, long time) {
@@ -470,6 +550,9 @@ public final class OnlineChecker<S> implements EventSink {
         if (model.isReadOnly(inputs[op])) {
             status[op] = DROPPED;
             exact.remove(op); // never linearized there: it was not resolved before
+        } else if (!revealed[op] && evTail - evHead < MAX_HIDDEN_WAIT) {
+            status[op] = HIDDEN;
+            hidden.add(op);
         } else {
             status[op] = CRASHED;
             exact.markPending(op);
@@ -519,6 +602,7 @@ public final class OnlineChecker<S> implements EventSink {
             inputs = Arrays.copyOf(inputs, c);
             outputs = Arrays.copyOf(outputs, c);
             status = Arrays.copyOf(status, c);
+            revealed = Arrays.copyOf(revealed, c);
             exact.operations(inputs, outputs);
         }
     }
@@ -561,6 +645,12 @@ public final class OnlineChecker<S> implements EventSink {
     private boolean after(boolean judge) {
         if (violation != null || unknownReason != null) {
             return violation == null;
+        }
+        if (!hidden.isEmpty() && evTail - evHead >= MAX_HIDDEN_WAIT) {
+            for (int op : hidden) {
+                unhide(op); // the exact frontier may not wait for ever: pending is always sound
+            }
+            hidden.clear();
         }
         advanceExact(false);
         if (judge && violation == null && unknownReason == null && pendingSettledReturn()) {
@@ -628,7 +718,7 @@ public final class OnlineChecker<S> implements EventSink {
     private boolean resolved(int x) {
         for (int k = 0; k < exact.openCount(); k++) {
             int op = exact.openAt(k);
-            if (op != x && status[op] == OPEN) {
+            if (op != x && (status[op] == OPEN || status[op] == HIDDEN)) {
                 return false;
             }
         }
@@ -639,9 +729,18 @@ public final class OnlineChecker<S> implements EventSink {
         Frontier<S> f = speculative;
         try {
             f.copyFrom(exact);
+            // Treated as pending here, an open operation that nothing returned so far may reveal is left out, as a
+            // batch check of the history so far leaves it out; the exact frontier never linearized it (it waits
+            // for every open operation to return or crash).
+            for (int k = f.openCount() - 1; k >= 0; k--) {
+                int op = f.openAt(k);
+                if (invisible(op)) {
+                    f.remove(op);
+                }
+            }
             for (int i = evHead; i < evTail; i++) {
                 int op = evOp[i];
-                if (skipped(op)) {
+                if (skipped(op) || invisible(op)) {
                     continue;
                 }
                 if (!evReturn[i]) {

@@ -65,6 +65,12 @@ final class Closure<S> {
      */
     private int expanding;
     private long[] scratch = new long[1];
+    /**
+     * Whether the returning operation X is read-only: then a node where the model accepts X without a change of
+     * state places X and is not expanded further (every configuration it would lead to through X is reached from
+     * the one after X in the next closure).
+     */
+    private boolean returningReadOnly;
     /** Read-only operations placed eagerly during the current return, referred to by nodes. */
     private int[] satOps = new int[64];
     private int satSize;
@@ -154,6 +160,7 @@ final class Closure<S> {
             }
         }
         carried = next.size;
+        returningReadOnly = o.readOnly[o.indexOf(x)];
         sleepSets = commuting != null && o.readOnlyCount == 0 && o.pendingSlots == 0 && w == 1;
         if (sleepSets) {
             for (int r = 0; r < nodes.size; r++) {
@@ -190,6 +197,22 @@ final class Closure<S> {
         int off = v * w;
         S state = (S) vs.states[v];
         long[] sc = scratch;
+        S xAfter = null;
+        if (returningReadOnly && only == -1L) {
+            // X read-only and accepted at v: each configuration v+Q+X has v's operations, Q's and X, and the state
+            // after Q, as v+X+Q does; Q's operations are still open after X returns, so the next closure reaches
+            // v+X+Q from v+X. Nothing but X need be linearized from v.
+            S after = model.step(state, o.inputs[x], o.outputs[x]);
+            if ((++steps & 0x3ff) == 0 && owner.poll()) {
+                return Frontier.STOPPED;
+            }
+            if (after != null && after.equals(state)) {
+                System.arraycopy(vs.bits, off, sc, 0, w);
+                reachReturned(v, state, after, x, satSize);
+                return Frontier.OK;
+            }
+            xAfter = after; // rejected, or (a set of states) narrowed: the loop below takes it from here
+        }
         long explored = 0;
         int returned = -1;
         for (int k = 0; k < o.count; k++) {
@@ -203,9 +226,14 @@ final class Closure<S> {
                 continue;
             }
             int op = o.op[k];
-            S after = model.step(state, o.inputs[op], o.outputs[op]);
-            if ((++steps & 0x3ff) == 0 && owner.poll()) {
-                return Frontier.STOPPED;
+            S after;
+            if (op == x && returningReadOnly && only == -1L) {
+                after = xAfter; // stepped above
+            } else {
+                after = model.step(state, o.inputs[op], o.outputs[op]);
+                if ((++steps & 0x3ff) == 0 && owner.poll()) {
+                    return Frontier.STOPPED;
+                }
             }
             if (after == null) {
                 continue;

@@ -28,7 +28,8 @@ import java.util.SplittableRandom;
  * after everything else; the search succeeds as soon as every completed operation is linearized. Pending
  * operations with equal inputs are linearized in call order, and linearizing a pending operation that leaves the
  * state as it was is skipped (the configuration without it can do everything that one can); see
- * {@link PendingOperations}.
+ * {@link PendingOperations}. When the operation that returns first is read-only and the state accepts it
+ * unchanged, it is the only one tried at that depth (docs/engines.md proves why nothing is lost).
  */
 public final class DfsSearch<S> {
     static final String NAME = "dfs";
@@ -39,6 +40,8 @@ public final class DfsSearch<S> {
     private final Object[] inputs;
     private final Object[] outputs;
     private final boolean[] pending;
+    /** Which operations are read-only ({@link Model#isReadOnly}); {@code null} when none is. */
+    private final boolean[] readOnly;
     private final int[] predecessor;
     private final int n;
     private final int reported;
@@ -77,6 +80,13 @@ public final class DfsSearch<S> {
             outputs[i] = ops[i].output();
             pending[i] = ops[i].isPending();
         }
+        boolean[] ro = new boolean[n];
+        boolean anyReadOnly = false;
+        for (int i = 0; i < n; i++) {
+            ro[i] = !pending[i] && model.isReadOnly(inputs[i]);
+            anyReadOnly |= ro[i];
+        }
+        this.readOnly = anyReadOnly ? ro : null;
         this.predecessor = PendingOperations.predecessors(ops);
         this.head = 2 * n;
         int tail = 2 * n + 1;
@@ -170,6 +180,13 @@ public final class DfsSearch<S> {
         long polls = 0;
         S state = model.init();
         int entry = next[head];
+        // Per depth: the call entry of the read-only operation that returns first, when the model accepts it there
+        // without a change (it is then the only one tried at that depth), or -1.
+        int[] forced = new int[n + 1];
+        forced[0] = readOnly == null ? -1 : forcedReadOnly(state);
+        if (forced[0] >= 0) {
+            entry = forced[0];
+        }
         while (placedCompleted < completed) {
             if ((++polls & 0x3ff) == 0) {
                 if (!cache.account() || budget.exhausted()) {
@@ -206,15 +223,23 @@ public final class DfsSearch<S> {
                         }
                         lift(entry);
                         entry = next[head];
+                        if (readOnly != null) {
+                            forced[depth] = forcedReadOnly(state);
+                            if (forced[depth] >= 0) {
+                                entry = forced[depth];
+                            }
+                        }
                         continue;
                     }
                     linearized[op >>> 6] &= ~(1L << op);
                     cacheHits++;
                 }
-                entry = next[entry];
+                entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
             } else {
-                // A return whose operation is not linearized yet: this branch is dead.
-                if (depth >= longestDepth) {
+                // A return whose operation is not linearized yet: this branch is dead. (After a forced read-only
+                // operation, its own return: the operation could be placed, so it is no evidence.)
+                boolean afterForced = readOnly != null && entry == forced[depth] + 1;
+                if (!afterForced && depth >= longestDepth) {
                     recordLongest(stackEntry, depth, entry);
                 }
                 if (depth == 0) {
@@ -233,7 +258,7 @@ public final class DfsSearch<S> {
                     placedCompleted--;
                 }
                 unlift(entry);
-                entry = next[entry];
+                entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
             }
         }
         List<Operation> witness = new ArrayList<>(depth);
@@ -242,6 +267,25 @@ public final class DfsSearch<S> {
         }
         return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null, NAME,
                 new Statistics(configurations, cacheHits, cache.size(), System.nanoTime() - start));
+    }
+
+    /**
+     * The call entry of the operation whose return comes first in the list, if it is read-only and the model accepts
+     * it in {@code state} without a change: then it alone need be tried next. Any continuation that places other
+     * operations Q first, then it, reaches what placing it first, then Q, does (it changes nothing, and Q's
+     * operations, called before its return and returning after it, may follow it). Else -1.
+     */
+    private int forcedReadOnly(S state) {
+        int e = next[head];
+        while ((e & 1) == 0) {
+            e = next[e];
+        }
+        int x = e >> 1;
+        if (e == head + 1 || !readOnly[x]) { // the tail, or not read-only
+            return -1;
+        }
+        S after = model.step(state, inputs[x], outputs[x]);
+        return after != null && after.equals(state) ? e - 1 : -1;
     }
 
     private void recordLongest(int[] stackEntry, int depth, int returnEntry) {

@@ -11,18 +11,54 @@ import java.util.Map;
 /**
  * What every engine does with pending (crashed) operations before and during its search. A pending operation
  * whose input the model calls read-only ({@link Model#isReadOnly}) is dropped before the search: leaving it out
- * never hurts. Pending operations with equal inputs are interchangeable (none of them has an observed output),
+ * never hurts; so is one that no completed operation that may come after it may reveal ({@link Model#mayReveal}). Pending operations with equal inputs are interchangeable (none of them has an observed output),
  * so engines linearize them in order of their calls: one may be linearized only after its predecessor.
  */
 public final class PendingOperations {
     private PendingOperations() {
     }
 
-    /** {@code ops} without the pending operations whose input is read-only (the same list if there are none). */
+    /**
+     * How many (pending input, completed operation) pairs {@link #dropInvisible} asks {@link Model#mayReveal} about
+     * at most; beyond that it keeps the remaining pending operations (dropping is an optimisation, keeping is exact).
+     */
+    static final long MAX_REVEAL_QUESTIONS = 1L << 26;
+
+    /**
+     * {@code ops} without the pending operations that are invisible: those whose input is read-only, and those no
+     * completed operation that may come after them may reveal ({@link Model#mayReveal}): every operation that may
+     * reveal one returned before it was called. Returns the same list if there are none. Leaving out either kind
+     * never turns a linearizable history into one that is not: by each hint's promise a linearization that uses
+     * them can do without them, and a pending operation may always be left out.
+     */
     public static <S> List<Operation> dropInvisible(List<Operation> ops, Model<S> model) {
+        Map<Object, Long> lastReveal = null;
+        long budget = MAX_REVEAL_QUESTIONS;
+        boolean[] invisible = null;
         int dropped = 0;
-        for (Operation op : ops) {
-            if (op.isPending() && model.isReadOnly(op.input())) {
+        for (int i = 0; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            if (!op.isPending()) {
+                continue;
+            }
+            boolean drop = model.isReadOnly(op.input());
+            if (!drop) {
+                if (lastReveal == null) {
+                    lastReveal = new HashMap<>();
+                }
+                Long last = lastReveal.get(op.input());
+                if (last == null) {
+                    last = budget >= ops.size() ? lastRevealingReturn(op.input(), ops, model) : Long.MAX_VALUE;
+                    budget -= ops.size();
+                    lastReveal.put(op.input(), last);
+                }
+                drop = last < op.call(); // closed intervals: one returning at the call may still come after it
+            }
+            if (drop) {
+                if (invisible == null) {
+                    invisible = new boolean[ops.size()];
+                }
+                invisible[i] = true;
                 dropped++;
             }
         }
@@ -30,12 +66,26 @@ public final class PendingOperations {
             return ops;
         }
         List<Operation> kept = new ArrayList<>(ops.size() - dropped);
-        for (Operation op : ops) {
-            if (!(op.isPending() && model.isReadOnly(op.input()))) {
-                kept.add(op);
+        for (int i = 0; i < ops.size(); i++) {
+            if (!invisible[i]) {
+                kept.add(ops.get(i));
             }
         }
         return kept;
+    }
+
+    /**
+     * The latest return of a completed operation of {@code ops} that may reveal a pending one with this input, or
+     * {@link Long#MIN_VALUE} if none may.
+     */
+    private static <S> long lastRevealingReturn(Object pending, List<Operation> ops, Model<S> model) {
+        long last = Long.MIN_VALUE;
+        for (Operation op : ops) {
+            if (!op.isPending() && op.ret() > last && model.mayReveal(pending, op.input(), op.output())) {
+                last = op.ret();
+            }
+        }
+        return last;
     }
 
     /**
