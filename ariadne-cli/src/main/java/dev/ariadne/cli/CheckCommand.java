@@ -408,13 +408,21 @@ class CheckCommand implements Callable<Integer> {
 
     /** The HTML report of a checked file, its annotations (nemesis events) placed on the clock by their lines. */
     static HtmlReport htmlReport(Outcome o) {
+        return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers(o));
+    }
+
+    /** The outcome's annotations placed on the history's clock by their lines, for the HTML and JSON reports. */
+    static List<HtmlReport.Marker> markers(Outcome o) {
+        if (o.annotations.isEmpty()) {
+            return List.of();
+        }
         HtmlReport.LineClock clock = HtmlReport.LineClock.of(o.history);
         List<HtmlReport.Marker> markers = new ArrayList<>();
         for (Annotation a : o.annotations) {
             String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
             markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
         }
-        return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers);
+        return markers;
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {
@@ -430,7 +438,7 @@ class CheckCommand implements Callable<Integer> {
                 if (o.error != null) {
                     report.addError(o.file, o.error);
                 } else {
-                    report.add(o.file, o.result, o.model);
+                    report.add(o.file, o.result, o.model, markers(o));
                 }
             }
         } catch (IOException e) {

@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The options of {@code ariadne check} added for Jepsen and OmniLink users. */
 class CheckOptionsTest {
+    private static final java.nio.file.Path EXAMPLES_DIR =
+            java.nio.file.Path.of(System.getProperty("user.dir")).resolveSibling("examples");
     private static final Path JEPSEN = Path.of(System.getProperty("user.dir"), "src", "test", "resources", "jepsen");
 
     private static String file(String name) {
@@ -81,5 +83,19 @@ class CheckOptionsTest {
         assertEquals(0, r.status(), r.err());
         JsonNode doc = new ObjectMapper().readTree(r.out());
         assertEquals("LINEARIZABLE", doc.get("verdict").asText(), r.out());
+        JsonNode annotations = doc.get("files").get(0).get("annotations");
+        assertEquals(3, annotations.size(), r.out());
+        assertEquals("nemesis", annotations.get(0).get("process").asText());
+        assertEquals(4, annotations.get(0).get("line").asInt());
+        assertEquals("info start", annotations.get(0).get("text").asText());
+        assertEquals(7, annotations.get(1).get("line").asInt());
+        assertTrue(annotations.get(1).get("text").asText().startsWith("info start [\"isolated\""), r.out());
+        assertEquals("info stop", annotations.get(2).get("text").asText());
+        assertTrue(annotations.get(0).get("time").asLong() <= annotations.get(1).get("time").asLong()
+                && annotations.get(1).get("time").asLong() <= annotations.get(2).get("time").asLong(), r.out());
+        CliRunner plain = CliRunner.run("check", "--json", "--model", "cas-register",
+                EXAMPLES_DIR.resolve("register-ok.jsonl").toString());
+        assertEquals(null, new ObjectMapper().readTree(plain.out()).get("files").get(0).get("annotations"),
+                "no annotations, no field");
     }
 }

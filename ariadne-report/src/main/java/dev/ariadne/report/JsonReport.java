@@ -54,6 +54,16 @@ public final class JsonReport implements AutoCloseable {
 
     /** Adds the result of one file. */
     public void add(String file, Result result, Model<?> model) throws IOException {
+        add(file, result, model, List.of());
+    }
+
+    /**
+     * As {@link #add(String, Result, Model)}, with the events beside the operations that the history recorded (Jepsen
+     * nemesis events, OmniLink annotations) listed under {@code annotations}, each with its source line, process
+     * (the row it is drawn on), time on the history's clock and text; the field is left out when there are none.
+     */
+    public void add(String file, Result result, Model<?> model, List<HtmlReport.Marker> annotations)
+            throws IOException {
         json.writeStartObject();
         json.writeStringField("file", file);
         json.writeStringField("verdict", result.verdict().name());
@@ -66,6 +76,18 @@ public final class JsonReport implements AutoCloseable {
             partition(p, model);
         }
         json.writeEndArray();
+        if (!annotations.isEmpty()) {
+            json.writeArrayFieldStart("annotations");
+            for (HtmlReport.Marker m : annotations) {
+                json.writeStartObject();
+                json.writeNumberField("line", m.line());
+                json.writeStringField("process", m.row());
+                json.writeNumberField("time", m.time());
+                json.writeStringField("text", m.text());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        }
         json.writeEndObject();
     }
 
