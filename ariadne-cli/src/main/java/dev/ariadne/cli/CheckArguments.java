@@ -1,5 +1,7 @@
 package dev.ariadne.cli;
 
+import dev.ariadne.core.check.CheckOptions;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,7 +60,7 @@ final class CheckArguments {
         c.formatName = "auto";
         c.nilReadName = "auto";
         c.engineName = "auto";
-        c.coreTimeout = new DurationConverter.OrZero().convert("5s"); // the option's defaultValue
+        c.coreTimeout = CheckOptions.DEFAULT_CORE_TIMEOUT; // the option's defaultValue, "5s"
         List<Path> files = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         boolean onlyFiles = false;
