@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * How to check: the time budget ({@code null} for none), whether to split the history into the model's
- * independent partitions, the engine, how many partitions may run at once, the memory budget, and the time budget
- * of the search for a minimal failing core of each violation (see {@link Explanation}).
+ * independent partitions, the engine, how many partitions may run at once, the memory budget, the time budget
+ * of the search for a minimal failing core of each violation (see {@link Explanation}), and how many threads the
+ * check may search on in all.
  *
  * @param timeout     the wall-time budget for the whole check, or {@code null} for none
  * @param partition   whether to use {@link dev.ariadne.core.model.Model#partition}
@@ -19,9 +20,13 @@ import java.util.Objects;
  * @param coreTimeout the wall-time budget, after the check, for finding and explaining the minimal failing cores
  *                    of the violated partitions ({@link Violation#explanation()}); {@code null} or zero for no
  *                    core search
+ * @param threads     the most threads the searches of one check run on together (at least 1): partitions are
+ *                    searched on {@code min(parallelism, threads)} threads, and a dfs search uses the threads
+ *                    that no partition needs (all of them when the history has one partition) to search its
+ *                    partition in parallel; 1 searches everything on one thread
  */
 public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
-                           Duration coreTimeout) {
+                           Duration coreTimeout, int threads) {
 
     /**
      * The core budget {@code ariadne check} uses unless told otherwise: a core is usually found in milliseconds to
@@ -38,6 +43,9 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1");
+        }
         if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new IllegalArgumentException("timeout must be positive");
         }
@@ -47,6 +55,12 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         if (coreTimeout != null && coreTimeout.isNegative()) {
             throw new IllegalArgumentException("coreTimeout must not be negative");
         }
+    }
+
+    /** Options searching on at most {@code parallelism} threads. */
+    public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
+                        Duration coreTimeout) {
+        this(timeout, partition, engine, parallelism, maxMemory, coreTimeout, parallelism);
     }
 
     /** Options without a core search. */
@@ -61,37 +75,46 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
 
     /**
      * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
-     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}).
+     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}), one
+     * thread per available processor in all.
      */
     public static CheckOptions defaults() {
-        return new CheckOptions(null, true, Engine.AUTO, Runtime.getRuntime().availableProcessors(),
-                AUTOMATIC_MEMORY, null);
+        int processors = Runtime.getRuntime().availableProcessors();
+        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, null, processors);
     }
 
     public CheckOptions withTimeout(Duration t) {
-        return new CheckOptions(t, partition, engine, parallelism, maxMemory, coreTimeout);
+        return new CheckOptions(t, partition, engine, parallelism, maxMemory, coreTimeout, threads);
     }
 
     public CheckOptions withPartition(boolean p) {
-        return new CheckOptions(timeout, p, engine, parallelism, maxMemory, coreTimeout);
+        return new CheckOptions(timeout, p, engine, parallelism, maxMemory, coreTimeout, threads);
     }
 
     public CheckOptions withEngine(Engine e) {
-        return new CheckOptions(timeout, partition, e, parallelism, maxMemory, coreTimeout);
+        return new CheckOptions(timeout, partition, e, parallelism, maxMemory, coreTimeout, threads);
     }
 
     public CheckOptions withParallelism(int n) {
-        return new CheckOptions(timeout, partition, engine, n, maxMemory, coreTimeout);
+        return new CheckOptions(timeout, partition, engine, n, maxMemory, coreTimeout, threads);
     }
 
     /** The same options with a memory budget of {@code bytes} ({@link #AUTOMATIC_MEMORY} for the default). */
     public CheckOptions withMaxMemory(long bytes) {
-        return new CheckOptions(timeout, partition, engine, parallelism, bytes, coreTimeout);
+        return new CheckOptions(timeout, partition, engine, parallelism, bytes, coreTimeout, threads);
     }
 
     /** The same options with a core budget of {@code t} ({@code null} or zero: no core search). */
     public CheckOptions withCoreTimeout(Duration t) {
-        return new CheckOptions(timeout, partition, engine, parallelism, maxMemory, t);
+        return new CheckOptions(timeout, partition, engine, parallelism, maxMemory, t, threads);
+    }
+
+    /**
+     * The same options searching on at most {@code n} threads in all (partitions and the threads that help a dfs
+     * search within one partition together).
+     */
+    public CheckOptions withThreads(int n) {
+        return new CheckOptions(timeout, partition, engine, parallelism, maxMemory, coreTimeout, n);
     }
 
     /** Whether a minimal failing core is searched for after a violation. */

@@ -4,8 +4,10 @@ import dev.ariadne.core.procedures.DecisionProcedure;
 import dev.ariadne.core.search.Budget;
 import dev.ariadne.core.search.DfsSearch;
 import dev.ariadne.core.search.FrontierSearch;
+import dev.ariadne.core.search.ParallelDfs;
 import dev.ariadne.core.search.PendingOperations;
 import dev.ariadne.core.search.ProgressMeter;
+import dev.ariadne.core.search.SearchThreads;
 
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
@@ -95,9 +97,12 @@ public final class Checker {
                 : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options)))
                 .withMaxMemory(options.effectiveMaxMemory());
         PartitionResult[] results = new PartitionResult[parts.size()];
-        if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || options.parallelism() == 1)) {
+        int partitionThreads = Math.min(options.parallelism(), options.threads());
+        if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || partitionThreads == 1)) {
+            Searching searching = new Searching(options.engine(), budget,
+                    new SearchThreads(options.threads() - 1, POOL), options.threads());
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
-                results[i] = search(model, parts.get(i), i, options.engine(), budget, meters[i]);
+                results[i] = search(model, parts.get(i), i, searching, meters[i]);
                 if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
                     budget.stop(CANCELLED);
                 }
@@ -142,8 +147,8 @@ public final class Checker {
      * order checked as one partition within {@code budget}: the oracle of the core search.
      */
     static <S> Verdict verdictOf(Model<S> model, List<Operation> operations, Engine engine, Budget budget) {
-        return searchPartition(model, new Partition("core", operations), 0, engine, budget, new ProgressMeter())
-                .verdict();
+        return searchPartition(model, new Partition("core", operations), 0,
+                new Searching(engine, budget, SearchThreads.none(), 1), new ProgressMeter()).verdict();
     }
 
     private static <S> List<Operation> prepare(History history, Model<S> model) {
@@ -174,18 +179,30 @@ public final class Checker {
         return meters;
     }
 
+    /**
+     * What every partition's search of one check shares: the engine the options name, the budget, the spare
+     * threads a dfs search may take as helpers, and the most threads one search may run on.
+     */
+    private record Searching(Engine engine, Budget budget, SearchThreads threads, int maxThreads) {
+        Searching withEngine(Engine e) {
+            return new Searching(e, budget, threads, maxThreads);
+        }
+    }
+
     /** Searches one partition and tells its meter it is done. */
-    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Engine engine,
-                                              Budget budget, ProgressMeter meter) {
-        PartitionResult r = searchPartition(model, part, index, engine, budget, meter);
+    private static <S> PartitionResult search(Model<S> model, Partition part, int index, Searching searching,
+                                              ProgressMeter meter) {
+        PartitionResult r = searchPartition(model, part, index, searching, meter);
         meter.done(r.verdict() == Verdict.UNKNOWN ? 0 : part.operations().size(), r.statistics().configurations());
         return r;
     }
 
-    private static <S> PartitionResult searchPartition(Model<S> model, Partition part, int index, Engine engine,
-                                                       Budget budget, ProgressMeter meter) {
+    private static <S> PartitionResult searchPartition(Model<S> model, Partition part, int index,
+                                                       Searching searching, ProgressMeter meter) {
+        Engine engine = searching.engine();
+        Budget budget = searching.budget();
         if (engine.isGeneral()) {
-            return searchGeneral(model, part, index, engine, budget, meter);
+            return searchGeneral(model, part, index, searching, meter);
         }
         // A procedure named in the options: where it does not decide, say so, since the person asked for it.
         DecisionProcedure procedure = DecisionProcedure.named(engine.cliName());
@@ -198,7 +215,7 @@ public final class Checker {
             }
             note = engine.cliName() + " could not decide this partition";
         }
-        PartitionResult r = searchEngines(model, part, index, Engine.AUTO, budget, meter);
+        PartitionResult r = searchEngines(model, part, index, searching.withEngine(Engine.AUTO), meter);
         return r.withNote(note + "; checked with " + r.engine());
     }
 
@@ -213,22 +230,25 @@ public final class Checker {
     }
 
     /** A general engine ({@code auto}, {@code dfs} or {@code frontier}); {@code auto} tries the procedures first. */
-    private static <S> PartitionResult searchGeneral(Model<S> model, Partition part, int index, Engine engine,
-                                                     Budget budget, ProgressMeter meter) {
+    private static <S> PartitionResult searchGeneral(Model<S> model, Partition part, int index,
+                                                     Searching searching, ProgressMeter meter) {
         List<Operation> all = part.operations();
-        if (engine == Engine.AUTO) {
+        if (searching.engine() == Engine.AUTO) {
             DecisionProcedure procedure = DecisionProcedure.find(model, all);
-            PartitionResult decided = procedure == null ? null : decide(procedure, model, part, index, budget);
+            PartitionResult decided = procedure == null ? null
+                    : decide(procedure, model, part, index, searching.budget());
             if (decided != null) {
                 return decided;
             }
         }
-        return searchEngines(model, part, index, engine, budget, meter);
+        return searchEngines(model, part, index, searching, meter);
     }
 
     /** {@code dfs} or {@code frontier}, or for {@code auto} the one {@link AutoEngine} picks (dfs, then frontier). */
-    private static <S> PartitionResult searchEngines(Model<S> model, Partition part, int index, Engine engine,
-                                                     Budget budget, ProgressMeter meter) {
+    private static <S> PartitionResult searchEngines(Model<S> model, Partition part, int index,
+                                                     Searching searching, ProgressMeter meter) {
+        Engine engine = searching.engine();
+        Budget budget = searching.budget();
         List<Operation> all = part.operations();
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
         Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
@@ -237,11 +257,10 @@ public final class Checker {
                 return new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
             }
             if (engine == Engine.DFS) {
-                return new DfsSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
+                return dfs(model, ops, all.size(), budget, searching, meter).run(index, part.label());
             }
             Budget attempt = budget.attempt(AutoEngine.dfsMemory(budget.maxMemory()));
-            PartitionResult first = new DfsSearch<>(model, ops, all.size(), attempt).reportingTo(meter)
-                    .run(index, part.label());
+            PartitionResult first = dfs(model, ops, all.size(), attempt, searching, meter).run(index, part.label());
             if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
                 return first;
             }
@@ -265,6 +284,23 @@ public final class Checker {
         }
     }
 
+    /** A dfs search on one thread, or, where the check may use more, on as many as are spare while it runs. */
+    private static <S> DfsRun dfs(Model<S> model, List<Operation> ops, int reported, Budget budget,
+                                  Searching searching, ProgressMeter meter) {
+        if (searching.maxThreads() > 1) {
+            ParallelDfs<S> search = new ParallelDfs<>(model, ops, reported, budget, searching.threads(),
+                    searching.maxThreads()).reportingTo(meter);
+            return search::run;
+        }
+        DfsSearch<S> search = new DfsSearch<>(model, ops, reported, budget).reportingTo(meter);
+        return search::run;
+    }
+
+    /** A dfs search ready to run, on one thread or several. */
+    private interface DfsRun {
+        PartitionResult run(int index, String label);
+    }
+
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
                                           long start, PartitionResult[] results, ProgressMeter[] meters) {
         // Largest partitions first: they bound the wall time.
@@ -277,15 +313,17 @@ public final class Checker {
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        int workers = Math.min(options.parallelism(), parts.size());
+        int workers = Math.min(Math.min(options.parallelism(), options.threads()), parts.size());
+        // The threads no partition needs now help dfs searches; each worker's comes back when it runs out.
+        SearchThreads spare = new SearchThreads(options.threads() - workers, POOL);
+        Searching searching = new Searching(options.engine(), budget, spare, options.threads());
         CountDownLatch finished = new CountDownLatch(workers);
         Runnable worker = () -> {
             try {
                 for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
                      k = next.getAndIncrement()) {
                     int index = order[k];
-                    PartitionResult r = search(model, parts.get(index), index, options.engine(), budget,
-                            meters[index]);
+                    PartitionResult r = search(model, parts.get(index), index, searching, meters[index]);
                     found.set(index, r);
                     if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
                         budget.stop(CANCELLED);
@@ -295,6 +333,7 @@ public final class Checker {
                 failure.compareAndSet(null, t);
                 budget.stop("failed: " + t);
             } finally {
+                spare.release();
                 finished.countDown();
             }
         };

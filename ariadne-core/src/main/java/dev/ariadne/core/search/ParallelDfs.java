@@ -1,0 +1,700 @@
+package dev.ariadne.core.search;
+
+import dev.ariadne.core.check.PartialLinearization;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Statistics;
+import dev.ariadne.core.check.Step;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.check.Violation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@link DfsSearch} on several threads: the same search tree, the same rules at each node, the same verdict, the
+ * same kind of evidence, shared out among threads by work sharing over the tree. It starts on the calling thread
+ * alone; once it has taken {@link #helpersAfterSteps()} model steps without an answer (small searches never pay
+ * for threads), it calls a helper for each spare permit of its {@link SearchThreads}, now or later in the search.
+ *
+ * <p>A node of the tree is a configuration (linearized set, state) with the list of alternatives to try there, in
+ * list order. A thread with nothing to do raises a flag; a busy thread, at its next poll, gives away the rest of
+ * the alternatives at its shallowest node that still has some (the biggest subtree it can give), as a task: the
+ * path to that node and the alternative to start from. The giver marks the node as given and backtracks past it
+ * when it gets back there; the taker replays the path (a few model steps on its own copy of the call/return list)
+ * and iterates from the given alternative, ending the task when it meets the return that ends the node's list.
+ * Every alternative of every node is therefore tried by exactly one thread.
+ *
+ * <p>The threads share one set of explored configurations ({@link ConcurrentConfigurationCache}, exact
+ * comparison, so a hash collision never prunes); a configuration already in it is being or has been explored by
+ * the thread that added it, or by the takers of its alternatives. Hence: the first thread to place every
+ * completed operation publishes its linearization and stops the others; when every task has ended without one,
+ * every reachable configuration has been explored, which proves the violation, with the same number of model steps
+ * as {@link DfsSearch} and the longest partial linearizations at the same depth (which ones of that depth are
+ * reported may differ from run to run, as may which witness is found). The check's {@link Budget} is polled by
+ * every thread: a deadline, an interrupt of the calling thread or the memory limit stops them all with
+ * {@link Verdict#UNKNOWN}.
+ */
+public final class ParallelDfs<S> {
+    private static final int MAX_EVIDENCE = 3;
+    /** Helpers are called only after this many model steps by default: a few milliseconds of search. */
+    public static final long DEFAULT_HELPERS_AFTER_STEPS = 1L << 15;
+    private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
+    /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
+    static final AtomicLong TASKS_GIVEN = new AtomicLong();
+
+    private final Model<S> model;
+    private final Operation[] ops;
+    private final Object[] inputs;
+    private final Object[] outputs;
+    private final boolean[] pending;
+    /** Which operations are read-only ({@link Model#isReadOnly}); {@code null} when none is. */
+    private final boolean[] readOnly;
+    private final int[] predecessor;
+    private final int n;
+    private final int words;
+    private final int completed;
+    private final int reported;
+    private final int head;
+    private final int[] initialNext;
+    private final int[] initialPrev;
+    private final long[] zobrist;
+    private final Budget budget;
+    private final SearchThreads threads;
+    private final int maxThreads;
+    /** Threads look whether another waits for a task every {@code giveMask + 1} steps. */
+    private final int giveMask;
+    private ProgressMeter meter = new ProgressMeter();
+
+    private final Object lock = new Object();
+    /** Tasks given away and not yet taken: the path (call entries) followed by the entry to start from. */
+    private final ArrayDeque<int[]> tasks = new ArrayDeque<>();
+    /** Threads holding a task (guarded by {@link #lock}). */
+    private int busy;
+    /** Threads started and not yet ended, the calling one included (written under {@link #lock}). */
+    private volatile int running;
+    /** Every task ended without a linearization: the violation is proved (guarded by {@link #lock}). */
+    private boolean finished;
+    private volatile boolean stopped;
+    /** Threads waiting for a task; busy threads give one away at their next poll when this is positive. */
+    private volatile int hungry;
+    private final AtomicReference<int[]> witness = new AtomicReference<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicLong steps = new AtomicLong();
+    private final AtomicLong hits = new AtomicLong();
+    private volatile long deepest;
+    private final List<Worker> workers = new ArrayList<>();
+    private ConcurrentConfigurationCache cache;
+
+    /**
+     * A search over {@code operations}, reported as a partition of {@code reported} operations, on the calling
+     * thread and at most {@code maxThreads - 1} helpers whose permits come from {@code threads}.
+     */
+    public ParallelDfs(Model<S> model, List<Operation> operations, int reported, Budget budget,
+                       SearchThreads threads, int maxThreads) {
+        this.model = model;
+        this.budget = budget;
+        this.threads = threads;
+        this.maxThreads = Math.max(1, maxThreads);
+        // Where helpers are called at once (tests), small searches must share work too: look at every step.
+        this.giveMask = helpersAfterSteps == 0 ? 0 : 0x3f;
+        this.reported = reported;
+        this.n = operations.size();
+        this.ops = operations.toArray(new Operation[0]);
+        this.inputs = new Object[n];
+        this.outputs = new Object[n];
+        this.pending = new boolean[n];
+        boolean[] ro = new boolean[n];
+        boolean anyReadOnly = false;
+        int done = 0;
+        for (int i = 0; i < n; i++) {
+            inputs[i] = ops[i].input();
+            outputs[i] = ops[i].output();
+            pending[i] = ops[i].isPending();
+            ro[i] = !pending[i] && model.isReadOnly(inputs[i]);
+            anyReadOnly |= ro[i];
+            done += pending[i] ? 0 : 1;
+        }
+        this.completed = done;
+        this.readOnly = anyReadOnly ? ro : null;
+        this.predecessor = PendingOperations.predecessors(ops);
+        this.head = 2 * n;
+        int tail = 2 * n + 1;
+        this.initialNext = new int[2 * n + 2];
+        this.initialPrev = new int[2 * n + 2];
+        Integer[] order = new Integer[2 * n];
+        for (int e = 0; e < 2 * n; e++) {
+            order[e] = e;
+        }
+        // As in DfsSearch: by time; at equal times calls come first, so closed intervals that touch overlap.
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(time(a), time(b));
+            return c != 0 ? c : Integer.compare(a & 1, b & 1);
+        });
+        int last = head;
+        for (int e : order) {
+            initialNext[last] = e;
+            initialPrev[e] = last;
+            last = e;
+        }
+        initialNext[last] = tail;
+        initialPrev[tail] = last;
+        initialNext[tail] = tail;
+        this.zobrist = new long[n];
+        SplittableRandom random = new SplittableRandom(0x5eed_a71a_d4e5L);
+        for (int i = 0; i < n; i++) {
+            zobrist[i] = random.nextLong();
+        }
+        this.words = (n + 63) >>> 6;
+    }
+
+    private long time(int entry) {
+        Operation op = ops[entry >> 1];
+        return (entry & 1) == 0 ? op.call() : op.ret();
+    }
+
+    /**
+     * How many model steps a search takes alone before it calls helpers; tests set 0 so that even the smallest
+     * histories are searched on several threads.
+     */
+    public static long helpersAfterSteps() {
+        return helpersAfterSteps;
+    }
+
+    /** Sets {@link #helpersAfterSteps()} for every search started from now on. */
+    public static void setHelpersAfterSteps(long steps) {
+        helpersAfterSteps = Math.max(0, steps);
+    }
+
+    /** Publishes this search's progress to {@code m} (from the calling thread only, as {@link ProgressMeter} asks). */
+    public ParallelDfs<S> reportingTo(ProgressMeter m) {
+        this.meter = m;
+        return this;
+    }
+
+    /** Runs the search on the calling thread and its helpers; returns when every helper has ended. */
+    public PartitionResult run(int index, String label) {
+        long start = System.nanoTime();
+        try {
+            cache = new ConcurrentConfigurationCache(words, n, maxThreads, budget);
+        } catch (MemoryLimit e) {
+            return result(index, label, start, false);
+        }
+        Worker root = new Worker(true);
+        synchronized (lock) {
+            running = 1;
+            busy = 1;
+            workers.add(root);
+        }
+        try {
+            if (helpersAfterSteps == 0) {
+                callHelpers();
+            }
+            root.work(new int[]{-1});
+            awaitHelpers();
+        } finally {
+            cache.release();
+        }
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        boolean proved;
+        synchronized (lock) {
+            proved = finished;
+        }
+        return result(index, label, start, proved);
+    }
+
+    /** Waits until every helper has ended (they poll {@link #stopped} and see the end of the tasks). */
+    private void awaitHelpers() {
+        boolean interrupted = false;
+        synchronized (lock) {
+            running--;
+            lock.notifyAll();
+            while (running > 0) {
+                try {
+                    lock.wait(50);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    budget.stop("interrupted");
+                    stop();
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stop() {
+        stopped = true;
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+    }
+
+    /** Calls helpers for the spare permits, up to {@link #maxThreads} threads in all. */
+    private void callHelpers() {
+        while (threads.spare() > 0 && !stopped) {
+            synchronized (lock) {
+                if (running >= maxThreads || finished) {
+                    return;
+                }
+                if (!threads.tryAcquire()) {
+                    return;
+                }
+                running++;
+            }
+            Worker helper = new Worker(false);
+            synchronized (lock) {
+                workers.add(helper);
+            }
+            try {
+                threads.executor().execute(helper::help);
+            } catch (RuntimeException e) {
+                threads.release();
+                helper.ended();
+                return;
+            }
+        }
+    }
+
+    /**
+     * The next task for a thread that ended its own (or has none yet): waits until one is given away, or until no
+     * thread holds a task (the search is over) or the search stops. {@code null} then.
+     */
+    private int[] nextTask(Worker w, boolean endedOne) {
+        synchronized (lock) {
+            if (endedOne) {
+                busy--;
+            }
+            while (!stopped) {
+                int[] task = tasks.pollFirst();
+                if (task != null) {
+                    busy++;
+                    return task;
+                }
+                if (busy == 0) {
+                    finished = true;
+                    lock.notifyAll();
+                    return null;
+                }
+                hungry++;
+                try {
+                    lock.wait(w.root ? 20 : 0);
+                } catch (InterruptedException e) {
+                    budget.stop("interrupted");
+                    stopped = true;
+                    lock.notifyAll();
+                    Thread.currentThread().interrupt();
+                } finally {
+                    hungry--;
+                }
+                if (w.root && !stopped) {
+                    // The calling thread, while it waits, still reports progress and calls helpers.
+                    w.coordinate();
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Whether a thread waits for a task that none has given yet. */
+    private boolean wanted() {
+        synchronized (lock) {
+            return tasks.size() < hungry;
+        }
+    }
+
+    private void give(int[] task) {
+        synchronized (lock) {
+            tasks.addLast(task);
+            lock.notify();
+        }
+    }
+
+    private PartitionResult result(int index, String label, long start, boolean proved) {
+        long cached = cache == null ? 0 : cache.size();
+        Statistics stats = new Statistics(steps.get(), hits.get(), cached, System.nanoTime() - start);
+        int[] found = witness.get();
+        if (found != null) {
+            List<Operation> order = new ArrayList<>(found.length);
+            for (int e : found) {
+                order.add(ops[e >> 1]);
+            }
+            return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, order, null, null,
+                    DfsSearch.NAME, stats);
+        }
+        if (proved) {
+            return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(),
+                    new Violation(model.describeState(model.init()), evidence()), null, DfsSearch.NAME, stats);
+        }
+        String reason = budget.reason() != null ? budget.reason() : "interrupted";
+        return new PartitionResult(index, label, reported, Verdict.UNKNOWN, List.of(), null, reason, DfsSearch.NAME,
+                stats);
+    }
+
+    /** The longest dead ends of all threads: those of the greatest depth, at most three distinct unplaced. */
+    private List<PartialLinearization> evidence() {
+        int depth = -1;
+        for (Worker w : workers) {
+            depth = Math.max(depth, w.longestDepth);
+        }
+        List<PartialLinearization> evidence = new ArrayList<>();
+        List<Integer> unplacedSeen = new ArrayList<>();
+        for (Worker w : workers) {
+            if (w.longestDepth != depth) {
+                continue;
+            }
+            for (int k = 0; k < w.longestOrders.size() && evidence.size() < MAX_EVIDENCE; k++) {
+                int unplaced = w.longestUnplaced.get(k);
+                if (unplacedSeen.contains(unplaced)) {
+                    continue;
+                }
+                unplacedSeen.add(unplaced);
+                List<Step> steps = new ArrayList<>();
+                S state = model.init();
+                for (int op : w.longestOrders.get(k)) {
+                    state = model.step(state, inputs[op], outputs[op]);
+                    steps.add(Step.described(ops[op], state, model));
+                }
+                List<Operation> candidates = new ArrayList<>();
+                for (int op : w.longestCandidates.get(k)) {
+                    candidates.add(ops[op]);
+                }
+                evidence.add(new PartialLinearization(steps, ops[unplaced], candidates));
+            }
+        }
+        return evidence;
+    }
+
+    /**
+     * One thread's search: its own copy of the call/return list, linearized set and stacks, and the dead ends it
+     * met. The loop is {@link DfsSearch}'s, over a subtree whose root (depth {@code base}) is reached by replaying
+     * the task's path; changes to the rules there belong here too.
+     */
+    private final class Worker {
+        final boolean root;
+        final int[] next = initialNext.clone();
+        final int[] prev = initialPrev.clone();
+        final long[] linearized = new long[words];
+        final int[] stackEntry = new int[n];
+        final Object[] stackState = new Object[n];
+        /** Per depth, as in DfsSearch: the forced read-only call entry there, or -1. */
+        final int[] forced = new int[n + 1];
+        /** Per depth: the rest of that node's alternatives was given away. */
+        final boolean[] given = new boolean[n + 1];
+        long configurations;
+        long cacheHits;
+        long polls;
+        int longestDepth = -1;
+        final List<int[]> longestOrders = new ArrayList<>();
+        final List<int[]> longestCandidates = new ArrayList<>();
+        final List<Integer> longestUnplaced = new ArrayList<>();
+        /** The current task's state, kept in fields so that {@link #giveAway} can read the path. */
+        int depth;
+        int base;
+
+        Worker(boolean root) {
+            this.root = root;
+        }
+
+        /** A helper's life: take tasks until the search ends, then give the permit back. */
+        void help() {
+            try {
+                work(null);
+            } finally {
+                threads.release();
+                ended();
+            }
+        }
+
+        void ended() {
+            synchronized (lock) {
+                running--;
+                lock.notifyAll();
+            }
+        }
+
+        /** Runs {@code first} (if any), then tasks given away by others, until the search ends or stops. */
+        void work(int[] first) {
+            try {
+                int[] task = first != null ? first : nextTask(this, false);
+                while (task != null) {
+                    if (!run(task)) {
+                        return;
+                    }
+                    task = nextTask(this, true);
+                }
+            } catch (MemoryLimit e) {
+                stop();
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                budget.stop("failed: " + t);
+                stop();
+            } finally {
+                flush();
+            }
+        }
+
+        private void flush() {
+            steps.addAndGet(configurations);
+            hits.addAndGet(cacheHits);
+            configurations = 0;
+            cacheHits = 0;
+        }
+
+        private void lift(int call) {
+            int ret = call + 1;
+            next[prev[call]] = next[call];
+            prev[next[call]] = prev[call];
+            next[prev[ret]] = next[ret];
+            prev[next[ret]] = prev[ret];
+        }
+
+        private void unlift(int call) {
+            int ret = call + 1;
+            next[prev[ret]] = ret;
+            prev[next[ret]] = ret;
+            next[prev[call]] = call;
+            prev[next[call]] = call;
+        }
+
+        /**
+         * Searches the subtree of one task: {@code task} is the path to its node followed by the entry to start
+         * from there ({@code {-1}}: the whole tree). Returns {@code true} when the subtree is exhausted (the
+         * worker's list and set are back as they started), {@code false} when the search stops (a linearization
+         * was found, the budget ran out, or another thread stopped it).
+         */
+        @SuppressWarnings("unchecked")
+        boolean run(int[] task) {
+            base = task.length - 1;
+            S state = model.init();
+            long setHash = 0;
+            int placedCompleted = 0;
+            for (int i = 0; i < base; i++) {
+                int e = task[i];
+                int op = e >> 1;
+                S after = model.step(state, inputs[op], outputs[op]);
+                if (after == null) {
+                    throw new IllegalStateException("the model rejected on replay a step it accepted before: "
+                            + ops[op] + " (Model.step must be deterministic)");
+                }
+                stackEntry[i] = e;
+                stackState[i] = state;
+                state = after;
+                linearized[op >>> 6] |= 1L << op;
+                setHash ^= zobrist[op];
+                if (!pending[op]) {
+                    placedCompleted++;
+                }
+                lift(e);
+            }
+            depth = base;
+            given[base] = false;
+            int entry;
+            if (task[base] < 0) {
+                forced[0] = readOnly == null ? -1 : forcedReadOnly(state);
+                entry = forced[0] >= 0 ? forced[0] : next[head];
+            } else {
+                // A node is only given away where no read-only operation is forced (it has one alternative).
+                forced[base] = -1;
+                entry = task[base];
+            }
+            while (placedCompleted < completed) {
+                if ((++polls & giveMask) == 0) {
+                    if (stopped) {
+                        return false;
+                    }
+                    if (hungry > 0 && wanted()) {
+                        giveAway();
+                    }
+                    if ((polls & 0x3ff) == 0 && !poll(placedCompleted)) {
+                        return false;
+                    }
+                }
+                if ((entry & 1) == 0) {
+                    int op = entry >> 1;
+                    if (pending[op] && predecessor[op] >= 0
+                            && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                        entry = next[entry];
+                        continue;
+                    }
+                    configurations++;
+                    S after = model.step(state, inputs[op], outputs[op]);
+                    if (after != null && pending[op] && after.equals(state)) {
+                        cacheHits++;
+                        after = null;
+                    }
+                    if (after != null) {
+                        long hash = setHash ^ zobrist[op];
+                        linearized[op >>> 6] |= 1L << op;
+                        if (cache.add(hash, after, linearized)) {
+                            stackEntry[depth] = entry;
+                            stackState[depth] = state;
+                            depth++;
+                            given[depth] = false;
+                            state = after;
+                            setHash = hash;
+                            if (!pending[op]) {
+                                placedCompleted++;
+                            }
+                            lift(entry);
+                            entry = next[head];
+                            if (readOnly != null) {
+                                forced[depth] = forcedReadOnly(state);
+                                if (forced[depth] >= 0) {
+                                    entry = forced[depth];
+                                }
+                            }
+                            continue;
+                        }
+                        linearized[op >>> 6] &= ~(1L << op);
+                        cacheHits++;
+                    }
+                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                } else {
+                    // A return whose operation is not linearized yet: this node's alternatives are exhausted.
+                    boolean afterForced = readOnly != null && entry == forced[depth] + 1;
+                    if (!afterForced && depth >= longestDepth) {
+                        recordLongest(depth, entry);
+                    }
+                    // Back to the deepest node above whose alternatives are still this thread's.
+                    do {
+                        if (depth == base) {
+                            unwindPath();
+                            return true;
+                        }
+                        depth--;
+                        entry = stackEntry[depth];
+                        state = (S) stackState[depth];
+                        stackState[depth] = null;
+                        int op = entry >> 1;
+                        linearized[op >>> 6] &= ~(1L << op);
+                        setHash ^= zobrist[op];
+                        if (!pending[op]) {
+                            placedCompleted--;
+                        }
+                        unlift(entry);
+                    } while (given[depth]);
+                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                }
+            }
+            witness.compareAndSet(null, Arrays.copyOf(stackEntry, depth));
+            stop();
+            return false;
+        }
+
+        /** Undoes the task's path, leaving the list and the linearized set as they were before {@link #run}. */
+        private void unwindPath() {
+            for (int i = base - 1; i >= 0; i--) {
+                int e = stackEntry[i];
+                unlift(e);
+                linearized[(e >> 1) >>> 6] &= ~(1L << (e >> 1));
+                stackState[i] = null;
+            }
+        }
+
+        /**
+         * Gives away the rest of the alternatives at the shallowest node of this task that still has some. A node's
+         * iteration goes on from the entry after the one it is exploring ({@code next} of a lifted entry keeps its
+         * neighbour in the list of that node, since deeper lifts and unlifts never touch it); a call there means
+         * more alternatives, its own or another return means none.
+         */
+        private void giveAway() {
+            for (int d = base; d < depth; d++) {
+                int e = stackEntry[d];
+                if (given[d] || readOnly != null && e == forced[d] || (next[e] & 1) != 0) {
+                    continue;
+                }
+                int[] task = Arrays.copyOf(stackEntry, d + 1);
+                task[d] = next[e];
+                given[d] = true;
+                give(task);
+                TASKS_GIVEN.incrementAndGet();
+                return;
+            }
+        }
+
+        /** Every 1,024 steps: publish counts, check the budget, and (the calling thread) progress and helpers. */
+        private boolean poll(int placedCompleted) {
+            flush();
+            if (!cache.account() || budget.exhausted()) {
+                stop();
+                return false;
+            }
+            if (placedCompleted > deepest) {
+                deepest = placedCompleted; // a racy maximum: progress only
+            }
+            if (root) {
+                coordinate();
+            }
+            return true;
+        }
+
+        /** The calling thread's duties: progress for the meter, helpers for spare permits. */
+        void coordinate() {
+            long total = steps.get();
+            meter.update(deepest, 0, total);
+            if (total >= helpersAfterSteps && running < maxThreads) {
+                callHelpers();
+            }
+        }
+
+        /** As {@link DfsSearch}: the read-only operation that returns first, when accepted unchanged; else -1. */
+        private int forcedReadOnly(S state) {
+            int e = next[head];
+            while ((e & 1) == 0) {
+                e = next[e];
+            }
+            int x = e >> 1;
+            if (e == head + 1 || !readOnly[x]) { // the tail, or not read-only
+                return -1;
+            }
+            S after = model.step(state, inputs[x], outputs[x]);
+            return after != null && after.equals(state) ? e - 1 : -1;
+        }
+
+        private void recordLongest(int depth, int returnEntry) {
+            int unplaced = returnEntry >> 1;
+            if (depth > longestDepth) {
+                longestDepth = depth;
+                longestOrders.clear();
+                longestCandidates.clear();
+                longestUnplaced.clear();
+            } else if (longestUnplaced.size() >= MAX_EVIDENCE || longestUnplaced.contains(unplaced)) {
+                return;
+            }
+            int[] order = new int[depth];
+            for (int i = 0; i < depth; i++) {
+                order[i] = stackEntry[i] >> 1;
+            }
+            int count = 0;
+            for (int e = next[head]; e != returnEntry; e = next[e]) {
+                if ((e & 1) == 0) {
+                    count++;
+                }
+            }
+            int[] candidates = new int[count];
+            count = 0;
+            for (int e = next[head]; e != returnEntry; e = next[e]) {
+                if ((e & 1) == 0) {
+                    candidates[count++] = e >> 1;
+                }
+            }
+            longestOrders.add(order);
+            longestCandidates.add(candidates);
+            longestUnplaced.add(unplaced);
+        }
+    }
+}
