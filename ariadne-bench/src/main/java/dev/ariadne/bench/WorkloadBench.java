@@ -41,8 +41,10 @@ import java.util.function.Supplier;
  * time limit per check. Generation is not timed. Usage:
  * <pre>
  * java -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.WorkloadBench [--quick] [--only SUBSTRING]
- *     [--engines dfs,...] [--timeout 10s] [--warmup N] [--rounds N] [--fork-xmx 1g] [--list]
+ *     [--engines dfs,...] [--threads 1,2] [--timeout 10s] [--warmup N] [--rounds N] [--fork-xmx 1g] [--list]
  * </pre>
+ * {@code --threads} runs each row once per count of search threads ({@code CheckOptions.withThreads}; default: one
+ * run with the default, every processor), back to back, so that thread scaling is measured within one run.
  * The heap column is the largest heap occupancy right after a garbage collection that ran during the timed
  * checks (all heap pools, the history included): the live data at that moment. "-" means no collection ran, so
  * the check allocated less than the young generation. {@code --fork-xmx SIZE} runs each row in a fresh JVM with
@@ -100,6 +102,7 @@ public final class WorkloadBench {
         Duration timeout = Duration.ofSeconds(10);
         int warmup = -1;
         int rounds = -1;
+        List<Integer> threadCounts = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -111,6 +114,11 @@ public final class WorkloadBench {
                     engines.clear();
                     for (String name : args[++i].split(",")) {
                         engines.add(Engine.fromName(name.trim()));
+                    }
+                }
+                case "--threads" -> {
+                    for (String t : args[++i].split(",")) {
+                        threadCounts.add(Integer.parseInt(t.trim()));
                     }
                 }
                 case "--timeout" -> timeout = parseDuration(args[++i]);
@@ -140,11 +148,14 @@ public final class WorkloadBench {
             }
             return;
         }
+        if (threadCounts.isEmpty()) {
+            threadCounts.add(0); // the default
+        }
         if (child != null) {
             Workload w = workloads.get(0);
             History h = w.history();
-            Row r = measure(w, h, engines.get(0), timeout, warmup, rounds);
-            System.out.println(ROW + format(w, h.size(), engines.get(0), r));
+            Row r = measure(w, h, engines.get(0), threadCounts.get(0), timeout, warmup, rounds);
+            System.out.println(ROW + format(w, h.size(), engines.get(0), threadCounts.get(0), r));
             return;
         }
         System.out.printf(Locale.ROOT, "# %s, JDK %s, %d processors, max heap %s; timeout %s per check, %d warm-up"
@@ -157,12 +168,14 @@ public final class WorkloadBench {
         for (Workload w : workloads) {
             History h = forkXmx == null ? w.history() : null;
             for (Engine e : engines) {
-                if (forkXmx != null) {
-                    System.out.println(fork(w, e, forkXmx, quick, timeout, warmup, rounds));
-                } else {
-                    System.out.println(format(w, h.size(), e, measure(w, h, e, timeout, warmup, rounds)));
+                for (int t : threadCounts) {
+                    if (forkXmx != null) {
+                        System.out.println(fork(w, e, t, forkXmx, quick, timeout, warmup, rounds));
+                    } else {
+                        System.out.println(format(w, h.size(), e, t, measure(w, h, e, t, timeout, warmup, rounds)));
+                    }
+                    System.out.flush();
                 }
-                System.out.flush();
             }
         }
     }
@@ -252,8 +265,13 @@ public final class WorkloadBench {
                 Spec.of("cas-register", clients, 1_000).withCrashed(crashed).withViolation(violation));
     }
 
-    private static Row measure(Workload w, History h, Engine engine, Duration timeout, int warmup, int rounds) {
+    /** One row: {@code threads} search threads, or the default (every processor) when 0. */
+    private static Row measure(Workload w, History h, Engine engine, int threads, Duration timeout, int warmup,
+                               int rounds) {
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(timeout);
+        if (threads > 0) {
+            options = options.withThreads(threads);
+        }
         HeapWatch heap = new HeapWatch();
         try {
             System.gc();
@@ -306,12 +324,17 @@ public final class WorkloadBench {
         return Checker.check(h, BuiltinModels.byName(w.model()), options);
     }
 
-    private static String format(Workload w, int ops, Engine engine, Row r) {
+    /** The engine column: the engine, and the thread count when one was asked for. */
+    private static String engineColumn(Engine engine, int threads) {
+        return engine.cliName() + (threads > 0 ? " t" + threads : "");
+    }
+
+    private static String format(Workload w, int ops, Engine engine, int threads, Row r) {
         String heap = r.heapBytes < 0 ? "-" : Long.toString(mib(r.heapBytes));
         double opsPerSecond = ops / (r.medianMs / 1000);
         boolean timed = r.verdict.startsWith("LINEARIZABLE") || r.verdict.startsWith("NOT_LINEARIZABLE");
         return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s %10s %10s %12s %8s %12s", w.name, ops,
-                engine.cliName(), r.verdict, Double.isNaN(r.medianMs) ? "-" : (timed ? "" : ">")
+                engineColumn(engine, threads), r.verdict, Double.isNaN(r.medianMs) ? "-" : (timed ? "" : ">")
                         + String.format(Locale.ROOT, "%.2f", r.medianMs), Double.isNaN(r.minMs) ? "-"
                         : String.format(Locale.ROOT, "%.2f", r.minMs),
                 timed ? String.format(Locale.ROOT, "%.0f", opsPerSecond) : "-", heap,
@@ -319,8 +342,8 @@ public final class WorkloadBench {
     }
 
     /** Runs one row in a fresh JVM with the given maximum heap and returns its table line. */
-    private static String fork(Workload w, Engine e, String xmx, boolean quick, Duration timeout, int warmup,
-                               int rounds) throws IOException, InterruptedException {
+    private static String fork(Workload w, Engine e, int threads, String xmx, boolean quick, Duration timeout,
+                               int warmup, int rounds) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path errorFile = Path.of(System.getProperty("java.io.tmpdir"), "ariadne-bench-hs_err_%p.log");
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + xmx, "-XX:ErrorFile=" + errorFile, "-cp",
@@ -329,6 +352,9 @@ public final class WorkloadBench {
                 "--rounds", Integer.toString(rounds)));
         if (quick) {
             command.add("--quick");
+        }
+        if (threads > 0) {
+            command.addAll(List.of("--threads", Integer.toString(threads)));
         }
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String row = null;
@@ -351,7 +377,8 @@ public final class WorkloadBench {
         String verdict = other.indexOf("OutOfMemoryError") >= 0 ? "OUT_OF_MEMORY"
                 : other.indexOf("A fatal error has been detected") >= 0 ? "JVM CRASH"
                 : "FAILED (exit " + status + ")";
-        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s", w.name, w.ops(), e.cliName(), verdict);
+        return String.format(Locale.ROOT, "%-38s %8d %-8s %-17s", w.name, w.ops(), engineColumn(e, threads),
+                verdict);
     }
 
     private static long mib(long bytes) {

@@ -48,6 +48,9 @@ public final class ParallelDfs<S> {
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
     /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
     static final AtomicLong TASKS_GIVEN = new AtomicLong();
+    static final int GIVE_WINDOW = Integer.getInteger("ariadne.giveWindow", -1);
+    static final boolean GIVE_DEEP = Boolean.getBoolean("ariadne.giveDeep");
+    static final boolean DEBUG = Boolean.getBoolean("ariadne.debugParallel");
 
     private final Model<S> model;
     private final Operation[] ops;
@@ -404,6 +407,16 @@ public final class ParallelDfs<S> {
         /** The current task's state, kept in fields so that {@link #giveAway} can read the path. */
         int depth;
         int base;
+        /**
+         * The path of the last task ended, still applied (lifted, linearized) so that the next task, usually given
+         * away near it, only replays where they differ: its length, and the state, hash and count after it.
+         */
+        int pathLength;
+        Object pathState;
+        long pathHash;
+        int pathPlaced;
+        long replayed;
+        long own;
 
         Worker(boolean root) {
             this.root = root;
@@ -444,6 +457,9 @@ public final class ParallelDfs<S> {
                 stop();
             } finally {
                 flush();
+                if (DEBUG) {
+                    System.err.printf("worker root=%s own=%d replayed=%d%n", root, own, replayed);
+                }
             }
         }
 
@@ -479,10 +495,27 @@ public final class ParallelDfs<S> {
         @SuppressWarnings("unchecked")
         boolean run(int[] task) {
             base = task.length - 1;
-            S state = model.init();
-            long setHash = 0;
-            int placedCompleted = 0;
-            for (int i = 0; i < base; i++) {
+            // Keep the part of the last task's path that this one shares, undo the rest, replay the new part.
+            int common = 0;
+            while (common < pathLength && common < base && stackEntry[common] == task[common]) {
+                common++;
+            }
+            S state = pathState == null ? model.init() : (S) pathState;
+            long setHash = pathHash;
+            int placedCompleted = pathPlaced;
+            for (int i = pathLength - 1; i >= common; i--) {
+                int e = stackEntry[i];
+                int op = e >> 1;
+                unlift(e);
+                linearized[op >>> 6] &= ~(1L << op);
+                setHash ^= zobrist[op];
+                if (!pending[op]) {
+                    placedCompleted--;
+                }
+                state = (S) stackState[i];
+                stackState[i] = null;
+            }
+            for (int i = common; i < base; i++) {
                 int e = task[i];
                 int op = e >> 1;
                 S after = model.step(state, inputs[op], outputs[op]);
@@ -490,6 +523,7 @@ public final class ParallelDfs<S> {
                     throw new IllegalStateException("the model rejected on replay a step it accepted before: "
                             + ops[op] + " (Model.step must be deterministic)");
                 }
+                replayed++;
                 stackEntry[i] = e;
                 stackState[i] = state;
                 state = after;
@@ -500,6 +534,7 @@ public final class ParallelDfs<S> {
                 }
                 lift(e);
             }
+            pathLength = base;
             depth = base;
             given[base] = false;
             int entry;
@@ -531,6 +566,7 @@ public final class ParallelDfs<S> {
                         continue;
                     }
                     configurations++;
+                    own++;
                     S after = model.step(state, inputs[op], outputs[op]);
                     if (after != null && pending[op] && after.equals(state)) {
                         cacheHits++;
@@ -572,7 +608,9 @@ public final class ParallelDfs<S> {
                     // Back to the deepest node above whose alternatives are still this thread's.
                     do {
                         if (depth == base) {
-                            unwindPath();
+                            pathState = state;
+                            pathHash = setHash;
+                            pathPlaced = placedCompleted;
                             return true;
                         }
                         depth--;
@@ -595,16 +633,6 @@ public final class ParallelDfs<S> {
             return false;
         }
 
-        /** Undoes the task's path, leaving the list and the linearized set as they were before {@link #run}. */
-        private void unwindPath() {
-            for (int i = base - 1; i >= 0; i--) {
-                int e = stackEntry[i];
-                unlift(e);
-                linearized[(e >> 1) >>> 6] &= ~(1L << (e >> 1));
-                stackState[i] = null;
-            }
-        }
-
         /**
          * Gives away the rest of the alternatives at the shallowest node of this task that still has some. A node's
          * iteration goes on from the entry after the one it is exploring ({@code next} of a lifted entry keeps its
@@ -612,18 +640,38 @@ public final class ParallelDfs<S> {
          * more alternatives, its own or another return means none.
          */
         private void giveAway() {
-            for (int d = base; d < depth; d++) {
-                int e = stackEntry[d];
-                if (given[d] || readOnly != null && e == forced[d] || (next[e] & 1) != 0) {
-                    continue;
+            int from = GIVE_WINDOW < 0 ? base : Math.max(base, depth - GIVE_WINDOW);
+            if (GIVE_DEEP) {
+                for (int d = depth - 1; d >= base; d--) {
+                    if (giveAt(d)) {
+                        return;
+                    }
                 }
-                int[] task = Arrays.copyOf(stackEntry, d + 1);
-                task[d] = next[e];
-                given[d] = true;
-                give(task);
-                TASKS_GIVEN.incrementAndGet();
                 return;
             }
+            for (int d = from; d < depth; d++) {
+                if (giveAt(d)) {
+                    return;
+                }
+            }
+            for (int d = from - 1; d >= base; d--) {
+                if (giveAt(d)) {
+                    return;
+                }
+            }
+        }
+
+        private boolean giveAt(int d) {
+            int e = stackEntry[d];
+            if (given[d] || readOnly != null && e == forced[d] || (next[e] & 1) != 0) {
+                return false;
+            }
+            int[] task = Arrays.copyOf(stackEntry, d + 1);
+            task[d] = next[e];
+            given[d] = true;
+            give(task);
+            TASKS_GIVEN.incrementAndGet();
+            return true;
         }
 
         /** Every 1,024 steps: publish counts, check the budget, and (the calling thread) progress and helpers. */

@@ -217,12 +217,38 @@ public class ConformanceTest {
     @ParameterizedTest(name = "{0} [{1}]")
     @MethodSource("casesOnEveryEngine")
     void verdict(Case c, Engine engine) {
+        verdict(c, engine, 1);
+    }
+
+    private static void verdict(Case c, Engine engine, int threads) {
         Object model = c.model().get();
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(c.partition());
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(c.partition())
+                .withThreads(threads);
         Result result = check(c.history(), model, options);
         assertEquals(c.expected(), result.verdict(), () -> c.name() + ": " + result);
         ResultAssertions.assertConsistent(c.history(), asModel(model), options, result);
         c.also().accept(c.history(), result);
+    }
+
+    /**
+     * The same cases on dfs searching on several threads ({@link dev.ariadne.core.search.ParallelDfs}), with its
+     * helpers called at once so that even these small searches are shared out.
+     */
+    @ParameterizedTest(name = "{0} [dfs on 3 threads]")
+    @MethodSource("cases")
+    void verdictOnParallelDfs(Case c) {
+        onParallelDfs(() -> verdict(c, Engine.DFS, 3));
+    }
+
+    /** Runs {@code test} with {@link dev.ariadne.core.search.ParallelDfs}'s helpers called at once. */
+    private static void onParallelDfs(Runnable test) {
+        dev.ariadne.core.search.ParallelDfs.setHelpersAfterSteps(0);
+        try {
+            test.run();
+        } finally {
+            dev.ariadne.core.search.ParallelDfs.setHelpersAfterSteps(
+                    dev.ariadne.core.search.ParallelDfs.DEFAULT_HELPERS_AFTER_STEPS);
+        }
     }
 
     /** The expectations above are themselves checked against the specification. */
@@ -241,11 +267,16 @@ public class ConformanceTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void stepThatNeverReturnsGivesUnknownAtTheTimeLimit(Engine engine) {
+        stepThatNeverReturnsGivesUnknownAtTheTimeLimit(engine, 1);
+    }
+
+    private static void stepThatNeverReturnsGivesUnknownAtTheTimeLimit(Engine engine, int threads) {
         HangingModel model = new HangingModel();
         History history = History.of(
                 Operation.of(0, 0, "fine", null, 0, 10),
                 Operation.of(1, 1, "hang", null, 20, 30));
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(200));
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(200))
+                .withThreads(threads);
         try {
             Result result = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Checker.check(history, model, options));
             assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
@@ -259,6 +290,10 @@ public class ConformanceTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void searchThatTakesTooLongGivesUnknownAtTheTimeLimit(Engine engine) {
+        searchThatTakesTooLongGivesUnknownAtTheTimeLimit(engine, 1);
+    }
+
+    private static void searchThatTakesTooLongGivesUnknownAtTheTimeLimit(Engine engine, int threads) {
         // 30 concurrent additions of distinct powers of two and a check no subset can satisfy: 2^30 states.
         List<Operation> ops = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
@@ -266,7 +301,8 @@ public class ConformanceTest {
         }
         ops.add(Operation.of(30, 30, "sum", -1L, 0, 100));
         History history = History.of(ops);
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(200));
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(200))
+                .withThreads(threads);
         Result result = assertTimeoutPreemptively(Duration.ofSeconds(10),
                 () -> Checker.check(history, new SumModel(), options));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
@@ -278,6 +314,10 @@ public class ConformanceTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void interruptingTheCallerCancelsTheCheck(Engine engine) throws Exception {
+        interruptingTheCallerCancelsTheCheck(engine, 1);
+    }
+
+    private static void interruptingTheCallerCancelsTheCheck(Engine engine, int threads) throws InterruptedException {
         List<Operation> ops = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             ops.add(Operation.of(i, i, 1L << i, null, 0, 100));
@@ -286,7 +326,7 @@ public class ConformanceTest {
         History history = History.of(ops);
         java.util.concurrent.atomic.AtomicReference<Result> result = new java.util.concurrent.atomic.AtomicReference<>();
         Thread caller = new Thread(() -> result.set(Checker.check(history, new SumModel(),
-                CheckOptions.defaults().withEngine(engine))));
+                CheckOptions.defaults().withEngine(engine).withThreads(threads))));
         caller.start();
         Thread.sleep(100);
         caller.interrupt();
@@ -314,6 +354,10 @@ public class ConformanceTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void violationInOnePartitionOfManyIsFoundInParallel(Engine engine) {
+        violationInOnePartitionOfManyIsFoundInParallel(engine, 1);
+    }
+
+    private static void violationInOnePartitionOfManyIsFoundInParallel(Engine engine, int threads) {
         List<Operation> ops = new ArrayList<>();
         for (int k = 0; k < 40; k++) {
             String key = "k" + k;
@@ -327,7 +371,7 @@ public class ConformanceTest {
                 CheckOptions.defaults().withParallelism(4),
                 CheckOptions.defaults().withParallelism(4).withTimeout(Duration.ofSeconds(30)),
                 CheckOptions.defaults().withParallelism(1))) {
-            CheckOptions o = options.withEngine(engine);
+            CheckOptions o = options.withEngine(engine).withThreads(threads == 1 ? options.threads() : threads);
             KvModel model = new KvModel();
             Result result = Checker.check(history, model, o);
             assertEquals(Verdict.NOT_LINEARIZABLE, result.verdict(), () -> o + ": " + result);
@@ -335,6 +379,34 @@ public class ConformanceTest {
             assertEquals("key \"k17\"", result.violations().get(0).label());
             ResultAssertions.assertConsistent(history, model, o, result);
         }
+    }
+
+    // ---- the same budgets on dfs searching on several threads -----------------------------------------------
+
+    @org.junit.jupiter.api.Test
+    void parallelDfsStepThatNeverReturnsGivesUnknownAtTheTimeLimit() {
+        onParallelDfs(() -> stepThatNeverReturnsGivesUnknownAtTheTimeLimit(Engine.DFS, 3));
+    }
+
+    @org.junit.jupiter.api.Test
+    void parallelDfsSearchThatTakesTooLongGivesUnknownAtTheTimeLimit() {
+        onParallelDfs(() -> searchThatTakesTooLongGivesUnknownAtTheTimeLimit(Engine.DFS, 3));
+    }
+
+    @org.junit.jupiter.api.Test
+    void parallelDfsInterruptingTheCallerCancelsTheCheck() {
+        onParallelDfs(() -> {
+            try {
+                interruptingTheCallerCancelsTheCheck(Engine.DFS, 3);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    @org.junit.jupiter.api.Test
+    void parallelDfsFindsTheViolationInOnePartitionOfMany() {
+        onParallelDfs(() -> violationInOnePartitionOfManyIsFoundInParallel(Engine.DFS, 3));
     }
 
     // ---- the machinery --------------------------------------------------------------------------------------

@@ -4,7 +4,10 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.reference.BruteForceChecker;
+import dev.ariadne.core.search.ParallelDfs;
 import dev.ariadne.core.testing.RandomHistories;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,8 +26,35 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * linearizations. A failure names the seed; {@code RandomHistories.small(model, seed)} gives the history back.
  */
 class DifferentialTest {
-    /** The engines under test: a new engine joins by being added here. */
-    private static final List<Engine> ENGINES = List.of(Engine.DFS, Engine.FRONTIER, Engine.AUTO);
+    /**
+     * The engines under test, each with the threads it may search on: a new engine joins by being added here. The
+     * parallel dfs calls its helpers at once here ({@link ParallelDfs#setHelpersAfterSteps}), so that even these
+     * small searches are shared out among threads.
+     */
+    private static final List<Variant> ENGINES = List.of(new Variant(Engine.DFS, 1), new Variant(Engine.FRONTIER, 1),
+            new Variant(Engine.AUTO, 1), new Variant(Engine.DFS, 3));
+
+    /** An engine and the most threads a check may use ({@link CheckOptions#threads()}). */
+    record Variant(Engine engine, int threads) {
+        CheckOptions options() {
+            return CheckOptions.defaults().withEngine(engine).withThreads(threads);
+        }
+
+        @Override
+        public String toString() {
+            return engine.cliName() + (threads > 1 ? " on " + threads + " threads" : "");
+        }
+    }
+
+    @BeforeEach
+    void callHelpersAtOnce() {
+        ParallelDfs.setHelpersAfterSteps(0);
+    }
+
+    @AfterEach
+    void restoreDefault() {
+        ParallelDfs.setHelpersAfterSteps(ParallelDfs.DEFAULT_HELPERS_AFTER_STEPS);
+    }
 
     private static final long BASE_SEED = 0xA51AD7E5L;
     private static final int HISTORIES = 4000;
@@ -33,7 +63,7 @@ class DifferentialTest {
 
     static Stream<Arguments> builtinRuns() {
         List<Arguments> runs = new ArrayList<>();
-        for (Engine engine : ENGINES) {
+        for (Variant engine : ENGINES) {
             for (String model : RandomHistories.SMALL_MODELS) {
                 runs.add(Arguments.of(model, engine, true));
             }
@@ -42,15 +72,15 @@ class DifferentialTest {
         return runs.stream();
     }
 
-    static Stream<Engine> engines() {
+    static Stream<Variant> engines() {
         return ENGINES.stream();
     }
 
     @ParameterizedTest(name = "{0} with {1}, partitioned: {2}")
     @MethodSource("builtinRuns")
-    void builtinModelAgreesWithBruteForce(String modelName, Engine engine, boolean partition) {
+    void builtinModelAgreesWithBruteForce(String modelName, Variant engine, boolean partition) {
         assumeTrue(BuiltinModels.names().contains(modelName), "model " + modelName + " is not built in yet");
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(partition);
+        CheckOptions options = engine.options().withPartition(partition);
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
@@ -68,8 +98,8 @@ class DifferentialTest {
     /** A nondeterministic model, checked through {@code Checker.check(history, ndModel, options)}. */
     @ParameterizedTest(name = "lossy-register with {0}")
     @MethodSource("engines")
-    void nondeterministicModelAgreesWithBruteForce(Engine engine) {
-        CheckOptions options = CheckOptions.defaults().withEngine(engine);
+    void nondeterministicModelAgreesWithBruteForce(Variant engine) {
+        CheckOptions options = engine.options();
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
@@ -90,7 +120,8 @@ class DifferentialTest {
      */
     private static <S> boolean agree(History history, String generator, long seed, boolean expected, Model<S> model,
                                      CheckOptions options, Supplier<Result> check) {
-        String context = "model " + model.name() + ", engine " + options.engine() + ", partitioned "
+        String context = "model " + model.name() + ", engine " + options.engine() + ", threads "
+                + options.threads() + ", partitioned "
                 + options.partition() + ", seed " + seed + " (RandomHistories.small(\"" + generator + "\", "
                 + seed + "L)):\n" + RandomHistories.show(history);
         Result result;
