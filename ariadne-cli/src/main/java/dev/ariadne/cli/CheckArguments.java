@@ -30,6 +30,7 @@ final class CheckArguments {
             Map.entry("--engine", (c, v) -> c.engineName = v),
             Map.entry("--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v)),
             Map.entry("--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v)),
+            Map.entry("--threads", (c, v) -> c.threads = Integer.valueOf(v)),
             Map.entry("--html", (c, v) -> c.html = Path.of(v)),
             Map.entry("--core-timeout", (c, v) -> c.coreTimeout = new DurationConverter.OrZero().convert(v)),
             Map.entry("--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v)));

@@ -121,6 +121,12 @@ class CheckCommand implements Callable<Integer> {
                     + "5s; 0 for no core. Default: ${DEFAULT-VALUE}.")
     Duration coreTimeout;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Search on at most N threads in all: partitions in parallel, and a big partition's dfs "
+                    + "on the threads the others leave idle (docs/engines.md). 1: one thread. Default: one per "
+                    + "processor.")
+    Integer threads;
+
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
     boolean json;
 
@@ -198,6 +204,12 @@ class CheckCommand implements Callable<Integer> {
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout).withCoreTimeout(coreTimeout);
+        if (threads != null) {
+            if (threads < 1) {
+                throw new UsageException("--threads must be at least 1, not " + threads);
+            }
+            options = options.withThreads(threads);
+        }
         if (maxMemory != null) {
             long heap = Runtime.getRuntime().maxMemory();
             if (maxMemory > heap) {

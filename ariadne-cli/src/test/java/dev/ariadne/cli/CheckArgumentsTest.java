@@ -40,6 +40,8 @@ class CheckArgumentsTest {
                 new String[]{"--initial=", "x"},
                 new String[]{"--timeout", "1.5s", "--max-memory", "512m", "x"},
                 new String[]{"--timeout=250ms", "--max-memory=2g", "x"},
+                new String[]{"--threads", "2", "x"},
+                new String[]{"--threads=1", "--engine", "dfs", "x"},
                 new String[]{"--follow", "--follow-idle", "5s", "--model", "register", "-"},
                 new String[]{"x", "--json", "y"},
                 new String[]{"--", "--json", "-x"},
@@ -72,6 +74,7 @@ class CheckArgumentsTest {
                 new String[]{"--model", "--json", "x"},
                 new String[]{"--timeout", "soon", "x"},
                 new String[]{"--max-memory", "lots", "x"},
+                new String[]{"--threads", "many", "x"},
                 new String[]{"--json=true", "x"},
                 new String[]{"@args.txt"},
                 new String[]{"--json"});
@@ -83,6 +86,6 @@ class CheckArgumentsTest {
     private static List<Object> fields(CheckCommand c) {
         return new ArrayList<>(Arrays.asList(c.modelName, c.formatName, c.initialText, c.independent, c.nilReadName,
                 c.newClientAfterInfo, c.noPartition, c.engineName, c.maxMemory, c.timeout, c.json, c.follow,
-                c.followIdle, c.quiet, c.files, c.html, c.tlaSpec, c.tlaConfig, c.tlaConstants, c.coreTimeout));
+                c.followIdle, c.quiet, c.files, c.html, c.tlaSpec, c.tlaConfig, c.tlaConstants, c.coreTimeout, c.threads));
     }
 }
