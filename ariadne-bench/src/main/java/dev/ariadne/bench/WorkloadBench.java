@@ -196,6 +196,8 @@ public final class WorkloadBench {
             all.add(scaling("register", threads, true, false));
         }
         all.add(scaling("register", 50, true, true));
+        // A violation dfs must prove by exploring every configuration: the parallel dfs's thread-scaling row.
+        all.add(scaling("register", 10, false, true));
         for (int threads : new int[]{5, 10, 20, 50}) {
             all.add(scaling("register", threads, false, false));
         }

@@ -9,7 +9,7 @@ import dev.ariadne.core.check.Violation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
-import java.util.ArrayDeque;
+import java.util.PriorityQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,12 +24,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * for threads), it calls a helper for each spare permit of its {@link SearchThreads}, now or later in the search.
  *
  * <p>A node of the tree is a configuration (linearized set, state) with the list of alternatives to try there, in
- * list order. A thread with nothing to do raises a flag; a busy thread, at its next poll, gives away the rest of
- * the alternatives at its shallowest node that still has some (the biggest subtree it can give), as a task: the
- * path to that node and the alternative to start from. The giver marks the node as given and backtracks past it
- * when it gets back there; the taker replays the path (a few model steps on its own copy of the call/return list)
- * and iterates from the given alternative, ending the task when it meets the return that ends the node's list.
- * Every alternative of every node is therefore tried by exactly one thread.
+ * list order. Work to do is a task: a path to a node and the alternative to resume from. Tasks wait in the order
+ * the sequential search would reach them, and threads take the earliest. A busy thread, at its polls, gives away
+ * the rest of the alternatives at its deepest node that still has some (what the sequential search would do next
+ * if the current subtree fails) while a thread waits or fewer tasks wait than there are threads; it marks the node
+ * as given and backtracks past it when it gets back there. The taker replays the path (only the part that differs
+ * from its last one, on its own copy of the call/return list) and ends the task at the return that ends the
+ * node's list. A thread that finds a waiting task earlier than its own place sets its work aside as a task and
+ * takes the earlier one: the dfs stops at the first linearization, so work late in the order may never be needed,
+ * and the threads stay together where the sequential search would be. Every alternative of every node is tried by
+ * exactly one thread.
  *
  * <p>The threads share one set of explored configurations ({@link ConcurrentConfigurationCache}, exact
  * comparison, so a hash collision never prunes); a configuration already in it is being or has been explored by
@@ -48,9 +52,6 @@ public final class ParallelDfs<S> {
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
     /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
     static final AtomicLong TASKS_GIVEN = new AtomicLong();
-    static final int GIVE_WINDOW = Integer.getInteger("ariadne.giveWindow", -1);
-    static final boolean GIVE_DEEP = Boolean.getBoolean("ariadne.giveDeep");
-    static final boolean DEBUG = Boolean.getBoolean("ariadne.debugParallel");
 
     private final Model<S> model;
     private final Operation[] ops;
@@ -73,11 +74,15 @@ public final class ParallelDfs<S> {
     private final int maxThreads;
     /** Threads look whether another waits for a task every {@code giveMask + 1} steps. */
     private final int giveMask;
+    /** ... and whether a waiting task comes before its own place every {@code setAsideMask + 1} steps. */
+    private final int setAsideMask;
     private ProgressMeter meter = new ProgressMeter();
 
     private final Object lock = new Object();
-    /** Tasks given away and not yet taken: the path (call entries) followed by the entry to start from. */
-    private final ArrayDeque<int[]> tasks = new ArrayDeque<>();
+    /** Each call or return entry's place in the list's time order: the order in which a node tries them. */
+    private final int[] rank;
+    /** Tasks given away or set aside and not yet taken, earliest in the sequential search's order first. */
+    private final PriorityQueue<Task> tasks;
     /** Threads holding a task (guarded by {@link #lock}). */
     private int busy;
     /** Threads started and not yet ended, the calling one included (written under {@link #lock}). */
@@ -107,6 +112,7 @@ public final class ParallelDfs<S> {
         this.maxThreads = Math.max(1, maxThreads);
         // Where helpers are called at once (tests), small searches must share work too: look at every step.
         this.giveMask = helpersAfterSteps == 0 ? 0 : 0x3f;
+        this.setAsideMask = helpersAfterSteps == 0 ? 0xf : 0x3ff;
         this.reported = reported;
         this.n = operations.size();
         this.ops = operations.toArray(new Operation[0]);
@@ -140,6 +146,11 @@ public final class ParallelDfs<S> {
             int c = Long.compare(time(a), time(b));
             return c != 0 ? c : Integer.compare(a & 1, b & 1);
         });
+        this.rank = new int[2 * n + 2];
+        for (int i = 0; i < order.length; i++) {
+            rank[order[i]] = i;
+        }
+        this.tasks = new PriorityQueue<>(this::compare);
         int last = head;
         for (int e : order) {
             initialNext[last] = e;
@@ -155,6 +166,34 @@ public final class ParallelDfs<S> {
             zobrist[i] = random.nextLong();
         }
         this.words = (n + 63) >>> 6;
+    }
+
+    /**
+     * Work to do: resume the search at {@code path[path.length - 1]}, an entry of the node reached by the calls
+     * {@code path[0 .. length - 2]}, and when that node is exhausted go on backtracking up to depth {@code base},
+     * skipping the nodes {@code given} marks (depths {@code base} up, {@code null}: none) whose rest belongs to
+     * another task. A node's rest given away is {@code base = length - 1}; a thread that sets its own work aside
+     * for earlier work makes one with the base of the task it was running.
+     */
+    private record Task(int[] path, int base, boolean[] given) {
+    }
+
+    /**
+     * The order in which the sequential dfs would reach two resume points: the first place where their paths
+     * differ decides, by list order; a path that leads into the other's resume entry comes after it.
+     */
+    private int compare(Task a, Task b) {
+        return compare(a.path, a.path.length, b.path, b.path.length);
+    }
+
+    private int compare(int[] a, int aLength, int[] b, int bLength) {
+        int common = Math.min(aLength, bLength);
+        for (int i = 0; i < common; i++) {
+            if (a[i] != b[i]) {
+                return Integer.compare(rank[a[i]], rank[b[i]]);
+            }
+        }
+        return Integer.compare(aLength, bLength);
     }
 
     private long time(int entry) {
@@ -199,7 +238,7 @@ public final class ParallelDfs<S> {
             if (helpersAfterSteps == 0) {
                 callHelpers();
             }
-            root.work(new int[]{-1});
+            root.work(new Task(new int[]{-1}, 0, null));
             awaitHelpers();
         } finally {
             cache.release();
@@ -276,13 +315,13 @@ public final class ParallelDfs<S> {
      * The next task for a thread that ended its own (or has none yet): waits until one is given away, or until no
      * thread holds a task (the search is over) or the search stops. {@code null} then.
      */
-    private int[] nextTask(Worker w, boolean endedOne) {
+    private Task nextTask(Worker w, boolean endedOne) {
         synchronized (lock) {
             if (endedOne) {
                 busy--;
             }
             while (!stopped) {
-                int[] task = tasks.pollFirst();
+                Task task = tasks.poll();
                 if (task != null) {
                     busy++;
                     return task;
@@ -312,16 +351,20 @@ public final class ParallelDfs<S> {
         }
     }
 
-    /** Whether a thread waits for a task that none has given yet. */
+    /**
+     * Whether a busy thread should give work away: a thread waits for a task that none has given yet, or, with
+     * helpers running, fewer tasks wait than there are threads, so that a thread searching later parts of the
+     * tree finds earlier work to switch to.
+     */
     private boolean wanted() {
         synchronized (lock) {
-            return tasks.size() < hungry;
+            return tasks.size() < hungry || running > 1 && tasks.size() < running;
         }
     }
 
-    private void give(int[] task) {
+    private void give(Task task) {
         synchronized (lock) {
-            tasks.addLast(task);
+            tasks.add(task);
             lock.notify();
         }
     }
@@ -415,8 +458,6 @@ public final class ParallelDfs<S> {
         Object pathState;
         long pathHash;
         int pathPlaced;
-        long replayed;
-        long own;
 
         Worker(boolean root) {
             this.root = root;
@@ -440,9 +481,9 @@ public final class ParallelDfs<S> {
         }
 
         /** Runs {@code first} (if any), then tasks given away by others, until the search ends or stops. */
-        void work(int[] first) {
+        void work(Task first) {
             try {
-                int[] task = first != null ? first : nextTask(this, false);
+                Task task = first != null ? first : nextTask(this, false);
                 while (task != null) {
                     if (!run(task)) {
                         return;
@@ -457,9 +498,6 @@ public final class ParallelDfs<S> {
                 stop();
             } finally {
                 flush();
-                if (DEBUG) {
-                    System.err.printf("worker root=%s own=%d replayed=%d%n", root, own, replayed);
-                }
             }
         }
 
@@ -493,11 +531,13 @@ public final class ParallelDfs<S> {
          * was found, the budget ran out, or another thread stopped it).
          */
         @SuppressWarnings("unchecked")
-        boolean run(int[] task) {
-            base = task.length - 1;
-            // Keep the part of the last task's path that this one shares, undo the rest, replay the new part.
+        boolean run(Task t) {
+            int[] task = t.path();
+            int top = task.length - 1;
+            base = t.base();
+            // Keep the part of the last path that this one shares, undo the rest, replay the new part.
             int common = 0;
-            while (common < pathLength && common < base && stackEntry[common] == task[common]) {
+            while (common < pathLength && common < top && stackEntry[common] == task[common]) {
                 common++;
             }
             S state = pathState == null ? model.init() : (S) pathState;
@@ -515,15 +555,16 @@ public final class ParallelDfs<S> {
                 state = (S) stackState[i];
                 stackState[i] = null;
             }
-            for (int i = common; i < base; i++) {
+            for (int i = common; i < top; i++) {
                 int e = task[i];
                 int op = e >> 1;
+                // The node's forced read-only operation, as the search computed it there (a function of the node).
+                forced[i] = readOnly == null ? -1 : forcedReadOnly(state);
                 S after = model.step(state, inputs[op], outputs[op]);
                 if (after == null) {
                     throw new IllegalStateException("the model rejected on replay a step it accepted before: "
                             + ops[op] + " (Model.step must be deterministic)");
                 }
-                replayed++;
                 stackEntry[i] = e;
                 stackState[i] = state;
                 state = after;
@@ -534,28 +575,31 @@ public final class ParallelDfs<S> {
                 }
                 lift(e);
             }
-            pathLength = base;
-            depth = base;
-            given[base] = false;
-            int entry;
-            if (task[base] < 0) {
-                forced[0] = readOnly == null ? -1 : forcedReadOnly(state);
+            pathLength = top;
+            depth = top;
+            for (int d = base; d < top; d++) {
+                given[d] = t.given() != null && t.given()[d - base];
+            }
+            given[top] = false;
+            forced[top] = readOnly == null ? -1 : forcedReadOnly(state);
+            int entry = task[top];
+            if (entry < 0) { // the whole tree
                 entry = forced[0] >= 0 ? forced[0] : next[head];
-            } else {
-                // A node is only given away where no read-only operation is forced (it has one alternative).
-                forced[base] = -1;
-                entry = task[base];
             }
             while (placedCompleted < completed) {
                 if ((++polls & giveMask) == 0) {
                     if (stopped) {
                         return false;
                     }
-                    if (hungry > 0 && wanted()) {
+                    if ((hungry > 0 || running > 1) && wanted()) {
                         giveAway();
                     }
                     if ((polls & 0x3ff) == 0 && !poll(placedCompleted)) {
                         return false;
+                    }
+                    if ((polls & setAsideMask) == 0 && running > 1
+                            && setAside(entry, state, setHash, placedCompleted)) {
+                        return true;
                     }
                 }
                 if ((entry & 1) == 0) {
@@ -566,7 +610,6 @@ public final class ParallelDfs<S> {
                         continue;
                     }
                     configurations++;
-                    own++;
                     S after = model.step(state, inputs[op], outputs[op]);
                     if (after != null && pending[op] && after.equals(state)) {
                         cacheHits++;
@@ -608,6 +651,7 @@ public final class ParallelDfs<S> {
                     // Back to the deepest node above whose alternatives are still this thread's.
                     do {
                         if (depth == base) {
+                            pathLength = base;
                             pathState = state;
                             pathHash = setHash;
                             pathPlaced = placedCompleted;
@@ -634,27 +678,14 @@ public final class ParallelDfs<S> {
         }
 
         /**
-         * Gives away the rest of the alternatives at the shallowest node of this task that still has some. A node's
+         * Gives away the rest of the alternatives at the deepest node of this task that still has some: what the
+         * sequential search would do next if the current subtree fails, so the likeliest to be needed. A node's
          * iteration goes on from the entry after the one it is exploring ({@code next} of a lifted entry keeps its
          * neighbour in the list of that node, since deeper lifts and unlifts never touch it); a call there means
          * more alternatives, its own or another return means none.
          */
         private void giveAway() {
-            int from = GIVE_WINDOW < 0 ? base : Math.max(base, depth - GIVE_WINDOW);
-            if (GIVE_DEEP) {
-                for (int d = depth - 1; d >= base; d--) {
-                    if (giveAt(d)) {
-                        return;
-                    }
-                }
-                return;
-            }
-            for (int d = from; d < depth; d++) {
-                if (giveAt(d)) {
-                    return;
-                }
-            }
-            for (int d = from - 1; d >= base; d--) {
+            for (int d = depth - 1; d >= base; d--) {
                 if (giveAt(d)) {
                     return;
                 }
@@ -666,11 +697,38 @@ public final class ParallelDfs<S> {
             if (given[d] || readOnly != null && e == forced[d] || (next[e] & 1) != 0) {
                 return false;
             }
-            int[] task = Arrays.copyOf(stackEntry, d + 1);
-            task[d] = next[e];
+            int[] path = Arrays.copyOf(stackEntry, d + 1);
+            path[d] = next[e];
             given[d] = true;
-            give(task);
+            give(new Task(path, d, null));
             TASKS_GIVEN.incrementAndGet();
+            return true;
+        }
+
+        /**
+         * When a waiting task comes before this thread's place in the sequential order (it is searching a part of
+         * the tree that the sequential search would only reach later, and may never need), puts its own work into
+         * the tasks as one (resume here, backtrack to the task's base) and ends the current task, so that the
+         * thread takes the earlier one next. Keeps the path applied, as at the end of a task.
+         */
+        private boolean setAside(int entry, S state, long setHash, int placedCompleted) {
+            synchronized (lock) {
+                Task first = tasks.peek();
+                stackEntry[depth] = entry;
+                if (first == null || compare(first.path(), first.path().length, stackEntry, depth + 1) >= 0) {
+                    return false;
+                }
+                boolean[] skip = new boolean[depth - base];
+                for (int d = base; d < depth; d++) {
+                    skip[d - base] = given[d];
+                }
+                tasks.add(new Task(Arrays.copyOf(stackEntry, depth + 1), base, skip));
+                lock.notify();
+            }
+            pathLength = depth;
+            pathState = state;
+            pathHash = setHash;
+            pathPlaced = placedCompleted;
             return true;
         }
 
