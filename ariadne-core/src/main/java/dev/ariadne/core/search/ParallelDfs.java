@@ -50,6 +50,8 @@ public final class ParallelDfs<S> {
     /** Helpers are called only after this many model steps by default: a few milliseconds of search. */
     public static final long DEFAULT_HELPERS_AFTER_STEPS = 1L << 15;
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
+    /** How long a thread that set its work aside waits for earlier work before it takes its own back. */
+    private static final long FRESH_WAIT_NANOS = 1_000_000;
     /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
     static final AtomicLong TASKS_GIVEN = new AtomicLong();
 
@@ -320,20 +322,24 @@ public final class ParallelDfs<S> {
             if (endedOne) {
                 busy--;
             }
+            long patience = w.parked != null ? System.nanoTime() + FRESH_WAIT_NANOS : 0;
             while (!stopped) {
-                Task task = tasks.poll();
-                if (task != null) {
+                Task task = tasks.peek();
+                // A thread that set its work aside waits a moment for earlier work rather than take its own back.
+                if (task != null && (task != w.parked || busy == 0 || System.nanoTime() - patience >= 0)) {
+                    tasks.poll();
                     busy++;
+                    w.parked = null;
                     return task;
                 }
-                if (busy == 0) {
+                if (task == null && busy == 0) {
                     finished = true;
                     lock.notifyAll();
                     return null;
                 }
                 hungry++;
                 try {
-                    lock.wait(w.root ? 20 : 0);
+                    lock.wait(w.parked != null ? 1 : w.root ? 20 : 0);
                 } catch (InterruptedException e) {
                     budget.stop("interrupted");
                     stopped = true;
@@ -358,14 +364,23 @@ public final class ParallelDfs<S> {
      */
     private boolean wanted() {
         synchronized (lock) {
-            return tasks.size() < hungry || running > 1 && tasks.size() < running;
+            return tasks.size() < hungry + parkedWaiting();
         }
+    }
+
+    /** Threads waiting for earlier work whose own set-aside work waits among the tasks (guarded by lock). */
+    private int parkedWaiting() {
+        int count = 0;
+        for (Worker w : workers) {
+            count += w.parked != null ? 1 : 0;
+        }
+        return count;
     }
 
     private void give(Task task) {
         synchronized (lock) {
             tasks.add(task);
-            lock.notify();
+            lock.notifyAll();
         }
     }
 
@@ -447,6 +462,10 @@ public final class ParallelDfs<S> {
         final List<int[]> longestOrders = new ArrayList<>();
         final List<int[]> longestCandidates = new ArrayList<>();
         final List<Integer> longestUnplaced = new ArrayList<>();
+        /** This thread's place in the sequential order at its last look, while it searches; else {@code null}. */
+        volatile int[] published;
+        /** The work this thread set aside for earlier work, while it waits for that (guarded by lock). */
+        Task parked;
         /** The current task's state, kept in fields so that {@link #giveAway} can read the path. */
         int depth;
         int base;
@@ -651,6 +670,7 @@ public final class ParallelDfs<S> {
                     // Back to the deepest node above whose alternatives are still this thread's.
                     do {
                         if (depth == base) {
+                            published = null;
                             pathLength = base;
                             pathState = state;
                             pathHash = setHash;
@@ -712,17 +732,26 @@ public final class ParallelDfs<S> {
          * thread takes the earlier one next. Keeps the path applied, as at the end of a task.
          */
         private boolean setAside(int entry, S state, long setHash, int placedCompleted) {
+            stackEntry[depth] = entry;
+            int[] me = Arrays.copyOf(stackEntry, depth + 1);
+            published = me;
             synchronized (lock) {
                 Task first = tasks.peek();
-                stackEntry[depth] = entry;
-                if (first == null || compare(first.path(), first.path().length, stackEntry, depth + 1) >= 0) {
+                boolean behind = first != null && compare(first.path(), first.path().length, me, me.length) < 0;
+                for (int i = 0; i < workers.size() && !behind; i++) {
+                    int[] other = workers.get(i).published;
+                    behind = other != null && workers.get(i) != this && compare(other, other.length, me, me.length) < 0;
+                }
+                if (!behind) {
                     return false;
                 }
                 boolean[] skip = new boolean[depth - base];
                 for (int d = base; d < depth; d++) {
                     skip[d - base] = given[d];
                 }
-                tasks.add(new Task(Arrays.copyOf(stackEntry, depth + 1), base, skip));
+                parked = new Task(me, base, skip);
+                published = null;
+                tasks.add(parked);
                 lock.notify();
             }
             pathLength = depth;
