@@ -40,11 +40,23 @@ final class ConcurrentConfigurationCache {
      * @throws MemoryLimit when the segment cannot grow within the budget
      */
     boolean add(long setHash, Object state, long[] set) {
-        // The Zobrist hash is a sum of random words, so its top bits spread sets evenly over the segments.
-        ConfigurationCache segment = segments[(int) ((setHash * 0x9E3779B97F4A7C15L) >>> shift)];
+        ConfigurationCache segment = segment(setHash);
         synchronized (segment) {
             return segment.add(setHash, state, set);
         }
+    }
+
+    /**
+     * {@link #add} without taking the segment's lock: only for the one thread that uses the cache while no other
+     * thread can (before it starts the others, which then see its entries through the start of their threads).
+     */
+    boolean addAlone(long setHash, Object state, long[] set) {
+        return segment(setHash).add(setHash, state, set);
+    }
+
+    private ConfigurationCache segment(long setHash) {
+        // The Zobrist hash is a sum of random words, so its top bits spread sets evenly over the segments.
+        return segments[(int) ((setHash * 0x9E3779B97F4A7C15L) >>> shift)];
     }
 
     /** Entries held, over all segments. */

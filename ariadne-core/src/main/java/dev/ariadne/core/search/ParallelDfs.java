@@ -302,6 +302,7 @@ public final class ParallelDfs<S> {
             Worker helper = new Worker(false);
             synchronized (lock) {
                 workers.add(helper);
+                workers.get(0).alone = false; // the calling thread, which is calling this helper
             }
             try {
                 threads.executor().execute(helper::help);
@@ -462,12 +463,16 @@ public final class ParallelDfs<S> {
         final List<int[]> longestOrders = new ArrayList<>();
         final List<int[]> longestCandidates = new ArrayList<>();
         final List<Integer> longestUnplaced = new ArrayList<>();
+        /**
+         * Whether this thread is the only one using the cache: the calling thread until it calls its first helper
+         * (it clears this itself, before the helper starts), so that a search that never gets help takes no locks.
+         */
+        boolean alone;
         /** This thread's place in the sequential order at its last look, while it searches; else {@code null}. */
         volatile int[] published;
         /** The work this thread set aside for earlier work, while it waits for that (guarded by lock). */
         Task parked;
-        /** The current task's state, kept in fields so that {@link #giveAway} can read the path. */
-        int depth;
+        /** The depth at which the current task ends. */
         int base;
         /**
          * The path of the last task ended, still applied (lifted, linearized) so that the next task, usually given
@@ -480,6 +485,7 @@ public final class ParallelDfs<S> {
 
         Worker(boolean root) {
             this.root = root;
+            this.alone = root;
         }
 
         /** A helper's life: take tasks until the search ends, then give the permit back. */
@@ -595,7 +601,7 @@ public final class ParallelDfs<S> {
                 lift(e);
             }
             pathLength = top;
-            depth = top;
+            int depth = top;
             for (int d = base; d < top; d++) {
                 given[d] = t.given() != null && t.given()[d - base];
             }
@@ -611,13 +617,13 @@ public final class ParallelDfs<S> {
                         return false;
                     }
                     if ((hungry > 0 || running > 1) && wanted()) {
-                        giveAway();
+                        giveAway(depth);
                     }
                     if ((polls & 0x3ff) == 0 && !poll(placedCompleted)) {
                         return false;
                     }
                     if ((polls & setAsideMask) == 0 && running > 1
-                            && setAside(entry, state, setHash, placedCompleted)) {
+                            && setAside(depth, entry, state, setHash, placedCompleted)) {
                         return true;
                     }
                 }
@@ -637,7 +643,7 @@ public final class ParallelDfs<S> {
                     if (after != null) {
                         long hash = setHash ^ zobrist[op];
                         linearized[op >>> 6] |= 1L << op;
-                        if (cache.add(hash, after, linearized)) {
+                        if (alone ? cache.addAlone(hash, after, linearized) : cache.add(hash, after, linearized)) {
                             stackEntry[depth] = entry;
                             stackState[depth] = state;
                             depth++;
@@ -704,7 +710,7 @@ public final class ParallelDfs<S> {
          * neighbour in the list of that node, since deeper lifts and unlifts never touch it); a call there means
          * more alternatives, its own or another return means none.
          */
-        private void giveAway() {
+        private void giveAway(int depth) {
             for (int d = depth - 1; d >= base; d--) {
                 if (giveAt(d)) {
                     return;
@@ -731,7 +737,7 @@ public final class ParallelDfs<S> {
          * the tasks as one (resume here, backtrack to the task's base) and ends the current task, so that the
          * thread takes the earlier one next. Keeps the path applied, as at the end of a task.
          */
-        private boolean setAside(int entry, S state, long setHash, int placedCompleted) {
+        private boolean setAside(int depth, int entry, S state, long setHash, int placedCompleted) {
             stackEntry[depth] = entry;
             int[] me = Arrays.copyOf(stackEntry, depth + 1);
             published = me;
