@@ -50,8 +50,6 @@ public final class ParallelDfs<S> {
     /** Helpers are called only after this many model steps by default: a few milliseconds of search. */
     public static final long DEFAULT_HELPERS_AFTER_STEPS = 1L << 15;
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
-    /** How long a thread that set its work aside waits for earlier work before it takes its own back. */
-    private static final long FRESH_WAIT_NANOS = 1_000_000;
     /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
     static final AtomicLong TASKS_GIVEN = new AtomicLong();
 
@@ -323,24 +321,20 @@ public final class ParallelDfs<S> {
             if (endedOne) {
                 busy--;
             }
-            long patience = w.parked != null ? System.nanoTime() + FRESH_WAIT_NANOS : 0;
             while (!stopped) {
-                Task task = tasks.peek();
-                // A thread that set its work aside waits a moment for earlier work rather than take its own back.
-                if (task != null && (task != w.parked || busy == 0 || System.nanoTime() - patience >= 0)) {
-                    tasks.poll();
+                Task task = tasks.poll();
+                if (task != null) {
                     busy++;
-                    w.parked = null;
                     return task;
                 }
-                if (task == null && busy == 0) {
+                if (busy == 0) {
                     finished = true;
                     lock.notifyAll();
                     return null;
                 }
                 hungry++;
                 try {
-                    lock.wait(w.parked != null ? 1 : w.root ? 20 : 0);
+                    lock.wait(w.root ? 20 : 0);
                 } catch (InterruptedException e) {
                     budget.stop("interrupted");
                     stopped = true;
@@ -365,23 +359,14 @@ public final class ParallelDfs<S> {
      */
     private boolean wanted() {
         synchronized (lock) {
-            return tasks.size() < hungry + parkedWaiting();
+            return tasks.size() < hungry || running > 1 && tasks.size() < running;
         }
-    }
-
-    /** Threads waiting for earlier work whose own set-aside work waits among the tasks (guarded by lock). */
-    private int parkedWaiting() {
-        int count = 0;
-        for (Worker w : workers) {
-            count += w.parked != null ? 1 : 0;
-        }
-        return count;
     }
 
     private void give(Task task) {
         synchronized (lock) {
             tasks.add(task);
-            lock.notifyAll();
+            lock.notify();
         }
     }
 
@@ -468,10 +453,6 @@ public final class ParallelDfs<S> {
          * (it clears this itself, before the helper starts), so that a search that never gets help takes no locks.
          */
         boolean alone;
-        /** This thread's place in the sequential order at its last look, while it searches; else {@code null}. */
-        volatile int[] published;
-        /** The work this thread set aside for earlier work, while it waits for that (guarded by lock). */
-        Task parked;
         /** The depth at which the current task ends. */
         int base;
         /**
@@ -676,7 +657,6 @@ public final class ParallelDfs<S> {
                     // Back to the deepest node above whose alternatives are still this thread's.
                     do {
                         if (depth == base) {
-                            published = null;
                             pathLength = base;
                             pathState = state;
                             pathHash = setHash;
@@ -738,26 +718,17 @@ public final class ParallelDfs<S> {
          * thread takes the earlier one next. Keeps the path applied, as at the end of a task.
          */
         private boolean setAside(int depth, int entry, S state, long setHash, int placedCompleted) {
-            stackEntry[depth] = entry;
-            int[] me = Arrays.copyOf(stackEntry, depth + 1);
-            published = me;
             synchronized (lock) {
                 Task first = tasks.peek();
-                boolean behind = first != null && compare(first.path(), first.path().length, me, me.length) < 0;
-                for (int i = 0; i < workers.size() && !behind; i++) {
-                    int[] other = workers.get(i).published;
-                    behind = other != null && workers.get(i) != this && compare(other, other.length, me, me.length) < 0;
-                }
-                if (!behind) {
+                stackEntry[depth] = entry;
+                if (first == null || compare(first.path(), first.path().length, stackEntry, depth + 1) >= 0) {
                     return false;
                 }
                 boolean[] skip = new boolean[depth - base];
                 for (int d = base; d < depth; d++) {
                     skip[d - base] = given[d];
                 }
-                parked = new Task(me, base, skip);
-                published = null;
-                tasks.add(parked);
+                tasks.add(new Task(Arrays.copyOf(stackEntry, depth + 1), base, skip));
                 lock.notify();
             }
             pathLength = depth;
