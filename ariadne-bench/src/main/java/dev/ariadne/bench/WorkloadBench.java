@@ -44,7 +44,10 @@ import java.util.function.Supplier;
  *     [--engines dfs,...] [--threads 1,2] [--timeout 10s] [--warmup N] [--rounds N] [--fork-xmx 1g] [--list]
  * </pre>
  * {@code --threads} runs each row once per count of search threads ({@code CheckOptions.withThreads}; default: one
- * run with the default, every processor), back to back, so that thread scaling is measured within one run.
+ * run with the default, every processor), back to back, so that thread scaling is measured within one run, and
+ * adds a column: the median over the timed checks of the CPU time of the busiest search thread (the calling
+ * thread included), which on an idle machine with a core per thread is about the wall time, and which a loaded
+ * machine, where threads wait for a core, disturbs much less than the wall time.
  * The heap column is the largest heap occupancy right after a garbage collection that ran during the timed
  * checks (all heap pools, the history included): the live data at that moment. "-" means no collection ran, so
  * the check allocated less than the young generation. {@code --fork-xmx SIZE} runs each row in a fresh JVM with
@@ -84,7 +87,11 @@ public final class WorkloadBench {
     }
 
     /** One row's outcome; {@code steps} is the last check's count of configurations explored, or -1. */
-    private record Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps) {
+    private record Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps,
+                       double busiestCpuMs) {
+        Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps) {
+            this(verdict, medianMs, minMs, heapBytes, runs, steps, Double.NaN);
+        }
     }
 
     private static final String ROW = "ROW\t";
@@ -163,8 +170,9 @@ public final class WorkloadBench {
                         + forkXmx, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 forkXmx == null ? mib(Runtime.getRuntime().maxMemory()) + " MiB" : forkXmx,
                 timeout.toString().substring(2).toLowerCase(Locale.ROOT), warmup, rounds);
-        System.out.printf(Locale.ROOT, "%-38s %8s %-8s %-17s %10s %10s %12s %8s %12s%n", "workload", "ops",
-                "engine", "verdict", "median ms", "min ms", "ops/s", "heap MiB", "steps");
+        System.out.printf(Locale.ROOT, "%-38s %8s %-8s %-17s %10s %10s %12s %8s %12s%s%n", "workload", "ops",
+                "engine", "verdict", "median ms", "min ms", "ops/s", "heap MiB", "steps",
+                threadCounts.get(0) > 0 ? String.format(Locale.ROOT, " %14s", "busiest cpu ms") : "");
         for (Workload w : workloads) {
             History h = forkXmx == null ? w.history() : null;
             for (Engine e : engines) {
@@ -286,14 +294,17 @@ public final class WorkloadBench {
                 }
             }
             double[] ms = new double[rounds];
+            double[] cpu = new double[rounds];
             Verdict verdict = null;
             Result last = null;
             heap.start();
             int runs = 0;
             for (; runs < rounds; runs++) {
+                Map<Long, Long> cpuBefore = searchCpu();
                 long t0 = System.nanoTime();
                 last = check(w, h, options);
                 ms[runs] = (System.nanoTime() - t0) / 1e6;
+                cpu[runs] = busiest(cpuBefore, searchCpu()) / 1e6;
                 verdict = last.verdict();
                 if (verdict == Verdict.UNKNOWN) {
                     runs++;
@@ -305,7 +316,10 @@ public final class WorkloadBench {
             Arrays.sort(done);
             String v = verdict == Verdict.UNKNOWN ? unknown(last) : verdict.name() + (verdict == w.expected() ? ""
                     : " (WRONG)");
-            return new Row(v, done[runs / 2], done[0], peak, runs, last.statistics().configurations());
+            double[] cpuDone = Arrays.copyOf(cpu, runs);
+            Arrays.sort(cpuDone);
+            return new Row(v, done[runs / 2], done[0], peak, runs, last.statistics().configurations(),
+                    cpuDone[runs / 2]);
         } catch (OutOfMemoryError e) {
             return new Row("OUT_OF_MEMORY", Double.NaN, Double.NaN, -1, 0, -1);
         } catch (RuntimeException e) {
@@ -314,6 +328,31 @@ public final class WorkloadBench {
         } finally {
             heap.close();
         }
+    }
+
+    /** CPU time so far of this thread and of the checker's search threads, by thread id. */
+    private static Map<Long, Long> searchCpu() {
+        java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> cpu = new java.util.HashMap<>();
+        long self = Thread.currentThread().getId();
+        for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t != null && (t.getThreadId() == self || t.getThreadName().startsWith("ariadne-search-"))) {
+                cpu.put(t.getThreadId(), mx.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return cpu;
+    }
+
+    /**
+     * The CPU time the busiest thread spent between the two snapshots: on a machine with a core per search thread,
+     * about the wall time; on a loaded machine, where threads wait for a core, a steadier measure of it.
+     */
+    private static long busiest(Map<Long, Long> before, Map<Long, Long> after) {
+        long max = 0;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            max = Math.max(max, e.getValue() - before.getOrDefault(e.getKey(), 0L));
+        }
+        return max;
     }
 
     /** UNKNOWN with the first word of its reason: time, memory, … */
@@ -340,7 +379,9 @@ public final class WorkloadBench {
                         + String.format(Locale.ROOT, "%.2f", r.medianMs), Double.isNaN(r.minMs) ? "-"
                         : String.format(Locale.ROOT, "%.2f", r.minMs),
                 timed ? String.format(Locale.ROOT, "%.0f", opsPerSecond) : "-", heap,
-                r.steps < 0 ? "-" : Long.toString(r.steps));
+                r.steps < 0 ? "-" : Long.toString(r.steps))
+                + (threads > 0 && !Double.isNaN(r.busiestCpuMs)
+                ? String.format(Locale.ROOT, " %14.2f", r.busiestCpuMs) : "");
     }
 
     /** Runs one row in a fresh JVM with the given maximum heap and returns its table line. */

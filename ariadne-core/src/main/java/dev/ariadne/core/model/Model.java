@@ -24,6 +24,11 @@ import java.util.List;
  * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core
  * cannot be linearized.
  *
+ * <p><strong>Threads.</strong> The partitions of a check, and the threads of a dfs search within one partition
+ * ({@link dev.ariadne.core.check.CheckOptions#threads()}), call {@link #step} and the hints from several threads at
+ * once, and replay steps they took before: a model must be safe to call concurrently (the built-in ones keep no
+ * mutable state) and its steps deterministic. A model that is not can be checked with {@code withThreads(1)}.
+ *
  * @param <S> the state type
  */
 public interface Model<S> {
