@@ -50,6 +50,13 @@ public final class ParallelDfs<S> {
     /** Helpers are called only after this many model steps by default: a few milliseconds of search. */
     public static final long DEFAULT_HELPERS_AFTER_STEPS = 1L << 15;
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
+    /**
+     * Helpers are called once the search has backtracked this many levels above the deepest it reached: it is then
+     * exploring a large dead region, every configuration of which the sequential search must explore too, so
+     * helpers do work it needs. While it only backtracks a little on its way to a linearization, helpers could only
+     * try alternatives that it may never need, and cost more than they save (docs/engines.md).
+     */
+    static final int BACKTRACK_FOR_HELP = 24;
     /** Tasks given away by every search so far: tests use it to see that work was shared, not just allowed. */
     static final AtomicLong TASKS_GIVEN = new AtomicLong();
 
@@ -453,6 +460,9 @@ public final class ParallelDfs<S> {
          * (it clears this itself, before the helper starts), so that a search that never gets help takes no locks.
          */
         boolean alone;
+        /** The deepest this thread was at a poll, and whether it was once far above that (the calling thread's). */
+        int maxDepth;
+        boolean backtracking;
         /** The depth at which the current task ends. */
         int base;
         /**
@@ -600,7 +610,7 @@ public final class ParallelDfs<S> {
                     if ((hungry > 0 || running > 1) && wanted()) {
                         giveAway(depth);
                     }
-                    if ((polls & 0x3ff) == 0 && !poll(placedCompleted)) {
+                    if ((polls & 0x3ff) == 0 && !poll(depth, placedCompleted)) {
                         return false;
                     }
                     if ((polls & setAsideMask) == 0 && running > 1
@@ -739,8 +749,12 @@ public final class ParallelDfs<S> {
         }
 
         /** Every 1,024 steps: publish counts, check the budget, and (the calling thread) progress and helpers. */
-        private boolean poll(int placedCompleted) {
+        private boolean poll(int depth, int placedCompleted) {
             flush();
+            maxDepth = Math.max(maxDepth, depth);
+            if (maxDepth - depth >= BACKTRACK_FOR_HELP) {
+                backtracking = true;
+            }
             if (!cache.account() || budget.exhausted()) {
                 stop();
                 return false;
@@ -758,7 +772,7 @@ public final class ParallelDfs<S> {
         void coordinate() {
             long total = steps.get();
             meter.update(deepest, 0, total);
-            if (total >= helpersAfterSteps && running < maxThreads) {
+            if (total >= helpersAfterSteps && (backtracking || helpersAfterSteps == 0) && running < maxThreads) {
                 callHelpers();
             }
         }
