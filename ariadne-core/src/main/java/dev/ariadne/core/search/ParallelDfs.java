@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link DfsSearch} on several threads: the same search tree, the same rules at each node, the same verdict, the
  * same kind of evidence, shared out among threads by work sharing over the tree. It starts on the calling thread
  * alone; once it has taken {@link #helpersAfterSteps()} model steps without an answer (small searches never pay
- * for threads), it calls a helper for each spare permit of its {@link SearchThreads}, now or later in the search.
+ * for threads) and has backtracked {@link #BACKTRACK_FOR_HELP} levels above its deepest point, it calls a helper
+ * for each spare permit of its {@link SearchThreads}, now or later in the search.
  *
  * <p>A node of the tree is a configuration (linearized set, state) with the list of alternatives to try there, in
  * list order. Work to do is a task: a path to a node and the alternative to resume from. Tasks wait in the order
