@@ -280,7 +280,7 @@ public final class TlaExport {
                 \\* ariadneBase: the first completed operation not yet placed (AriadneN + 1 when there is none);
                 \\* ariadneDone: the placed operations after it; ariadneOpen: the operations before it that never
                 \\* returned and are not placed (yet: each may take effect later, or never).
-                AriadnePending(i) == AriadneRet[i] = AriadneInf
+                AriadnePending(ariadneI) == AriadneRet[ariadneI] = AriadneInf
 
                 AriadneInit == /\\ %1$s
                                /\\ ariadneBase = %2$d
@@ -292,32 +292,36 @@ public final class TlaExport {
                 \\* them can have returned before another was called.
                 AriadneWindow == ariadneBase..AriadneHi[ariadneBase]
 
-                \\* j may come next: no operation still to place returned before j was called
-                AriadneViable(j) == /\\ j \\notin ariadneDone
-                                    /\\ \\A i \\in AriadneWindow \\ (ariadneDone \\cup {j}) :
-                                          ~(AriadneRet[i] < AriadneCall[j])
+                \\* ariadneJ may come next: no operation still to place returned before it was called
+                AriadneViable(ariadneJ) ==
+                    /\\ ariadneJ \\notin ariadneDone
+                    /\\ \\A ariadneI \\in AriadneWindow \\ (ariadneDone \\cup {ariadneJ}) :
+                          ~(AriadneRet[ariadneI] < AriadneCall[ariadneJ])
 
-                AriadnePlace(j) ==
-                    LET done == ariadneDone \\cup {j}
-                        base == CHOOSE k \\in ariadneBase..(AriadneN + 1) :
-                                    /\\ k > AriadneN \\/ (k \\notin done /\\ ~AriadnePending(k))
-                                    /\\ \\A m \\in ariadneBase..(k - 1) : m \\in done \\/ AriadnePending(m)
-                    IN /\\ ariadneBase' = base
-                       /\\ ariadneDone' = {x \\in done : x > base}
-                       /\\ ariadneOpen' = (ariadneOpen \\ {j})
-                                          \\cup {m \\in ariadneBase..(base - 1) : m \\notin done}
-                       /\\ ariadneLast' = [op |-> AriadneId[j], action |-> AriadneNames[AriadneAction[j]]]
+                \\* ariadneJ placed: the next base is the first completed operation still to place
+                AriadnePlace(ariadneJ) ==
+                    LET ariadneD == ariadneDone \\cup {ariadneJ}
+                        ariadneB == CHOOSE ariadneK \\in ariadneBase..(AriadneN + 1) :
+                            /\\ ariadneK > AriadneN \\/ (ariadneK \\notin ariadneD /\\ ~AriadnePending(ariadneK))
+                            /\\ \\A ariadneM \\in ariadneBase..(ariadneK - 1) :
+                                  ariadneM \\in ariadneD \\/ AriadnePending(ariadneM)
+                    IN /\\ ariadneBase' = ariadneB
+                       /\\ ariadneDone' = {ariadneX \\in ariadneD : ariadneX > ariadneB}
+                       /\\ ariadneOpen' = (ariadneOpen \\ {ariadneJ})
+                                          \\cup {ariadneM \\in ariadneBase..(ariadneB - 1) : ariadneM \\notin ariadneD}
+                       /\\ ariadneLast' = [op |-> AriadneId[ariadneJ],
+                                          action |-> AriadneNames[AriadneAction[ariadneJ]]]
 
-                \\* the spec's action of operation j, its values bound to the parameters
-                AriadneApply(j) ==
+                \\* the spec's action of operation ariadneJ, its values bound to the parameters
+                AriadneApply(ariadneJ) ==
                 """.formatted(config.init(), first + 1, String.join(", ", openAtStart)));
         actionIndex.forEach((a, i) -> {
-            s.append("    \\/ AriadneAction[j] = ").append(i).append(" /\\ ").append(a);
+            s.append("    \\/ AriadneAction[ariadneJ] = ").append(i).append(" /\\ ").append(a);
             int k = arity.get(a);
             if (k > 0) {
                 s.append('(');
                 for (int p = 1; p <= k; p++) {
-                    s.append(p == 1 ? "" : ", ").append("AriadneArgs[j][").append(p).append(']');
+                    s.append(p == 1 ? "" : ", ").append("AriadneArgs[ariadneJ][").append(p).append(']');
                 }
                 s.append(')');
             }
@@ -332,10 +336,10 @@ public final class TlaExport {
                 \\* viable: it was called before every unplaced operation of the window)
                 AriadneNext ==
                     /\\ ariadneBase <= AriadneN
-                    /\\ \\E j \\in AriadneWindow \\cup ariadneOpen :
-                          /\\ j \\in ariadneOpen \\/ AriadneViable(j)
-                          /\\ AriadneApply(j)
-                          /\\ AriadnePlace(j)
+                    /\\ \\E ariadneJ \\in AriadneWindow \\cup ariadneOpen :
+                          /\\ ariadneJ \\in ariadneOpen \\/ AriadneViable(ariadneJ)
+                          /\\ AriadneApply(ariadneJ)
+                          /\\ AriadnePlace(ariadneJ)
 
                 \\* ariadneLast only labels the error trace: states differing in it alone are the same
                 AriadneView == <<%1$s, ariadneBase, ariadneDone, ariadneOpen>>
