@@ -91,22 +91,23 @@ public final class TlaExport {
         }
 
         String moduleName = specModule + "Trace";
+        if (Files.isRegularFile(specDir.resolve(moduleName + ".tla"))) {
+            throw new TlaException(specDir.resolve(moduleName + ".tla") + ": the validation module's name "
+                    + moduleName + " is taken by a module of the spec's folder");
+        }
+        // the whole text first: a value without a TLA+ literal leaves nothing behind
+        String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config);
         Files.createDirectories(outDir);
         List<Path> copied = copyModules(specDir, specModule, outDir);
-        for (Path c : copied) {
-            if (c.getFileName().toString().equals(moduleName + ".tla")) {
-                throw new TlaException(specDir.resolve(moduleName + ".tla") + ": the validation module's name "
-                        + moduleName + " is taken by a module of the spec's folder");
-            }
-        }
         Path module = outDir.resolve(moduleName + ".tla");
         Path cfgOut = outDir.resolve(moduleName + ".cfg");
-        Files.writeString(module, module(moduleName, specModule, traceName, ops, steps, spec.variables(), config),
-                StandardCharsets.UTF_8);
+        Files.writeString(module, moduleText, StandardCharsets.UTF_8);
         Files.writeString(cfgOut, cfg(config, traceName), StandardCharsets.UTF_8);
         try (TlaSpec check = TlaSpec.load(module, cfgOut, Map.of())) {
             check.hasView(); // loaded: SANY parsed it and TLC evaluated its initial states
         } catch (TlaException e) {
+            Files.deleteIfExists(module);
+            Files.deleteIfExists(cfgOut);
             throw new TlaException("the validation module does not load (does the spec define a name starting "
                     + "with Ariadne or ariadne?): " + e.getMessage());
         }
