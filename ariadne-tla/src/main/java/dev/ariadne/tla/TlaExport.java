@@ -242,13 +242,14 @@ public final class TlaExport {
         int dashes = Math.max(4, (77 - title.length()) / 2);
         s.append("-".repeat(dashes)).append(title).append("-".repeat(dashes)).append('\n');
         s.append("\\* Written by ariadne export-tla: is the trace ").append(comment(traceName)).append(" (")
-                .append(n).append(n == 1 ? " operation" : " operations").append(")\n")
-                .append("\\* linearizable with respect to ").append(specModule).append("? Operation i (in call order) ")
-                .append("is operation #AriadneId[i] of\n")
-                .append("\\* Ariadne's reports; times are ranks. TLC reports \"Invariant ").append(INVARIANT)
-                .append(" is violated\" when every\n")
-                .append("\\* operation could be placed (LINEARIZABLE; the error trace is a linearization, ariadneLast ")
-                .append("naming each\n\\* step), and \"No error has been found\" when not (NOT LINEARIZABLE).\n");
+                .append(n).append(n == 1 ? " operation" : " operations").append(") linearizable\n")
+                .append("\\* with respect to ").append(specModule).append("? Operation i (in call order) is ")
+                .append("#AriadneId[i] of Ariadne's reports;\n")
+                .append("\\* times are ranks. TLC reports \"Invariant ").append(INVARIANT).append(" is violated\" ")
+                .append("when every completed operation\n")
+                .append("\\* could be placed: LINEARIZABLE, and the error trace is a linearization (ariadneLast names ")
+                .append("each step).\n")
+                .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n");
         s.append("EXTENDS ").append(specModule).append(", Integers\n\n");
         s.append("VARIABLES ariadneBase, ariadneDone, ariadneOpen, ariadneLast\n\n");
         s.append("AriadneN == ").append(n).append('\n');
@@ -257,9 +258,8 @@ public final class TlaExport {
         tuple(s, "AriadneCall", call);
         tuple(s, "AriadneRet", ret);
         tuple(s, "AriadneHi", hi);
-        s.append("\\* ");
-        actionIndex.forEach((a, i) -> s.append(i).append(" = ").append(a).append("  "));
-        s.append('\n');
+        s.append("\\* actions: ").append(String.join(", ", actionIndex.entrySet().stream()
+                .map(e -> e.getValue() + " = " + e.getKey()).toList())).append('\n');
         tuple(s, "AriadneAction", action);
         s.append("AriadneNames == <<");
         s.append(String.join(", ", actionIndex.keySet().stream().map(a -> "\"" + a + "\"").toList()));
