@@ -205,13 +205,20 @@ public final class TlaExport {
         }
         // hi[k]: the last operation (in call order) called no later than k returned. While k is not placed, only
         // operations up to hi[k] can come next, and only those can have returned before one of them was called.
+        // (Returns are not in call order, so each is looked up: the calls are sorted.)
         int[] hi = new int[n];
-        for (int k = 0, m = 0; k < n; k++) {
-            m = Math.max(m, k);
-            while (m + 1 < n && call[m + 1] <= ret[k]) {
-                m++;
+        for (int k = 0; k < n; k++) {
+            int lo = k;
+            int up = n - 1;
+            while (lo < up) {
+                int mid = (lo + up + 1) >>> 1;
+                if (call[mid] <= ret[k]) {
+                    lo = mid;
+                } else {
+                    up = mid - 1;
+                }
             }
-            hi[k] = m + 1;
+            hi[k] = lo + 1;
         }
         Map<String, Integer> actionIndex = new LinkedHashMap<>();
         Map<String, Integer> arity = new LinkedHashMap<>();

@@ -78,6 +78,20 @@ class TlaExportTest {
     }
 
     @Test
+    void eachWindowEndsAtTheLastOperationCalledBeforeItsReturn() throws Exception {
+        // in call order: #0 [0, 100], #1 [1, 2], #2 [5, 6], #3 [50, 60]; ranks 1..8 of 0, 1, 2, 5, 6, 50, 60, 100
+        History h = History.of(List.of(op(0, 0, "Set", 1, 0, 100), op(1, 1, "Get", 1, 1, 2),
+                op(2, 1, "Get", 1, 5, 6), op(3, 1, "Get", 1, 50, 60)));
+        try (TlaSpec spec = TlaSpec.load(countedSpec(), null, Map.of())) {
+            String module = Files.readString(TlaExport.write(spec, null, Map.of(), h, "t", dir.resolve("w")).module());
+            assertTrue(module.contains("AriadneCall == <<\n    1, 2, 4, 6>>"), module);
+            assertTrue(module.contains("AriadneRet == <<\n    8, 3, 5, 7>>"), module);
+            // #1 returned (rank 3) before #2 was called (rank 4): its window ends at #1, though #0's reaches #3
+            assertTrue(module.contains("AriadneHi == <<\n    4, 2, 3, 4>>"), module);
+        }
+    }
+
+    @Test
     void anEmptyTraceIsLinearizableForTlcToo() throws Exception {
         try (TlaSpec spec = TlaSpec.load(countedSpec(), null, Map.of())) {
             TlaExport.Written w = TlaExport.write(spec, null, Map.of(), History.of(List.of()), "empty", dir.resolve("o"));
