@@ -13,7 +13,8 @@ import java.io.PrintWriter;
  */
 @Command(name = "ariadne", mixinStandardHelpOptions = true, version = "ariadne 0.1.0",
         description = "Checks whether concurrent histories are linearizable.",
-        subcommands = {CheckCommand.class, ExplainCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ExplainCommand.class, ConvertCommand.class, GenerateCommand.class,
+                ExportTlaCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -29,6 +29,9 @@ public interface SpecEvaluator {
     /** The TLC value of plain Java data (integers, strings, booleans, lists as tuples, sets, string-keyed maps as records); throws {@link IllegalArgumentException} if none. */
     Object value(Object plain);
 
+    /** The names of the spec's state variables, in TLC's order (for the module {@code TlaExport} writes). */
+    List<String> variables();
+
     /** The initial states (opaque TLC states). */
     List<Object> initialStates();
 

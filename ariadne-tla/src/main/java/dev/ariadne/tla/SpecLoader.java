@@ -39,6 +39,11 @@ final class SpecLoader {
         }
     }
 
+    /** The jar (or class directory) of the TLA+ tools, for running stock TLC in a child JVM ({@link StockTlc}). */
+    static URL toolsLocation() {
+        return location(SpecLoader.class.getClassLoader(), "tlc2/tool/impl/FastTool.class");
+    }
+
     /** The jar or class directory that holds {@code resource} (as seen by {@code loader}). */
     private static URL location(ClassLoader loader, String resource) {
         URL url = loader.getResource(resource);

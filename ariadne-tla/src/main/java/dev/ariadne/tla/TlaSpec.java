@@ -153,6 +153,13 @@ public final class TlaSpec implements AutoCloseable {
         return evaluator.hasView();
     }
 
+    /** The names of the spec's state variables, in TLC's order. */
+    List<String> variables() {
+        synchronized (lock) {
+            return List.copyOf(evaluator.variables());
+        }
+    }
+
     /** This spec as a model, memoising transitions. */
     public TlaModel model() {
         return new TlaModel(this, true);

@@ -205,6 +205,15 @@ public final class TlcEvaluator implements SpecEvaluator {
     }
 
     @Override
+    public List<String> variables() {
+        List<String> names = new ArrayList<>();
+        for (tla2sany.semantic.OpDeclNode v : TLCState.vars) {
+            names.add(v.getName().toString());
+        }
+        return names;
+    }
+
+    @Override
     public List<Object> initialStates() {
         try {
             StateVec init = tool.getInitStates();
