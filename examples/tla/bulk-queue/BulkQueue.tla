@@ -24,4 +24,8 @@ EnqAll_Done(elems, ok) ==
 
 Deq(v) == IF q = <<>> THEN v = 0 /\ UNCHANGED <<q, taken>>
                       ELSE v = Head(q) /\ q' = Tail(q) /\ UNCHANGED taken
+
+\* A dequeue whose result nobody saw (it crashed): it removed the head, if any.
+DeqUnknown == /\ q' = IF q = <<>> THEN q ELSE Tail(q)
+              /\ UNCHANGED taken
 =============================================================================

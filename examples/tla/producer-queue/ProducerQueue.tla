@@ -20,4 +20,9 @@ Deq(v) == \E p \in DOMAIN queues :
               /\ queues[p] # <<>>
               /\ Head(queues[p]) = v
               /\ queues' = [queues EXCEPT ![p] = Tail(@)]
+
+\* A dequeue whose result nobody saw (it crashed): it took some producer's head.
+DeqUnknown == \E p \in DOMAIN queues :
+                  /\ queues[p] # <<>>
+                  /\ queues' = [queues EXCEPT ![p] = Tail(@)]
 =============================================================================
