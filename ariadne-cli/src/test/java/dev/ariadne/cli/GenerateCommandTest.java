@@ -46,10 +46,9 @@ class GenerateCommandTest {
             for (boolean violation : new boolean[]{false, true}) {
                 Path file = dir.resolve(e.getKey() + violation + ".json");
                 List<String> args = new ArrayList<>(List.of("generate", "--tla-example", e.getKey(), "--threads",
-                        "4", "--ops", "300", "--crashed", "2", "--seed", "5", file.toString()));
-                if (violation) {
-                    args.add("--violation");
-                }
+                        "4", "--ops", "150", "--seed", "5", file.toString()));
+                // crashed operations only where linearizable: refuting a queue among them is slow in TLA+
+                args.addAll(violation ? List.of("--violation") : List.of("--crashed", "2"));
                 CliRunner g = CliRunner.run(args.toArray(new String[0]));
                 assertEquals(0, g.status(), g.err());
                 assertTrue(g.out().contains(" operations to ") && g.out().contains("(an OmniLink trace of "

