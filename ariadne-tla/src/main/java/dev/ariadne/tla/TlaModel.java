@@ -30,6 +30,11 @@ import java.util.concurrent.atomic.LongAdder;
  * here so that a deterministic spec pays nothing for it); an operation is legal when it is enabled in at least one.
  * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
  *
+ * <p>Where the spec has no operator {@code X} but the pair {@code X_Step}/{@code X_Done} (OmniLink's non-atomic
+ * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}, as one atomic
+ * step: the successors are {@code X_Done}'s from every state zero or more {@code X_Step}s reach. Where the module
+ * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart.
+ *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
  * that the engines' repeated steps from the same configuration cost a hash lookup; when, after 32,768 evaluations,
  * fewer than 40% of the steps hit the memo, it is given up (the states rarely repeat, and keeping them costs more). Thread-safe: the engines' parallel
@@ -43,7 +48,10 @@ public final class TlaModel implements Model<TlaStates> {
     private static final int JUDGE_EVERY = 1 << 15;
     /** Below this share of hits, keeping transitions costs more than it saves (measured in docs/benchmarks.md). */
     private static final double WORTH_IT = 0.4;
-    /** A non-atomic operation whose {@code X_Step}s reach more states than this is an error (unbounded steps). */
+    /**
+     * A non-atomic operation whose {@code X_Step}s reach more new states than this per state it starts from is an
+     * error (steps without end).
+     */
     static final int MAX_INTERNAL_STATES = 10_000;
 
     private final TlaSpec spec;
@@ -207,10 +215,11 @@ public final class TlaModel implements Model<TlaStates> {
         // interned states: identity is equality
         Set<TlaState> reached = new LinkedHashSet<>(from);
         ArrayDeque<TlaState> todo = new ArrayDeque<>(from);
+        long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
         while (!todo.isEmpty()) {
             for (TlaState next : spec.successors(todo.poll(), step.internal, step.args)) {
                 if (reached.add(next)) {
-                    if (reached.size() > MAX_INTERNAL_STATES) {
+                    if (reached.size() > limit) {
                         throw new TlaException(step.internal.location() + ": " + step.internal.name()
                                 + " reaches more than " + MAX_INTERNAL_STATES + " states within one operation "
                                 + step + "; an operation's internal steps must come to an end (guard "
