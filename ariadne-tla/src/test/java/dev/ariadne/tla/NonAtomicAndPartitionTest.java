@@ -12,6 +12,7 @@ import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Partition;
 import dev.ariadne.io.Format;
 import dev.ariadne.io.HistoryReaders;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,21 @@ class NonAtomicAndPartitionTest {
     Path dir;
 
     private static final Path BULK = ExamplesTest.EXAMPLES.resolve("bulk-queue/BulkQueue.tla");
+    /** Loaded once: loading a spec (TLC's classes in a loader of their own) costs more than these tests' checks. */
+    private static TlaSpec bulk;
+    /** Step/Done pairs: one that never ends, one whose halves disagree, one shadowed by an operator of the name. */
+    private static TlaSpec pairs;
+
+    @BeforeAll
+    static void load(@TempDir Path shared) throws Exception {
+        bulk = TlaSpec.load(BULK, null, Map.of());
+        Path p = shared.resolve("Pairs.tla");
+        Files.writeString(p, "---- MODULE Pairs ----\nEXTENDS Integers, Sequences\nVARIABLE x\nInit == x = 0\n"
+                + "Spin_Step(v) == x' = x + 1\nSpin_Done(v) == x = v /\\ UNCHANGED x\n"
+                + "W_Step(v) == x' = v\nW_Done(v, w) == UNCHANGED x\n"
+                + "Set(v) == x' = v\nSet_Step(v) == FALSE\nSet_Done(v) == FALSE\n====\n");
+        pairs = TlaSpec.load(p, null, Map.of());
+    }
 
     private Path spec(String name, String body) throws Exception {
         Path p = dir.resolve(name + ".tla");
@@ -47,7 +63,7 @@ class NonAtomicAndPartitionTest {
 
     @Test
     void stepsThenDoneReachEveryPrefixOfAFailedBulkEnqueue() {
-        TlaModel model = TlaSpec.load(BULK, null, Map.of()).model();
+        TlaModel model = bulk.model();
         List<String> params = List.of("elems", "ok");
         Object failed = model.prepare(op("EnqAll", params, List.of(List.of(3L, 4L, 5L), false))).input();
         TlaStates after = model.step(model.init(), failed, null);
@@ -63,31 +79,29 @@ class NonAtomicAndPartitionTest {
 
     @Test
     void theNondeterministicViewTakesTheStepsToo() throws Exception {
-        TlaModel model = TlaSpec.load(BULK, null, Map.of()).model();
+        TlaModel model = bulk.model();
         for (String name : List.of("bulk-pass.json", "bulk-fail.json")) {
             History h = HistoryReaders.read(BULK.resolveSibling(name), Format.OMNILINK);
             Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
             assertEquals(expected, Checker.check(h, model.nondeterministic(), CheckOptions.defaults()).verdict());
-            assertEquals(expected, Checker.check(h, TlaSpec.load(BULK, null, Map.of()).model(false),
+            assertEquals(expected, Checker.check(h, bulk.model(false),
                     CheckOptions.defaults()).verdict(), "without the memo");
         }
     }
 
     @Test
-    void stepsThatNeverEndAreAnError() throws Exception {
-        Path p = spec("Forever", "VARIABLE x\nInit == x = 0\nSpin_Step(v) == x' = x + 1\nSpin_Done(v) == x = v /\\ UNCHANGED x");
-        TlaModel model = TlaSpec.load(p, null, Map.of()).model();
+    void stepsThatNeverEndAreAnError() {
+        TlaModel model = pairs.model();
         Object spin = model.prepare(op("Spin", List.of("v"), 3L)).input();
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
                 () -> model.step(model.init(), spin, null));
-        assertTrue(e.getMessage().contains("Forever.tla:5:1: Spin_Step reaches more than 10000 states"),
+        assertTrue(e.getMessage().contains("Pairs.tla:5:1: Spin_Step reaches more than 10000 states"),
                 e.getMessage());
     }
 
     @Test
-    void stepAndDoneMustTakeTheSameParameters() throws Exception {
-        Path p = spec("Mismatch", "VARIABLE x\nInit == x = 0\nW_Step(v) == x' = v\nW_Done(v, w) == UNCHANGED x");
-        TlaModel model = TlaSpec.load(p, null, Map.of()).model();
+    void stepAndDoneMustTakeTheSameParameters() {
+        TlaModel model = pairs.model();
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
                 () -> model.prepare(op("W", List.of("v"), 1L)));
         assertTrue(e.getMessage().contains("W_Step and W_Done must take the same parameters"), e.getMessage());
@@ -97,10 +111,9 @@ class NonAtomicAndPartitionTest {
     }
 
     @Test
-    void anActionOfTheTraceNameWinsOverAStepDonePair() throws Exception {
-        Path p = spec("Both", "VARIABLE x\nInit == x = 0\nW(v) == x' = v\nW_Step(v) == FALSE\nW_Done(v) == FALSE");
-        TlaModel model = TlaSpec.load(p, null, Map.of()).model();
-        TlaStates s = model.step(model.init(), model.prepare(op("W", List.of("v"), 4L)).input(), null);
+    void anActionOfTheTraceNameWinsOverAStepDonePair() {
+        TlaModel model = pairs.model();
+        TlaStates s = model.step(model.init(), model.prepare(op("Set", List.of("v"), 4L)).input(), null);
         assertEquals("x = 4", model.describeState(s));
     }
 
@@ -140,6 +153,6 @@ class NonAtomicAndPartitionTest {
         TlaException e = assertThrows(TlaException.class, () -> TlaSpec.load(p, null, Map.of()));
         assertTrue(e.getMessage().contains("BadPartition.tla:4:1: AriadnePartition must be a string"),
                 e.getMessage());
-        assertNull(TlaSpec.load(BULK, null, Map.of()).partitionParameter());
+        assertNull(bulk.partitionParameter());
     }
 }
