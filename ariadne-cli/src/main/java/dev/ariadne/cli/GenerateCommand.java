@@ -4,6 +4,8 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.io.JsonLinesWriter;
+import dev.ariadne.io.OmniLinkWriter;
+import dev.ariadne.workloads.TlaTraces;
 import dev.ariadne.workloads.Workloads;
 import dev.ariadne.workloads.Workloads.Overlap;
 import dev.ariadne.workloads.Workloads.Spec;
@@ -23,10 +25,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.concurrent.Callable;
 
-/** {@code ariadne generate}: writes a seeded, generated history in the native JSON-lines format. */
+/**
+ * {@code ariadne generate}: writes a seeded, generated history in the native JSON-lines format, or, with
+ * {@code --tla-example}, as an OmniLink trace of one of the TLA+ example specs.
+ */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = {"Generate a history: concurrent clients drive a simulated object and each operation takes "
                 + "effect inside its interval, so the history is linearizable unless --violation is given.",
+                "With --tla-example NAME, the history is written as an OmniLink trace (JSON) of the TLA+ spec in "
+                        + "examples/tla/NAME/, for ariadne check --tla.",
                 "Exit status: 0 written, 64 usage error, 74 the output could not be written."})
 final class GenerateCommand implements Callable<Integer> {
     static final int CANNOT_WRITE = 74;
@@ -34,9 +41,15 @@ final class GenerateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--model", paramLabel = "NAME", required = true, completionCandidates = ModelNames.class,
-            description = "The object: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--model", paramLabel = "NAME", completionCandidates = ModelNames.class,
+            description = "The object: ${COMPLETION-CANDIDATES}. Required unless --tla-example is given.")
     String model;
+
+    @Option(names = "--tla-example", paramLabel = "NAME", completionCandidates = TlaExampleNames.class,
+            description = "Write an OmniLink trace of the TLA+ example examples/tla/NAME/ instead: "
+                    + "${COMPLETION-CANDIDATES}. It sets the model (queue, producer-queue and bulk-queue: "
+                    + "fifo-queue).")
+    String tlaExample;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "5",
             description = "Concurrent clients (default: ${DEFAULT-VALUE}).")
@@ -77,19 +90,36 @@ final class GenerateCommand implements Callable<Integer> {
         }
     }
 
+    static final class TlaExampleNames extends ArrayList<String> {
+        TlaExampleNames() {
+            super(TlaTraces.examples());
+        }
+    }
+
     @Override
     public Integer call() {
         Spec s;
         try {
-            s = new Spec(model, threads, ops, Overlap.fromName(overlap), distinct, crashed, seed, violation);
+            String objectModel = model;
+            if (tlaExample != null) {
+                objectModel = TlaTraces.modelOf(tlaExample);
+                if (model != null && !model.equals(objectModel)) {
+                    throw new IllegalArgumentException("--tla-example " + tlaExample + " generates " + objectModel
+                            + " histories, not " + model + " (leave --model out)");
+                }
+            } else if (model == null) {
+                throw new IllegalArgumentException("Missing required option: '--model=NAME' (or --tla-example)");
+            }
+            s = new Spec(objectModel, threads, ops, Overlap.fromName(overlap), distinct, crashed, seed, violation);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        History history = Workloads.generate(s);
+        History generated = Workloads.generate(s);
+        History history = tlaExample == null ? generated : TlaTraces.convert(tlaExample, generated);
         PrintWriter err = spec.commandLine().getErr();
         if (out == null || out.toString().equals("-")) {
             try {
-                write(history, spec.commandLine().getOut());
+                write(history, spec.commandLine().getOut(), tlaExample != null);
             } catch (IOException e) {
                 err.println("ariadne: cannot write to standard output: " + e.getMessage());
                 return CANNOT_WRITE;
@@ -98,13 +128,14 @@ final class GenerateCommand implements Callable<Integer> {
         }
         try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(out),
                 StandardCharsets.UTF_8), 1 << 16)) {
-            write(history, w);
+            write(history, w, tlaExample != null);
         } catch (IOException e) {
             err.println("ariadne: cannot write " + Values.escape(out.toString()) + ": " + reason(e));
             return CANNOT_WRITE;
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.println("wrote " + history.size() + " operations to " + Values.escape(out.toString()));
+        o.println("wrote " + history.size() + " operations to " + Values.escape(out.toString())
+                + (tlaExample == null ? "" : " (an OmniLink trace of examples/tla/" + tlaExample + "/)"));
         for (Operation op : history.operations()) {
             if (op.metadata().get(Workloads.INJECTED) instanceof String why) {
                 o.println("injected violation at line " + (op.id() + 1) + " (op #" + op.id() + "): " + why);
@@ -114,8 +145,12 @@ final class GenerateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void write(History history, Writer w) throws IOException {
-        JsonLinesWriter.write(history, w);
+    private static void write(History history, Writer w, boolean omnilink) throws IOException {
+        if (omnilink) {
+            OmniLinkWriter.write(history, w);
+        } else {
+            JsonLinesWriter.write(history, w);
+        }
         if (w instanceof PrintWriter p && p.checkError()) {
             throw new IOException("write error");
         }

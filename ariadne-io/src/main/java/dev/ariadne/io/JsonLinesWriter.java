@@ -94,7 +94,7 @@ public final class JsonLinesWriter {
         out.flush();
     }
 
-    private static void value(JsonGenerator g, Object v) throws IOException {
+    static void value(JsonGenerator g, Object v) throws IOException {
         Object value = Values.normalizeNumber(v);
         if (value == null) {
             g.writeNull();

@@ -26,6 +26,12 @@ public interface SpecEvaluator {
     /** The definition of the operator {@code name}, resolved once (an opaque handle). */
     Object definition(String name);
 
+    /**
+     * The value of the definition {@code name} without parameters when it is a string, {@code null} when the module
+     * does not define it; throws {@link TlaException} naming its line when it is defined otherwise.
+     */
+    String stringDefinition(String name);
+
     /** The TLC value of plain Java data (integers, strings, booleans, lists as tuples, sets, string-keyed maps as records); throws {@link IllegalArgumentException} if none. */
     Object value(Object plain);
 

@@ -6,14 +6,18 @@ import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.NondeterministicModel;
+import dev.ariadne.core.model.Partition;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -25,6 +29,11 @@ import java.util.concurrent.atomic.LongAdder;
  * the set of states the object may be in (the subset construction of {@link NondeterministicModel#toModel()}, done
  * here so that a deterministic spec pays nothing for it); an operation is legal when it is enabled in at least one.
  * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
+ *
+ * <p>Where the spec has no operator {@code X} but the pair {@code X_Step}/{@code X_Done} (OmniLink's non-atomic
+ * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}, as one atomic
+ * step: the successors are {@code X_Done}'s from every state zero or more {@code X_Step}s reach. Where the module
+ * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart.
  *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
  * that the engines' repeated steps from the same configuration cost a hash lookup; when, after 32,768 evaluations,
@@ -39,6 +48,11 @@ public final class TlaModel implements Model<TlaStates> {
     private static final int JUDGE_EVERY = 1 << 15;
     /** Below this share of hits, keeping transitions costs more than it saves (measured in docs/benchmarks.md). */
     private static final double WORTH_IT = 0.4;
+    /**
+     * A non-atomic operation whose {@code X_Step}s reach more new states than this per state it starts from is an
+     * error (steps without end).
+     */
+    static final int MAX_INTERNAL_STATES = 10_000;
 
     private final TlaSpec spec;
     private volatile boolean memoise;
@@ -51,15 +65,23 @@ public final class TlaModel implements Model<TlaStates> {
 
     /** A prepared operation: the resolved action and its arguments, as trace values (for equality) and TLC values. */
     static final class Step {
+        /** The operation's name in the trace: {@code X} for the action {@code X} and for the pair {@code X_Step}/{@code X_Done}. */
+        final String name;
+        /** The action that completes the operation: {@code X}, or {@code X_Done} for a non-atomic operation. */
         final TlaSpec.Action action;
+        /** {@code X_Step}, taken any number of times before {@code X_Done}; {@code null} for an atomic operation. */
+        final TlaSpec.Action internal;
         final List<Object> values;
         final Object[] args;
         /** The operation this step was prepared from, named when TLC cannot evaluate it (not part of equality). */
         final Operation origin;
         private final int hash;
 
-        Step(TlaSpec.Action action, List<Object> values, Object[] args, Operation origin) {
+        Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
+                Operation origin) {
+            this.name = name;
             this.action = action;
+            this.internal = internal;
             this.values = values;
             this.args = args;
             this.origin = origin;
@@ -68,7 +90,8 @@ public final class TlaModel implements Model<TlaStates> {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Step s && s.hash == hash && s.action == action && s.values.equals(values);
+            return o instanceof Step s && s.hash == hash && s.action == action && s.internal == internal
+                    && s.values.equals(values);
         }
 
         @Override
@@ -78,7 +101,7 @@ public final class TlaModel implements Model<TlaStates> {
 
         @Override
         public String toString() {
-            StringBuilder s = new StringBuilder(action.name());
+            StringBuilder s = new StringBuilder(name);
             if (!values.isEmpty()) {
                 s.append('(');
                 for (int i = 0; i < values.size(); i++) {
@@ -166,15 +189,47 @@ public final class TlaModel implements Model<TlaStates> {
 
     private TlaStates evaluate(TlaStates states, Step step) {
         evaluations.increment();
-        if (states.states.length == 1) {
+        if (states.states.length == 1 && step.internal == null) {
             List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
             return next.isEmpty() ? null : TlaStates.of(next);
         }
+        List<TlaState> all = successors(Arrays.asList(states.states), step);
+        return all.isEmpty() ? null : TlaStates.of(all);
+    }
+
+    /**
+     * The states the operation leads to from any of {@code from}: its action's successors, or, for a non-atomic
+     * operation, {@code X_Done}'s successors from every state that zero or more {@code X_Step}s reach.
+     */
+    private List<TlaState> successors(Collection<TlaState> from, Step step) {
+        Collection<TlaState> before = step.internal == null ? from : internalClosure(from, step);
         List<TlaState> all = new ArrayList<>();
-        for (TlaState s : states.states) {
+        for (TlaState s : before) {
             all.addAll(spec.successors(s, step.action, step.args));
         }
-        return all.isEmpty() ? null : TlaStates.of(all);
+        return all;
+    }
+
+    /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */
+    private Collection<TlaState> internalClosure(Collection<TlaState> from, Step step) {
+        // interned states: identity is equality
+        Set<TlaState> reached = new LinkedHashSet<>(from);
+        ArrayDeque<TlaState> todo = new ArrayDeque<>(from);
+        long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
+        while (!todo.isEmpty()) {
+            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args)) {
+                if (reached.add(next)) {
+                    if (reached.size() > limit) {
+                        throw new TlaException(step.internal.location() + ": " + step.internal.name()
+                                + " reaches more than " + MAX_INTERNAL_STATES + " states within one operation "
+                                + step + "; an operation's internal steps must come to an end (guard "
+                                + step.internal.name() + " so that it is disabled after finitely many steps)");
+                    }
+                    todo.add(next);
+                }
+            }
+        }
+        return reached;
     }
 
     /**
@@ -189,9 +244,21 @@ public final class TlaModel implements Model<TlaStates> {
                     + Values.show(operation.input())).at(operation);
         }
         TlaSpec.Action action = spec.action(inv.f());
+        TlaSpec.Action internal = null;
         if (action == null) {
-            throw new InvalidOperationException(spec.path() + " defines no action " + Values.escape(inv.f())
-                    + " (an operation X is the spec's operator X)").at(operation);
+            // OmniLink's non-atomic operation: X is X_Step, any number of times, then X_Done
+            action = spec.action(inv.f() + "_Done");
+            internal = spec.action(inv.f() + "_Step");
+            if (action == null || internal == null) {
+                throw new InvalidOperationException(spec.path() + " defines no action " + Values.escape(inv.f())
+                        + " (an operation X is the spec's operator X, or its pair X_Step and X_Done)").at(operation);
+            }
+            if (!internal.parameters().equals(action.parameters())) {
+                throw new InvalidOperationException(internal.location() + ": " + internal.name() + " and "
+                        + action.name() + " must take the same parameters (" + internal.name() + ": "
+                        + String.join(", ", internal.parameters()) + "; " + action.name() + ": "
+                        + String.join(", ", action.parameters()) + ")").at(operation);
+            }
         }
         Map<String, Object> named = named(inv, operation, action);
         List<String> params = action.parameters();
@@ -218,7 +285,7 @@ public final class TlaModel implements Model<TlaStates> {
             }
             values.add(v);
         }
-        Step step = new Step(action, Collections.unmodifiableList(values), args, operation);
+        Step step = new Step(inv.f(), action, internal, Collections.unmodifiableList(values), args, operation);
         return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
     }
 
@@ -259,6 +326,32 @@ public final class TlaModel implements Model<TlaStates> {
                     + "values)").at(operation);
         }
         return named;
+    }
+
+    /**
+     * With {@code AriadnePartition == "k"} in the module, one part per value of the parameter {@code k} (the spec's
+     * promise, not checked: operations on different values of {@code k} read and write disjoint parts of the state,
+     * so the history is linearizable exactly when each part is). Without it, or when some operation's action has
+     * no parameter {@code k}, the history is one part.
+     */
+    @Override
+    public List<Partition> partition(List<Operation> operations) {
+        String by = spec.partitionParameter();
+        if (by == null) {
+            return List.of(Partition.whole(operations));
+        }
+        Map<Object, List<Operation>> parts = new LinkedHashMap<>();
+        for (Operation op : operations) {
+            Step step = (Step) op.input();
+            int at = step.action.parameters().indexOf(by);
+            if (at < 0) {
+                return List.of(Partition.whole(operations));
+            }
+            parts.computeIfAbsent(step.values.get(at), k -> new ArrayList<>()).add(op);
+        }
+        List<Partition> out = new ArrayList<>(parts.size());
+        parts.forEach((value, ops) -> out.add(new Partition(by + " = " + Values.show(value), ops)));
+        return out;
     }
 
     /** {@code Deq(v = 2)}: the action and its values, shown (and escaped) as the core shows values. */
@@ -329,8 +422,7 @@ public final class TlaModel implements Model<TlaStates> {
 
             @Override
             public Collection<TlaState> step(TlaState state, Object input, Object output) {
-                Step s = (Step) input;
-                return spec.successors(state, s.action, s.args);
+                return successors(List.of(state), (Step) input);
             }
 
             @Override

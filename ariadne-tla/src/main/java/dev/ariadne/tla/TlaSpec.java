@@ -33,6 +33,14 @@ public final class TlaSpec implements AutoCloseable {
     private final Map<String, Action> actions = new ConcurrentHashMap<>();
     private long serial;
     private final TlaStates initial;
+    /** The parameter named by the module's {@link #PARTITION} definition, or {@code null}. */
+    private final String partitionParameter;
+
+    /**
+     * The definition by which a module says that its operations on different values of one parameter are
+     * independent ({@code AriadnePartition == "k"}), so that a history is checked per value of {@code k}.
+     */
+    public static final String PARTITION = "AriadnePartition";
 
     /** A resolved action: the operator's definition and its formal parameters, looked up once per name. */
     record Action(String name, Object definition, List<String> parameters, String location) {
@@ -52,6 +60,19 @@ public final class TlaSpec implements AutoCloseable {
                 throw located(e);
             }
         }
+        String by;
+        synchronized (lock) {
+            try {
+                by = evaluator.stringDefinition(PARTITION);
+            } catch (TlaException e) {
+                throw located(e);
+            }
+        }
+        if (by != null && !NAME.matcher(by).matches()) {
+            throw new TlaException(path + ": " + PARTITION + " must name a parameter, got \"" + TlaModel.safe(by)
+                    + "\"");
+        }
+        partitionParameter = by;
         if (init.isEmpty()) {
             throw new TlaException(path + ": the spec has no initial state (Init is false for every state)");
         }
@@ -146,6 +167,14 @@ public final class TlaSpec implements AutoCloseable {
     /** The spec's path as given to {@link #load}, for messages. */
     public String path() {
         return path;
+    }
+
+    /**
+     * The parameter whose values split histories into independent parts ({@code AriadnePartition == "k"} in the
+     * module), or {@code null} when the module defines none: histories are then checked whole.
+     */
+    public String partitionParameter() {
+        return partitionParameter;
     }
 
     /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */

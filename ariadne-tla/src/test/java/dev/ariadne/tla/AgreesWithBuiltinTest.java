@@ -3,8 +3,11 @@ package dev.ariadne.tla;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.ModelOptions;
@@ -17,6 +20,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,6 +55,23 @@ class AgreesWithBuiltinTest {
     void queueAgrees() {
         int[] verdicts = agree("fifo-queue", queue().model(), SpecHistories::toQueueSpec, 2);
         assertTrue(verdicts[0] > 100 && verdicts[1] > 100, "both verdicts occur: " + verdicts[0] + "/" + verdicts[1]);
+        assertTrue(verdicts[2] > 100, "failing partitions compared: " + verdicts[2]);
+    }
+
+    @Test
+    void kvAgreesPartitionedPerKey() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("kv/KeyValue.tla"), null, Map.of());
+        int[] verdicts = agree("kv", spec.model(), SpecHistories::toKvSpec, 8);
+        assertTrue(verdicts[0] > 100 && verdicts[1] > 100, "both verdicts occur: " + verdicts[0] + "/" + verdicts[1]);
+        assertTrue(verdicts[2] > 100, "failing partitions compared: " + verdicts[2]);
+    }
+
+    @Test
+    void counterAgrees() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("counter/Counter.tla"), null, Map.of());
+        int[] verdicts = agree("counter", spec.model(), SpecHistories::toCounterSpec, 9, 0, SMALL);
+        assertTrue(verdicts[0] > 100 && verdicts[1] > 100, "both verdicts occur: " + verdicts[0] + "/" + verdicts[1]);
+        assertTrue(verdicts[2] > 100, "failing partitions compared: " + verdicts[2]);
     }
 
     @Test
@@ -80,21 +103,86 @@ class AgreesWithBuiltinTest {
         }
     }
 
-    /** Checks both ways; returns how many histories were linearizable and how many not. */
+    /**
+     * Checks both ways with the engines alternating; returns how many histories were linearizable, how many not,
+     * and how many failing partitions were compared. For violations, the failing operations must be the same: the
+     * violating partitions hold the same keys, and the history first fails at the same return (the earliest time
+     * {@code t} at which the history cut at {@code t}, operations still open then made pending, is not
+     * linearizable, found by bisection with each model), so the same operations returning at {@code t}.
+     */
     private static int[] agree(String builtin, TlaModel tla, UnaryOperator<History> convert, long salt) {
+        return agree(builtin, tla, convert, salt, SMALL, MEDIUM);
+    }
+
+    static int[] agree(String builtin, TlaModel tla, UnaryOperator<History> convert, long salt, int small,
+            int medium) {
         Model<?> model = BuiltinModels.byName(builtin, ModelOptions.defaults());
-        int[] counts = new int[2];
-        for (int i = 0; i < SMALL + MEDIUM; i++) {
+        int[] counts = new int[3];
+        for (int i = 0; i < small + medium; i++) {
             long seed = salt * 1_000_003L + i;
-            History h = i < SMALL ? RandomHistories.small(builtin, seed)
+            History h = i < small ? RandomHistories.small(builtin, seed)
                     : RandomHistories.medium(builtin, seed, 2 + i % 3, 10 + i % 20, 5);
             Engine engine = i % 2 == 0 ? Engine.DFS : Engine.FRONTIER;
             CheckOptions options = CheckOptions.defaults().withEngine(engine);
-            Verdict expected = Checker.check(h, model, options).verdict();
-            Verdict got = Checker.check(convert.apply(h), tla, options).verdict();
-            assertEquals(expected, got, builtin + " seed " + seed + " " + engine + "\n" + RandomHistories.show(h));
-            counts[expected == Verdict.LINEARIZABLE ? 0 : 1]++;
+            Result expected = Checker.check(h, model, options);
+            Result got = Checker.check(convert.apply(h), tla, options);
+            String context = builtin + " seed " + seed + " " + engine + "\n" + RandomHistories.show(h);
+            assertEquals(expected.verdict(), got.verdict(), context);
+            counts[expected.verdict() == Verdict.LINEARIZABLE ? 0 : 1]++;
+            if (expected.verdict() == Verdict.NOT_LINEARIZABLE) {
+                assertEquals(failingParts(expected, "key "), failingParts(got, tla.spec().partitionParameter() == null
+                        ? "" : tla.spec().partitionParameter() + " = "), "failing partitions\n" + context);
+                Function<History, Verdict> builtinCheck = c -> Checker.check(c, model, options).verdict();
+                Function<History, Verdict> tlaCheck = c -> Checker.check(convert.apply(c), tla, options).verdict();
+                assertEquals(firstFailure(h, builtinCheck), firstFailure(h, tlaCheck), "first failing return\n"
+                        + context);
+                counts[2] += expected.violations().size();
+            }
         }
         return counts;
+    }
+
+    /** The labels of the violating partitions, without their prefix ({@code key "x"} and {@code k = "x"} alike). */
+    private static Set<String> failingParts(Result result, String prefix) {
+        Set<String> labels = new TreeSet<>();
+        for (PartitionResult p : result.violations()) {
+            labels.add(p.label().startsWith(prefix) ? p.label().substring(prefix.length()) : p.label());
+        }
+        return labels;
+    }
+
+    /** The earliest return time {@code t} such that the history cut at {@code t} is not linearizable. */
+    private static long firstFailure(History h, Function<History, Verdict> check) {
+        List<Long> returns = new ArrayList<>();
+        for (Operation op : h.operations()) {
+            if (!op.isPending()) {
+                returns.add(op.ret());
+            }
+        }
+        returns = returns.stream().distinct().sorted().toList();
+        int lo = 0;
+        int hi = returns.size() - 1; // the whole history fails, so the last return does
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (check.apply(cut(h, returns.get(mid))) == Verdict.NOT_LINEARIZABLE) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return returns.get(lo);
+    }
+
+    /** The history as it was at time {@code t}: operations called by then, those not returned by then pending. */
+    private static History cut(History h, long t) {
+        List<Operation> ops = new ArrayList<>();
+        for (Operation op : h.operations()) {
+            if (op.call() > t) {
+                continue;
+            }
+            ops.add(op.isPending() || op.ret() <= t ? op : new Operation(op.id(), op.client(), op.input(),
+                    Operation.UNKNOWN, op.call(), Operation.PENDING, op.metadata()));
+        }
+        return History.of(ops);
     }
 }

@@ -28,7 +28,7 @@ class ExamplesTest {
         try (Stream<Path> s = Files.list(EXAMPLES)) {
             dirs = s.filter(Files::isDirectory).sorted().toList();
         }
-        assertTrue(dirs.size() >= 3, "examples/tla holds the example specs");
+        assertTrue(dirs.size() >= 7, "examples/tla holds the example specs");
         int traces = 0;
         for (Path dir : dirs) {
             Path tla;
@@ -40,6 +40,9 @@ class ExamplesTest {
                 try (Stream<Path> s = Files.list(dir)) {
                     files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
                 }
+                assertTrue(files.stream().anyMatch(f -> f.getFileName().toString().contains("pass"))
+                        && files.stream().anyMatch(f -> f.getFileName().toString().contains("fail")),
+                        dir + " has a passing and a failing trace");
                 for (Path trace : files) {
                     String name = trace.getFileName().toString();
                     Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
@@ -53,7 +56,7 @@ class ExamplesTest {
                 }
             }
         }
-        assertTrue(traces >= 6);
+        assertTrue(traces >= 14);
     }
 
     @Test

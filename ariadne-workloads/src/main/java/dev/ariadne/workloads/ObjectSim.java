@@ -35,6 +35,7 @@ abstract class ObjectSim {
             case "fifo-queue" -> new QueueSim(d, rng, distinct);
             case "kv" -> new KvSim(d, rng, distinct);
             case "set" -> new SetSim(d, rng, distinct);
+            case "counter" -> new CounterSim(d, rng, distinct);
             default -> throw new IllegalArgumentException(model);
         };
     }

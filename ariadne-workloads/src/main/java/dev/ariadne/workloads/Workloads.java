@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded generator of histories, behind {@code ariadne generate} and the benchmarks: concurrent clients drive a
- * simulated sequential object (a register, a queue, a key-value map or a set), and each operation takes effect at a
+ * simulated sequential object (a register, a queue, a key-value map, a set or a counter), and each operation takes effect at a
  * random instant inside its [call, return] interval, so every generated history is linearizable by construction.
  * On request, one completed operation near the end is then given an output that no order can explain (a stale
  * read, a duplicate dequeue), marked with the metadata {@link #INJECTED}. Equal {@link Spec}s give equal histories.
@@ -21,7 +21,8 @@ public final class Workloads {
     /** Metadata key of the operation whose output was altered to inject the violation; its value says why. */
     public static final String INJECTED = "injected";
 
-    private static final List<String> MODELS = List.of("register", "cas-register", "fifo-queue", "kv", "set");
+    private static final List<String> MODELS = List.of("register", "cas-register", "fifo-queue", "kv", "set",
+            "counter");
     private static final int MAX_THREADS = 10_000;
     private static final int MAX_OPS = 100_000_000;
 
@@ -59,7 +60,7 @@ public final class Workloads {
     /**
      * What to generate.
      *
-     * @param model     a built-in model name: register, cas-register, fifo-queue, kv or set
+     * @param model     a built-in model name: register, cas-register, fifo-queue, kv, set or counter
      * @param threads   concurrent clients (1 … 10,000); a client whose operation crashed is replaced by a new one
      * @param ops       operations in all (0 … 100,000,000), crashed ones included
      * @param overlap   how much operations overlap

@@ -155,6 +155,27 @@ public final class TlcEvaluator implements SpecEvaluator {
     }
 
     @Override
+    public String stringDefinition(String name) {
+        OpDefNode def = tool.getRootModule().getOpDef(name);
+        if (def == null) {
+            return null;
+        }
+        Object v = null;
+        if (def.getArity() == 0) {
+            try {
+                v = tool.eval(def.getBody(), Context.Empty, TLCState.Empty);
+            } catch (RuntimeException e) {
+                throw evaluationError(name, e);
+            }
+        }
+        if (!(v instanceof StringValue string)) {
+            throw new TlaException(location(name) + ": " + name + " must be a string without parameters, such as "
+                    + name + " == \"key\"");
+        }
+        return string.getVal().toString();
+    }
+
+    @Override
     public Object value(Object plain) {
         if (plain instanceof Long l) {
             if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
