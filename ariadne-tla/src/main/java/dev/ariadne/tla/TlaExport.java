@@ -85,7 +85,8 @@ public final class TlaExport {
         for (Operation op : ops) {
             Operation prepared = model.prepare(op);
             if (!(prepared.input() instanceof TlaModel.Step step)) {
-                throw new InvalidOperationException("export-tla writes atomic operations only (one action each)").at(op);
+                throw new InvalidOperationException("export-tla writes operations of one action, or of an X_Step/"
+                        + "X_Done pair, only").at(op);
             }
             steps.add(step);
         }
@@ -222,6 +223,8 @@ public final class TlaExport {
         }
         Map<String, Integer> actionIndex = new LinkedHashMap<>();
         Map<String, Integer> arity = new LinkedHashMap<>();
+        // an operation X_Step* X_Done (docs/tla.md, non-atomic operations): the X_Step of each X_Done
+        Map<String, String> internal = new LinkedHashMap<>();
         List<String> args = new ArrayList<>(n);
         int[] action = new int[n];
         int[] id = new int[n];
@@ -230,6 +233,9 @@ public final class TlaExport {
             String a = step.action.name();
             actionIndex.putIfAbsent(a, actionIndex.size() + 1);
             arity.putIfAbsent(a, step.values.size());
+            if (step.internal != null) {
+                internal.putIfAbsent(a, step.internal.name());
+            }
             action[i] = actionIndex.get(a);
             id[i] = ops.get(i).id();
             StringBuilder t = new StringBuilder("<<");
@@ -258,7 +264,7 @@ public final class TlaExport {
                 .append("each step).\n")
                 .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n");
         s.append("EXTENDS ").append(specModule).append(", Integers\n\n");
-        s.append("VARIABLES ariadneBase, ariadneDone, ariadneOpen, ariadneLast\n\n");
+        s.append("VARIABLES ariadneBase, ariadneDone, ariadneOpen, ariadneLast, ariadneCur\n\n");
         s.append("AriadneN == ").append(n).append('\n');
         s.append("AriadneInf == ").append(inf).append("  \\* the return of an operation that never returned\n");
         tuple(s, "AriadneId", id);
@@ -295,6 +301,7 @@ public final class TlaExport {
                                /\\ ariadneDone = {}
                                /\\ ariadneOpen = {%3$s}
                                /\\ ariadneLast = [op |-> -1, action |-> ""]
+                               /\\ ariadneCur = 0
 
                 \\* Only operations called before ariadneBase returned can come next, and only unplaced ones among
                 \\* them can have returned before another was called.
@@ -323,40 +330,67 @@ public final class TlaExport {
                 \\* the spec's action of operation ariadneJ, its values bound to the parameters
                 AriadneApply(ariadneJ) ==
                 """.formatted(config.init(), first + 1, String.join(", ", openAtStart)));
-        actionIndex.forEach((a, i) -> {
-            s.append("    \\/ AriadneAction[ariadneJ] = ").append(i).append(" /\\ ").append(a);
-            int k = arity.get(a);
-            if (k > 0) {
-                s.append('(');
-                for (int p = 1; p <= k; p++) {
-                    s.append(p == 1 ? "" : ", ").append("AriadneArgs[ariadneJ][").append(p).append(']');
-                }
-                s.append(')');
-            }
-            s.append('\n');
-        });
+        actionIndex.forEach((a, i) -> applyCase(s, a, i, arity.get(a)));
         if (actionIndex.isEmpty()) {
             s.append("    FALSE\n");
         }
         s.append("""
 
+                \\* an internal step (X_Step) of operation ariadneJ, whose action is an X_Done
+                AriadneInternal(ariadneJ) ==
+                """);
+        actionIndex.forEach((a, i) -> {
+            if (internal.containsKey(a)) {
+                applyCase(s, internal.get(a), i, arity.get(a));
+            }
+        });
+        if (internal.isEmpty()) {
+            s.append("    FALSE\n");
+        }
+        s.append("""
+
                 \\* place a viable operation: an unplaced one of the window, or one that never returned (always
-                \\* viable: it was called before every unplaced operation of the window)
+                \\* viable: it was called before every unplaced operation of the window). An operation made of
+                \\* internal steps and a last one takes them all before anything else happens (ariadneCur is it).
                 AriadneNext ==
-                    /\\ ariadneBase <= AriadneN
-                    /\\ \\E ariadneJ \\in AriadneWindow \\cup ariadneOpen :
-                          /\\ ariadneJ \\in ariadneOpen \\/ AriadneViable(ariadneJ)
-                          /\\ AriadneApply(ariadneJ)
-                          /\\ AriadnePlace(ariadneJ)
+                    \\/ /\\ ariadneCur = 0
+                       /\\ ariadneBase <= AriadneN
+                       /\\ \\E ariadneJ \\in AriadneWindow \\cup ariadneOpen :
+                             /\\ ariadneJ \\in ariadneOpen \\/ AriadneViable(ariadneJ)
+                             /\\ \\/ /\\ AriadneApply(ariadneJ)
+                                   /\\ AriadnePlace(ariadneJ)
+                                   /\\ UNCHANGED ariadneCur
+                                \\/ /\\ AriadneInternal(ariadneJ)
+                                   /\\ ariadneCur' = ariadneJ
+                                   /\\ UNCHANGED <<ariadneBase, ariadneDone, ariadneOpen, ariadneLast>>
+                    \\/ /\\ ariadneCur # 0
+                       /\\ \\/ /\\ AriadneInternal(ariadneCur)
+                             /\\ UNCHANGED <<ariadneBase, ariadneDone, ariadneOpen, ariadneLast, ariadneCur>>
+                          \\/ /\\ AriadneApply(ariadneCur)
+                             /\\ AriadnePlace(ariadneCur)
+                             /\\ ariadneCur' = 0
 
                 \\* ariadneLast only labels the error trace: states differing in it alone are the same
-                AriadneView == <<%1$s, ariadneBase, ariadneDone, ariadneOpen>>
+                AriadneView == <<%1$s, ariadneBase, ariadneDone, ariadneOpen, ariadneCur>>
 
                 \\* violated when every completed operation has been placed: the trace is linearizable
                 %2$s == ariadneBase <= AriadneN
                 ================================================================================
                 """.formatted(config.view() != null ? config.view() : specVars, INVARIANT));
         return s.toString();
+    }
+
+    /** One case of a disjunction over the operation's action: {@code action} applied to its values. */
+    private static void applyCase(StringBuilder s, String action, int index, int arity) {
+        s.append("    \\/ AriadneAction[ariadneJ] = ").append(index).append(" /\\ ").append(action);
+        if (arity > 0) {
+            s.append('(');
+            for (int p = 1; p <= arity; p++) {
+                s.append(p == 1 ? "" : ", ").append("AriadneArgs[ariadneJ][").append(p).append(']');
+            }
+            s.append(')');
+        }
+        s.append('\n');
     }
 
     private static void tuple(StringBuilder s, String name, int[] values) {
