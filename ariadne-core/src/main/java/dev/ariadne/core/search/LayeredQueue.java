@@ -12,7 +12,9 @@ import java.util.Arrays;
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
  * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
- * equal states. The hash, of the cells alone, is a polynomial over the layers, each term a sum of mixed values, so
+ * equal states. A layer that is not the tail and holds one value only is kept as one layer per value (the same
+ * queues), so that layerings that group equal values differently meet as one state or subsume each other
+ * ({@link #subsumes} compares layer by layer). The hash, of the cells alone, is a polynomial over the layers, each term a sum of mixed values, so
  * a step updates it from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from
  * the head's): a frontier step makes a new state, and hashing it whole cost a third of the search.
  */
