@@ -14,9 +14,10 @@ import java.util.Arrays;
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
  * equal states. A layer that is not the tail and holds one value only is kept as one layer per value (the same
  * queues), so that layerings that group equal values differently meet as one state or subsume each other
- * ({@link #subsumes} compares layer by layer). The hash, of the cells alone, is a polynomial over the layers, each term a sum of mixed values, so
- * a step updates it from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from
- * the head's): a frontier step makes a new state, and hashing it whole cost a third of the search.
+ * ({@link #subsumes} compares layer by layer). The hash, of the cells alone, is a polynomial over the layers, each
+ * term a sum of mixed values, so a step updates it from the parent's in constant time (a join adds to the tail's
+ * term, a dequeue subtracts from the head's; a split, which is rare, rehashes): a frontier step makes a new state,
+ * and hashing it whole cost a third of the search.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */

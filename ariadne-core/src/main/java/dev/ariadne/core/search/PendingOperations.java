@@ -134,7 +134,7 @@ public final class PendingOperations {
             int best = -1;
             for (int j = same.size() - 1; j >= 0; j--) {
                 Operation a = ops[same.get(j)];
-                if (a.ret() < b.call()) { // returned before B was called: it waits for nothing from B any more
+                if (a.ret() < b.call()) { // returned before B's call, so before every later call: never open again
                     same.remove(j);
                 } else if (a.ret() <= b.ret() && (best < 0 || a.ret() > ops[best].ret()
                         || a.ret() == ops[best].ret() && same.get(j) > best)) {
