@@ -29,7 +29,8 @@ import java.util.Arrays;
  * model says which pending inputs {@linkplain Model#covers cover} which, one whose remaining pending operations
  * can stand in for all of this one's (a crashed {@code write(3)} left for a crashed {@code cas(0, 3)}); pending
  * operations with equal inputs are linearized in order of their calls (the caller gives each its predecessor),
- * since any one of them can stand for another called earlier; and a pending operation linearized in every
+ * since any one of them can stand for another called earlier (completed operations with equal inputs and outputs
+ * that are open together likewise, in order of their returns); and a pending operation linearized in every
  * configuration is forgotten like a returned one.
  *
  * <p>Two more hints apply to models whose states stand for sets of concrete states (the layered queue): a
@@ -112,7 +113,9 @@ public final class Frontier<S> {
 
     /**
      * Operation {@code op} is called. A {@code pending} one never returns; {@code predecessor} is an operation that
-     * must be linearized first (the previous pending operation with an equal input), or -1.
+     * must be linearized first while it is open (the previous pending operation with an equal input; for a
+     * completed one, an open completed operation with an equal input and output that returns no later:
+     * {@link PendingOperations#frontierPredecessors}), or -1.
      */
     public void call(int op, boolean pending, int predecessor) {
         OpenOperations o = open;

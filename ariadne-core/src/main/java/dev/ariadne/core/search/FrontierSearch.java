@@ -93,7 +93,7 @@ public final class FrontierSearch<S> {
             }
         }
         int[] returns = returnOrder(completed);
-        int[] predecessor = PendingOperations.predecessors(ops);
+        int[] predecessor = PendingOperations.frontierPredecessors(ops);
         Frontier<T> f;
         try {
             f = new Frontier<>(searched, budget, false);

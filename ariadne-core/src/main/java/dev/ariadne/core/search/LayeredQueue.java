@@ -12,9 +12,12 @@ import java.util.Arrays;
  * of the layer's enqueues and of the dequeues placed since the layer began. Such an enqueue is concurrent with all
  * of them, so it may take any place in the layer. Immutable, one array: each cell is a value id shifted left by
  * one, its low bit set where a layer begins; values are sorted within each layer, so that equal multisets are
- * equal states. The hash, of the cells alone, is a polynomial over the layers, each term a sum of mixed values, so
- * a step updates it from the parent's in constant time (a join adds to the tail's term, a dequeue subtracts from
- * the head's): a frontier step makes a new state, and hashing it whole cost a third of the search.
+ * equal states. A layer that is not the tail and holds one value only is kept as one layer per value (the same
+ * queues), so that layerings that group equal values differently meet as one state or subsume each other
+ * ({@link #subsumes} compares layer by layer). The hash, of the cells alone, is a polynomial over the layers, each
+ * term a sum of mixed values, so a step updates it from the parent's in constant time (a join adds to the tail's
+ * term, a dequeue subtracts from the head's; a split, which is rare, rehashes): a frontier step makes a new state,
+ * and hashing it whole cost a third of the search.
  */
 final class LayeredQueue {
     /** {@link #tailLimit} when no enqueue may join the tail layer. */
@@ -138,7 +141,59 @@ final class LayeredQueue {
         }
         System.arraycopy(cells, 0, cs, 0, n);
         cs[n] = v << 1 | 1;
+        if (n > 1 && (cs[n - 1] & 1) == 0 && splitIfAlike(cs, n - 1)) { // the old tail is closed now
+            return withHash(cs, ret, valueSum + mixed(v));
+        }
         return new LayeredQueue(cs, ret, body * BASE + mixed(v), layers + 1, valueSum + mixed(v));
+    }
+
+    /**
+     * Splits the layer of {@code cs} that holds position {@code at} into layers of one value each when all its
+     * values are equal, and returns whether it did. Such a layer stands for one queue only, so the split changes
+     * nothing the state stands for, and only for a layer no enqueue may join any more (which every layer but the
+     * tail is); but it makes a layering that another one coarsens visible as such: {@code {1}{1 4 5}} stands for
+     * every queue {@code {1 1}{4 5}} does, and refines {@code {1}{1}{4 5}} layer by layer ({@link #subsumes}).
+     */
+    private static boolean splitIfAlike(int[] cs, int at) {
+        int start = at;
+        while ((cs[start] & 1) == 0) {
+            start--;
+        }
+        int end = start + 1;
+        while (end < cs.length && (cs[end] & 1) == 0) {
+            end++;
+        }
+        if (end - start < 2) {
+            return false;
+        }
+        for (int k = start + 1; k < end; k++) {
+            if (cs[k] >>> 1 != cs[start] >>> 1) {
+                return false;
+            }
+        }
+        for (int k = start + 1; k < end; k++) {
+            cs[k] |= 1;
+        }
+        return true;
+    }
+
+    /** A state of these cells and tail limit, its hash computed from the cells (after a layer was split). */
+    private static LayeredQueue withHash(int[] cs, long tailLimit, int valueSum) {
+        int body = 0;
+        int layers = 0;
+        int term = 0;
+        for (int k = 0; k < cs.length; k++) {
+            if ((cs[k] & 1) != 0 && k > 0) {
+                body = body * BASE + term;
+                term = 0;
+            }
+            if ((cs[k] & 1) != 0) {
+                layers++;
+            }
+            term += mixed(cs[k] >>> 1);
+        }
+        body = cs.length == 0 ? 0 : body * BASE + term;
+        return new LayeredQueue(cs, tailLimit, body, layers, valueSum);
     }
 
     /**
@@ -164,10 +219,14 @@ final class LayeredQueue {
             cs[0] |= 1; // the head layer's next value begins it now (or it was the next layer's start anyway)
         }
         boolean headEmptied = (cells[1] & 1) != 0 && at == 0;
+        long limit = Math.min(tailLimit, ret);
+        int remainingLayers = headEmptied ? layers - 1 : layers;
+        if (!headEmptied && remainingLayers > 1 && splitIfAlike(cs, 0)) { // a closed head layer, now all alike
+            return withHash(cs, limit, valueSum - mixed(v));
+        }
         // The head's term loses v; when the head layer empties, the layers after it keep their powers.
         int h = body - mixed(v) * power(layers - 1);
-        return new LayeredQueue(cs, Math.min(tailLimit, ret), h, headEmptied ? layers - 1 : layers,
-                valueSum - mixed(v));
+        return new LayeredQueue(cs, limit, h, remainingLayers, valueSum - mixed(v));
     }
 
     /**

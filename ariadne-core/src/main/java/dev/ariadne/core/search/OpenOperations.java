@@ -115,6 +115,11 @@ final class OpenOperations {
             freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
         }
         freeSlots[freeCount++] = s;
+        for (int j = 0; j < count; j++) { // operations that waited for this one wait for nothing any more
+            if (prev[j] == s) {
+                prev[j] = -1;
+            }
+        }
     }
 
     /**

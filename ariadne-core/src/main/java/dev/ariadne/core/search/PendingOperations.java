@@ -109,4 +109,45 @@ public final class PendingOperations {
         }
         return prev;
     }
+
+    /**
+     * {@link #predecessors}, and for each completed operation B (by position in {@code ops}, in call order) an
+     * operation it waits for: of the completed operations called before it with an equal input and an equal
+     * output that are still open at B's call (they return at or after it) and return no later than B, the one
+     * that returns last (the latest called, at equal returns), or -1. The frontier linearizes B only after it (or
+     * once it has returned): two such operations step the model alike, so a linearization that places B while
+     * its predecessor is open and unplaced also works with the two swapped (docs/engines.md, "equal operations").
+     * Dfs does not use this: it places operations in an order of its own.
+     */
+    static int[] frontierPredecessors(Operation[] ops) {
+        int[] prev = predecessors(ops);
+        Map<Object, List<Integer>> open = null;
+        for (int i = 0; i < ops.length; i++) {
+            Operation b = ops[i];
+            if (b.isPending()) {
+                continue;
+            }
+            if (open == null) {
+                open = new HashMap<>();
+            }
+            List<Integer> same = open.computeIfAbsent(new Identical(b.input(), b.output()), k -> new ArrayList<>());
+            int best = -1;
+            for (int j = same.size() - 1; j >= 0; j--) {
+                Operation a = ops[same.get(j)];
+                if (a.ret() < b.call()) { // returned before B's call, so before every later call: never open again
+                    same.remove(j);
+                } else if (a.ret() <= b.ret() && (best < 0 || a.ret() > ops[best].ret()
+                        || a.ret() == ops[best].ret() && same.get(j) > best)) {
+                    best = same.get(j);
+                }
+            }
+            prev[i] = best;
+            same.add(i);
+        }
+        return prev;
+    }
+
+    /** An operation's input and output, compared by equality: operations with equal ones step a model alike. */
+    private record Identical(Object input, Object output) {
+    }
 }

@@ -130,6 +130,38 @@ class QueueLayersTest {
     }
 
     @Test
+    void aClosedLayerOfEqualValuesIsSplitIntoOneLayerPerValue() {
+        // {1 1} stands for one queue only: once closed, it is {1} {1}, so that {1} {1 4 5} is seen to stand for
+        // every queue {1 1} {4 5} does (layer by layer: {1} = {1}, {1 4 5} = {1} + {4 5}).
+        LayeredQueue joined = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(1, 5, 20);
+        assertEquals("[{1 1}] open to 10", joined.toString(), "the tail layer stays whole: 4 may still join it");
+        LayeredQueue closed = joined.enqueue(4, 11, 20).enqueue(5, 12, 20);
+        assertEquals("[{1} {1} {4 5}] open to 20", closed.toString());
+        LayeredQueue apart = LayeredQueue.EMPTY.enqueue(1, 0, 1).enqueue(1, 5, 9).enqueue(4, 11, 20)
+                .enqueue(5, 12, 20);
+        assertEquals(apart, closed, "the same queues, the same state");
+        assertEquals(apart.hashCode(), closed.hashCode());
+        LayeredQueue coarser = LayeredQueue.EMPTY.enqueue(1, 0, 1).enqueue(1, 5, 20).enqueue(4, 6, 20)
+                .enqueue(5, 7, 20);
+        assertEquals("[{1} {1 4 5}] open to 20", coarser.toString());
+        assertTrue(coarser.subsumes(closed));
+        assertFalse(closed.subsumes(coarser), "4 1 5 1 is one of the coarser state's queues only");
+        // A dequeue that leaves a closed head layer all alike splits it too, and later steps hash consistently.
+        LayeredQueue mixedHead = LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(1, 1, 10).enqueue(4, 2, 10)
+                .enqueue(5, 20, 30);
+        assertEquals("[{1 1 4} {5}] open to 30", mixedHead.toString());
+        LayeredQueue split = mixedHead.dequeue(4, 40);
+        assertEquals("[{1} {1} {5}] open to 30", split.toString());
+        LayeredQueue direct = LayeredQueue.EMPTY.enqueue(1, 0, 1).enqueue(1, 5, 6).enqueue(5, 20, 30);
+        assertEquals(direct, split);
+        assertEquals(direct.hashCode(), split.hashCode());
+        assertEquals(direct.dequeue(1, 50).hashCode(), split.dequeue(1, 50).hashCode());
+        assertEquals(direct.dequeue(1, 50).dequeue(1, 50), split.dequeue(1, 50).dequeue(1, 50));
+        assertEquals("[{1 1}] open to 3", LayeredQueue.EMPTY.enqueue(1, 0, 10).enqueue(1, 1, 10).enqueue(4, 2, 10)
+                .dequeue(4, 3).toString(), "the only layer is the tail: 1 may still join it, so it stays whole");
+    }
+
+    @Test
     void equalStatesReachedByDifferentPathsHashAlike() {
         // Hashes are updated step by step; a state reached two ways must hash the same, or the frontier would
         // keep duplicates. Random walks over few values and times meet the same states often.

@@ -89,6 +89,28 @@ public final class RandomHistories {
     }
 
     /**
+     * A history in which many operations are equal and overlap: {@code clients} clients that call again at once
+     * and run for up to 9 ticks, values from a domain of {@code values} (as low as 2), for the model named
+     * (register, cas-register, fifo-queue). Equal enqueues, writes and compare-and-sets are open together most of
+     * the time, which is what the frontier's rules for equal operations and for layers of equal values act on.
+     * {@code corruptPercent} of the histories get one or two observed outputs replaced; {@code crashPercent} of the
+     * operations crash (the client is replaced); 3% of the completed outputs are hidden where the model allows.
+     */
+    public static History crowded(String model, long seed, int clients, int ops, int values, int corruptPercent,
+                                  int crashPercent) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Domain domain = Domain.small(values, 5);
+        SequentialObject object = switch (model) {
+            case "register" -> new Register(false, domain);
+            case "cas-register" -> new Register(true, domain);
+            case "fifo-queue" -> new Queue(Queue.Order.FIFO, domain, g -> g.nextInt(10) < 5);
+            default -> throw new IllegalArgumentException("no crowded histories of model " + model);
+        };
+        Shape shape = new Shape(3, false, 1, 10, crashPercent, 20, true, 3, Shape.oneOrTwo(corruptPercent), 3);
+        return shape.generate(object, r, clients, ops);
+    }
+
+    /**
      * A small history (1–{@code maxClients} clients, 2–{@code maxOperations} operations) that meets a decision
      * procedure's precondition, for the generator named (see {@link #distinct(String, long, int, int, int, int,
      * int, int)}): gaps up to 3 ticks and durations up to 6, 70% of the histories corrupted, 15% of the operations
