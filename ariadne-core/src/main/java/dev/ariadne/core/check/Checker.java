@@ -3,7 +3,7 @@ package dev.ariadne.core.check;
 import dev.ariadne.core.procedures.DecisionProcedure;
 import dev.ariadne.core.search.Budget;
 import dev.ariadne.core.search.DfsSearch;
-import dev.ariadne.core.search.FrontierSearch;
+import dev.ariadne.core.frontier.FrontierSearch;
 import dev.ariadne.core.search.ParallelDfs;
 import dev.ariadne.core.search.PendingOperations;
 import dev.ariadne.core.search.ProgressMeter;

@@ -8,8 +8,8 @@ import dev.ariadne.core.check.Statistics;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.check.Violation;
 import dev.ariadne.core.search.Budget;
-import dev.ariadne.core.search.Frontier;
-import dev.ariadne.core.search.FrontierSearch;
+import dev.ariadne.core.frontier.Frontier;
+import dev.ariadne.core.frontier.FrontierSearch;
 import dev.ariadne.core.search.MemoryLimit;
 
 import dev.ariadne.core.history.Event;

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Budget {
     /** Bytes assumed per remembered model state in the estimates (the state object and what it refers to). */
-    static final long STATE_BYTES = 64;
+    public static final long STATE_BYTES = 64;
 
     private final boolean limited;
     private final long deadline;
@@ -80,7 +80,7 @@ public final class Budget {
      * Adds {@code delta} bytes (negative to release) to what the searches hold. Returns {@code false}, having
      * stopped the check, when the total is now over the limit.
      */
-    boolean hold(long delta) {
+    public boolean hold(long delta) {
         long total = held.addAndGet(delta);
         if (parent != null && !parent.hold(delta)) {
             stop(parent.reason());

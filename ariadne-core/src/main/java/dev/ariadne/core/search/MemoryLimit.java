@@ -15,7 +15,7 @@ public final class MemoryLimit extends RuntimeException {
     }
 
     /** Reserves {@code bytes} more for a table about to grow, or throws (having stopped the budget). */
-    static void reserve(Budget budget, long bytes) {
+    public static void reserve(Budget budget, long bytes) {
         if (budget != null && !budget.hold(bytes)) {
             throw INSTANCE;
         }

@@ -119,7 +119,7 @@ public final class PendingOperations {
      * its predecessor is open and unplaced also works with the two swapped (docs/engines.md, "equal operations").
      * Dfs does not use this: it places operations in an order of its own.
      */
-    static int[] frontierPredecessors(Operation[] ops) {
+    public static int[] frontierPredecessors(Operation[] ops) {
         int[] prev = predecessors(ops);
         Map<Object, List<Integer>> open = null;
         for (int i = 0; i < ops.length; i++) {

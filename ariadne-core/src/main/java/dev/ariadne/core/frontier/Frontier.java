@@ -1,5 +1,8 @@
-package dev.ariadne.core.search;
+package dev.ariadne.core.frontier;
 
+import dev.ariadne.core.search.Budget;
+import dev.ariadne.core.search.MemoryLimit;
+import dev.ariadne.core.search.PendingOperations;
 import dev.ariadne.core.model.CommutingModel;
 import dev.ariadne.core.model.Model;
 

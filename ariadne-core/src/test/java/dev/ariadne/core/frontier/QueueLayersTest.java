@@ -1,5 +1,6 @@
-package dev.ariadne.core.search;
+package dev.ariadne.core.frontier;
 
+import dev.ariadne.core.search.Budget;
 import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;

@@ -1,5 +1,7 @@
-package dev.ariadne.core.search;
+package dev.ariadne.core.frontier;
 
+import dev.ariadne.core.search.Budget;
+import dev.ariadne.core.search.MemoryLimit;
 import java.util.Arrays;
 
 /**

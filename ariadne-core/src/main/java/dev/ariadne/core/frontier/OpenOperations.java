@@ -1,4 +1,4 @@
-package dev.ariadne.core.search;
+package dev.ariadne.core.frontier;
 
 import java.util.Arrays;
 

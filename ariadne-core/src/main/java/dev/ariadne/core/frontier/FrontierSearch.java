@@ -1,5 +1,9 @@
-package dev.ariadne.core.search;
+package dev.ariadne.core.frontier;
 
+import dev.ariadne.core.search.Budget;
+import dev.ariadne.core.search.MemoryLimit;
+import dev.ariadne.core.search.PendingOperations;
+import dev.ariadne.core.search.ProgressMeter;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Progress;
