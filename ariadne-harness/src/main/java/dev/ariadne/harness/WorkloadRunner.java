@@ -32,7 +32,8 @@ import java.util.function.Function;
  *
  * <p>The seed is {@link #seed(long)}, else the system property {@value #SEED_PROPERTY}, else a random one; it is in
  * the result and in every failure message, and running again with it draws the same operations on every client
- * (the interleaving is the scheduler's). Not thread-safe; {@link #run()} may be called more than once.
+ * (the interleaving is the scheduler's). A system under test that is {@link AutoCloseable} is closed after the
+ * clients stop. Not thread-safe; {@link #run()} may be called more than once.
  *
  * @param <T> the system under test
  */
@@ -54,6 +55,7 @@ public final class WorkloadRunner<T> {
     private CheckOptions options = CheckOptions.defaults();
     private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
     private final List<Class<? extends Throwable>> failedOn = new ArrayList<>();
+    private boolean online = true;
 
     private WorkloadRunner(Workload<T> workload) {
         this.workload = Objects.requireNonNull(workload, "workload");
@@ -132,6 +134,18 @@ public final class WorkloadRunner<T> {
         return this;
     }
 
+    /**
+     * Whether to check while the workload runs and stop at the first violation (default), or only once it has run,
+     * with the batch checker (its partitions and decision procedures). The online checker searches configurations
+     * as the {@code frontier} engine does, with no decision procedure: a workload whose model states stay ambiguous
+     * for long (a queue or stack that grows, so that many orders of its elements stay possible) is checked much
+     * faster afterwards.
+     */
+    public WorkloadRunner<T> onlineChecking(boolean on) {
+        this.online = on;
+        return this;
+    }
+
     /** How exceptions of operations are classified (default: crashed); see {@link Recorder.Builder#classifier}. */
     public WorkloadRunner<T> classifier(Function<Throwable, ExceptionOutcome> classifier) {
         this.classifier = Objects.requireNonNull(classifier, "classifier");
@@ -180,10 +194,13 @@ public final class WorkloadRunner<T> {
     }
 
     private <S> RunResult runWith(Model<S> m, long runSeed) {
-        OnlineChecker<S> online = OnlineChecker.of(m, options);
+        OnlineChecker<S> checker = OnlineChecker.of(m, options);
         HistoryBuilder builder = new HistoryBuilder();
-        StopOnViolation<S> checking = new StopOnViolation<>(online);
-        Recorder.Builder rb = Recorder.builder().sink(builder).sink(checking).classifier(classifier);
+        StopOnViolation<S> checking = new StopOnViolation<>(checker);
+        Recorder.Builder rb = Recorder.builder().sink(builder).classifier(classifier);
+        if (online) {
+            rb.sink(checking);
+        }
         for (Class<? extends Throwable> c : failedOn) {
             rb.failedOn(c);
         }
@@ -216,6 +233,13 @@ public final class WorkloadRunner<T> {
         for (Thread t : threads) {
             joinUninterruptibly(t);
         }
+        if (system instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                errors.add(e);
+            }
+        }
         IllegalStateException recording = null;
         try {
             recorder.close();
@@ -243,13 +267,15 @@ public final class WorkloadRunner<T> {
         }
         History history = builder.build();
         Result result;
-        boolean violated = online.isViolated();
-        if (violated) {
+        boolean violated = checker.isViolated();
+        if (!online) {
+            result = Checker.check(history, m, options.withCoreTimeout(coreTimeout));
+        } else if (violated) {
             Result batch = coreTimeout == null || coreTimeout.isZero() ? null
                     : Checker.check(history, m, options.withCoreTimeout(coreTimeout));
-            result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : online.violation();
+            result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : checker.violation();
         } else {
-            result = online.finish();
+            result = checker.finish();
         }
         return new RunResult(runSeed, result, history, m, ran, violated, historyFile, clients, chaos.enabled());
     }
