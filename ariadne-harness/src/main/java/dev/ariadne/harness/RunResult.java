@@ -33,9 +33,12 @@ public final class RunResult {
     private final Path historyFile;
     private final int clients;
     private final boolean chaos;
+    private final int rounds;
+    private final long totalOperations;
 
     RunResult(long seed, Result result, History history, Model<?> model, long operationsRun,
-              boolean stoppedAtViolation, Path historyFile, int clients, boolean chaos) {
+              boolean stoppedAtViolation, Path historyFile, int clients, boolean chaos, int rounds,
+              long totalOperations) {
         this.seed = seed;
         this.result = result;
         this.history = history;
@@ -45,9 +48,30 @@ public final class RunResult {
         this.historyFile = historyFile;
         this.clients = clients;
         this.chaos = chaos;
+        this.rounds = rounds;
+        this.totalOperations = totalOperations;
     }
 
-    /** The seed: {@code -Dariadne.seed=} it (or {@link WorkloadRunner#seed}) draws the same operations again. */
+    /** This result as the last of {@code rounds} rounds that ran {@code totalOperations} in all. */
+    RunResult after(int rounds, long totalOperations) {
+        return new RunResult(seed, result, history, model, operationsRun, stoppedAtViolation, historyFile, clients,
+                chaos, rounds, totalOperations);
+    }
+
+    /** How many rounds ran (see {@link WorkloadRunner#rounds}); this result is the last one's. */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** The operations of all the rounds together. */
+    public long totalOperations() {
+        return totalOperations;
+    }
+
+    /**
+     * The seed of this (the last) round: {@code -Dariadne.seed=} it (or {@link WorkloadRunner#seed}) draws the same
+     * operations again, in the first round.
+     */
     public long seed() {
         return seed;
     }
@@ -77,7 +101,7 @@ public final class RunResult {
         return model;
     }
 
-    /** How many operations the clients ran (failed and crashed ones included). */
+    /** How many operations the clients ran in this (the last) round, failed and crashed ones included. */
     public long operationsRun() {
         return operationsRun;
     }
@@ -122,9 +146,11 @@ public final class RunResult {
             case UNKNOWN -> "undecided (" + result.reason() + ")";
             case LINEARIZABLE -> "linearizable";
         };
-        return "Ariadne: " + what + " after " + operationsRun + " operations of " + clients + " clients (seed "
-                + seed + ", replay with -D" + WorkloadRunner.SEED_PROPERTY + "=" + seed + (chaos ? "" : ", chaos off")
-                + ")\n" + report();
+        String round = rounds == 1 ? "" : " in round " + rounds + " (after " + (totalOperations - operationsRun)
+                + " operations of linearizable rounds)";
+        return "Ariadne: " + what + " after " + operationsRun + " operations of " + clients + " clients" + round
+                + " (seed " + seed + ", replay with -D" + WorkloadRunner.SEED_PROPERTY + "=" + seed
+                + (chaos ? "" : ", chaos off") + ")\n" + report();
     }
 
     /**

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
@@ -47,6 +46,7 @@ public final class WorkloadRunner<T> {
     private Model<?> model;
     private int clients = 4;
     private long operations = 1000;
+    private boolean operationsSet;
     private Duration duration;
     private Long seed;
     private Chaos chaos = Chaos.on();
@@ -56,6 +56,7 @@ public final class WorkloadRunner<T> {
     private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
     private final List<Class<? extends Throwable>> failedOn = new ArrayList<>();
     private boolean online = true;
+    private int rounds = 1;
 
     private WorkloadRunner(Workload<T> workload) {
         this.workload = Objects.requireNonNull(workload, "workload");
@@ -92,15 +93,34 @@ public final class WorkloadRunner<T> {
             throw new IllegalArgumentException("at least one operation per client");
         }
         this.operations = perClient;
+        this.operationsSet = true;
         return this;
     }
 
-    /** Clients stop after this long (and after their operations, if {@link #operations} was also set). */
+    /**
+     * Clients stop after this long, or after their {@link #operations} if those were set and end sooner (without
+     * them, a client runs until the time is up).
+     */
     public WorkloadRunner<T> duration(Duration d) {
-        this.duration = d;
-        if (d != null && !d.isNegative() && !d.isZero()) {
-            this.operations = Long.MAX_VALUE;
+        if (d != null && (d.isNegative() || d.isZero())) {
+            throw new IllegalArgumentException("a duration must be positive");
         }
+        this.duration = d;
+        return this;
+    }
+
+    /**
+     * Runs up to this many rounds (default 1), each on a fresh system under test with its own seed, stopping at the
+     * first that is not linearizable. Many short rounds (as Lincheck runs many small scenarios) find races that need
+     * the clients to start together, and give small histories, so small cores: a counter's read of n needs the n
+     * increments it counts in any core. The history file holds the last round; the result's seed replays it as a
+     * first round. A {@link #duration} bounds all the rounds together.
+     */
+    public WorkloadRunner<T> rounds(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("at least one round");
+        }
+        this.rounds = n;
         return this;
     }
 
@@ -190,10 +210,24 @@ public final class WorkloadRunner<T> {
         if (workload.operations().isEmpty()) {
             throw new IllegalStateException("the workload has no operations");
         }
-        return runWith(model, resolveSeed());
+        long first = resolveSeed();
+        long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        long total = 0;
+        RunResult last = null;
+        int round = 0;
+        while (round < rounds) {
+            long roundSeed = round == 0 ? first : ClientRandom.mix(first, -1L - round);
+            last = runWith(model, roundSeed, deadline);
+            total += last.operationsRun();
+            round++;
+            if (!last.isLinearizable() || System.nanoTime() >= deadline) {
+                break;
+            }
+        }
+        return last.after(round, total);
     }
 
-    private <S> RunResult runWith(Model<S> m, long runSeed) {
+    private <S> RunResult runWith(Model<S> m, long runSeed, long deadline) {
         OnlineChecker<S> checker = OnlineChecker.of(m, options);
         HistoryBuilder builder = new HistoryBuilder();
         StopOnViolation<S> checking = new StopOnViolation<>(checker);
@@ -209,8 +243,7 @@ public final class WorkloadRunner<T> {
         }
         T system = workload.newSystem();
         Recorder recorder = rb.build();
-        long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
-        CountDownLatch start = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger ready = new java.util.concurrent.atomic.AtomicInteger();
         List<Thread> threads = new ArrayList<>();
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
         long[] done = new long[clients];
@@ -219,7 +252,7 @@ public final class WorkloadRunner<T> {
             Recorder.Client client = recorder.client();
             Thread t = new Thread(() -> {
                 try {
-                    start.await();
+                    awaitAll(ready);
                     done[index] = clientLoop(system, client, index, runSeed, checking, recorder, deadline);
                 } catch (Throwable e) {
                     errors.add(e);
@@ -229,7 +262,6 @@ public final class WorkloadRunner<T> {
             threads.add(t);
             t.start();
         }
-        start.countDown();
         for (Thread t : threads) {
             joinUninterruptibly(t);
         }
@@ -277,7 +309,7 @@ public final class WorkloadRunner<T> {
         } else {
             result = checker.finish();
         }
-        return new RunResult(runSeed, result, history, m, ran, violated, historyFile, clients, chaos.enabled());
+        return new RunResult(runSeed, result, history, m, ran, violated, historyFile, clients, chaos.enabled(), 1, ran);
     }
 
     private long clientLoop(T system, Recorder.Client client, int index, long runSeed, StopOnViolation<?> checking,
@@ -285,7 +317,8 @@ public final class WorkloadRunner<T> {
         ClientRandom random = new ClientRandom(runSeed, index);
         SplittableRandom chaosRandom = new SplittableRandom(ClientRandom.mix(runSeed ^ CHAOS_STREAM, index));
         long n = 0;
-        while (n < operations && !checking.stop && recorder.failure() == null) {
+        long limit = duration != null && !operationsSet ? Long.MAX_VALUE : operations;
+        while (n < limit && !checking.stop && recorder.failure() == null) {
             if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
                 break;
             }
@@ -309,6 +342,22 @@ public final class WorkloadRunner<T> {
             n++;
         }
         return n;
+    }
+
+    /**
+     * Waits, spinning, until every client has started, so that they begin within a few microseconds of each other
+     * rather than as the threads happen to start (a round of short clients would otherwise barely overlap).
+     */
+    private void awaitAll(java.util.concurrent.atomic.AtomicInteger ready) {
+        ready.incrementAndGet();
+        int spins = 0;
+        while (ready.get() < clients) {
+            if (++spins < 1000) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
     }
 
     private static void joinUninterruptibly(Thread t) {
