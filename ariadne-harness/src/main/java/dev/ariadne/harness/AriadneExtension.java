@@ -75,12 +75,13 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
                 .model(test.model())
                 .clients(test.clients())
                 .operations(test.operations())
+                .rounds(test.rounds())
                 .chaos(test.chaos() ? Chaos.on() : Chaos.off())
                 .onlineChecking(test.online())
                 .failedOn(test.failedOn())
                 .historyFile(reports().resolve(baseName(context) + ".jsonl"));
         if (test.durationMillis() > 0) {
-            runner.duration(Duration.ofMillis(test.durationMillis())).operations(test.operations());
+            runner.duration(Duration.ofMillis(test.durationMillis()));
         }
         if (test.seed() != 0) {
             runner.seed(test.seed());

@@ -47,6 +47,12 @@ public @interface LinearizabilityTest {
     /** Operations per client. */
     long operations() default 1000;
 
+    /**
+     * Rounds, each on a fresh system, until one fails (see {@link WorkloadRunner#rounds}): many short rounds give
+     * small cores.
+     */
+    int rounds() default 1;
+
     /** Stop the clients after this many milliseconds even if operations remain (0: no limit). */
     long durationMillis() default 0;
 
