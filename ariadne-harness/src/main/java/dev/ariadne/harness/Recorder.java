@@ -326,11 +326,17 @@ public final class Recorder implements AutoCloseable {
         }
 
         private void emit(int kind, int client, Object value) {
+            if (closing) { // nothing would deliver it: the operation stays open in the history
+                throw new IllegalStateException("the recorder is closed");
+            }
             long t = (long) TAIL.getOpaque(this);
             int spins = 0;
             while (t - (long) HEAD.getAcquire(this) > mask) {
                 if (failure != null) {
                     throw stopped();
+                }
+                if (!delivery.isAlive()) {
+                    throw new IllegalStateException("the recorder is closed");
                 }
                 spins = backOff(spins); // the buffer is full: the workload waits for the checker
             }

@@ -83,7 +83,7 @@ class AriadneExtensionTest {
             return c.read();
         }
 
-        @LinearizabilityTest(model = "counter", clients = 4, operations = 10, rounds = 300, seed = 11)
+        @LinearizabilityTest(model = "counter", clients = 4, operations = 10, rounds = 2000, seed = 11)
         void linearizable() {
         }
     }
