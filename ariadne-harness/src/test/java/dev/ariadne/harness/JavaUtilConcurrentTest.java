@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JavaUtilConcurrentTest {
     private static final int CLIENTS = 4;
-    private static final long OPERATIONS = 2_000;
+    private static final long OPERATIONS = 10_000;
 
     private static void passes(WorkloadRunner<?> runner) {
         RunResult r = runner.clients(CLIENTS).operations(OPERATIONS).run();
