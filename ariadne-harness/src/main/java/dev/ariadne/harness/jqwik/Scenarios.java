@@ -1,0 +1,76 @@
+package dev.ariadne.harness.jqwik;
+
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+
+/**
+ * jqwik arbitraries of {@link ConcurrentScenario}s built from an arbitrary of actions, so that a property over
+ * scenarios shrinks a failing one: fewer and shorter branches, a shorter prefix, smaller actions. The bounds are
+ * set with the {@code with…} methods; {@link #build()} gives the arbitrary.
+ *
+ * <pre>{@code
+ * @Provide
+ * Arbitrary<ConcurrentScenario<Action<Counter>>> scenarios() {
+ *     return Scenarios.of(Arbitraries.oneOf(increments, reads)).withBranches(2, 3).withBranchLength(1, 4).build();
+ * }
+ * }</pre>
+ *
+ * @param <A> the action type
+ */
+public final class Scenarios<A> {
+    private final Arbitrary<A> actions;
+    private final int maxPrefix;
+    private final int minBranches;
+    private final int maxBranches;
+    private final int minBranchLength;
+    private final int maxBranchLength;
+
+    private Scenarios(Arbitrary<A> actions, int maxPrefix, int minBranches, int maxBranches, int minBranchLength,
+                      int maxBranchLength) {
+        if (maxPrefix < 0) {
+            throw new IllegalArgumentException("the prefix length cannot be negative: " + maxPrefix);
+        }
+        if (minBranches < 1 || maxBranches < minBranches) {
+            throw new IllegalArgumentException("branches must be 1 <= min <= max, not " + minBranches + ".." + maxBranches);
+        }
+        if (minBranchLength < 1 || maxBranchLength < minBranchLength) {
+            throw new IllegalArgumentException("branch lengths must be 1 <= min <= max, not " + minBranchLength + ".."
+                    + maxBranchLength);
+        }
+        this.actions = actions;
+        this.maxPrefix = maxPrefix;
+        this.minBranches = minBranches;
+        this.maxBranches = maxBranches;
+        this.minBranchLength = minBranchLength;
+        this.maxBranchLength = maxBranchLength;
+    }
+
+    /** Scenarios of {@code actions}: a prefix of at most 3, 2 to 3 branches of 1 to 3 actions each. */
+    public static <A> Scenarios<A> of(Arbitrary<A> actions) {
+        return new Scenarios<>(actions, 3, 2, 3, 1, 3);
+    }
+
+    /** At most {@code max} actions in the sequential prefix (0: none). */
+    public Scenarios<A> withMaxPrefix(int max) {
+        return new Scenarios<>(actions, max, minBranches, maxBranches, minBranchLength, maxBranchLength);
+    }
+
+    /** Between {@code min} and {@code max} parallel branches. */
+    public Scenarios<A> withBranches(int min, int max) {
+        return new Scenarios<>(actions, maxPrefix, min, max, minBranchLength, maxBranchLength);
+    }
+
+    /** Between {@code min} and {@code max} actions in each branch. */
+    public Scenarios<A> withBranchLength(int min, int max) {
+        return new Scenarios<>(actions, maxPrefix, minBranches, maxBranches, min, max);
+    }
+
+    /** The arbitrary; jqwik shrinks its values towards an empty prefix and the fewest, shortest branches. */
+    public Arbitrary<ConcurrentScenario<A>> build() {
+        Arbitrary<java.util.List<A>> prefix = actions.list().ofMinSize(0).ofMaxSize(maxPrefix);
+        Arbitrary<java.util.List<java.util.List<A>>> branches = actions.list()
+                .ofMinSize(minBranchLength).ofMaxSize(maxBranchLength)
+                .list().ofMinSize(minBranches).ofMaxSize(maxBranches);
+        return Combinators.combine(prefix, branches).as(ConcurrentScenario::new);
+    }
+}
