@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
  *
  * @param prefix   the actions run one after another before the branches start (may be empty)
  * @param branches the parallel branches, each a non-empty list of actions run in order by its own client
- * @param <A>      the action type, usually {@link Action}
+ * @param <A>      the action type, usually {@link Call}
  */
 public record ConcurrentScenario<A>(List<A> prefix, List<List<A>> branches) {
 

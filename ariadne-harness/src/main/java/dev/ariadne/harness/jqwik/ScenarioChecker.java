@@ -86,7 +86,7 @@ public final class ScenarioChecker<S> {
      * not be checked), and returns that run's result, or the last run's. Minimal cores and their explanations are
      * searched for ({@link CheckOptions#DEFAULT_CORE_TIMEOUT}).
      */
-    public Outcome check(ConcurrentScenario<? extends Action<? super S>> scenario) throws InterruptedException {
+    public Outcome check(ConcurrentScenario<? extends Call<? super S>> scenario) throws InterruptedException {
         Outcome last = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             Model<?> model = models.get();
@@ -106,7 +106,7 @@ public final class ScenarioChecker<S> {
      * linearizable; its message names the scenario and the attempt, and holds Ariadne's text report (the minimal
      * failing core and its explanation). This is the call a jqwik property makes.
      */
-    public void assertLinearizable(ConcurrentScenario<? extends Action<? super S>> scenario) {
+    public void assertLinearizable(ConcurrentScenario<? extends Call<? super S>> scenario) {
         Outcome outcome;
         try {
             outcome = check(scenario);
@@ -132,7 +132,7 @@ public final class ScenarioChecker<S> {
     }
 
     /** Runs the scenario once on a new system and returns its history. */
-    History run(ConcurrentScenario<? extends Action<? super S>> scenario) throws InterruptedException {
+    History run(ConcurrentScenario<? extends Call<? super S>> scenario) throws InterruptedException {
         S system = systems.get();
         Recording recording = new Recording();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -144,7 +144,7 @@ public final class ScenarioChecker<S> {
         CountDownLatch gate = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         for (int b = 0; b < scenario.branches().size(); b++) {
-            List<? extends Action<? super S>> branch = scenario.branches().get(b);
+            List<? extends Call<? super S>> branch = scenario.branches().get(b);
             Thread t = new Thread(() -> {
                 try {
                     gate.await();
@@ -177,10 +177,10 @@ public final class ScenarioChecker<S> {
         return true;
     }
 
-    private void runClient(S system, List<? extends Action<? super S>> actions, Recording recording) {
+    private void runClient(S system, List<? extends Call<? super S>> actions, Recording recording) {
         int client = recording.newClient();
-        for (Action<? super S> action : actions) {
-            if (!recording.call(client, action.input())) {
+        for (Call<? super S> action : actions) {
+            if (!recording.call(client, action.invocation())) {
                 return;
             }
             Object output;

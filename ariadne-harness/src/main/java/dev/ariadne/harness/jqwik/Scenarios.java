@@ -10,7 +10,7 @@ import net.jqwik.api.Combinators;
  *
  * <pre>{@code
  * @Provide
- * Arbitrary<ConcurrentScenario<Action<Counter>>> scenarios() {
+ * Arbitrary<ConcurrentScenario<Call<Counter>>> scenarios() {
  *     return Scenarios.of(Arbitraries.oneOf(increments, reads)).withBranches(2, 3).withBranchLength(1, 4).build();
  * }
  * }</pre>

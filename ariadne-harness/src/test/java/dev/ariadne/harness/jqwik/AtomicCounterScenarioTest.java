@@ -12,12 +12,12 @@ class AtomicCounterScenarioTest {
             .withAttempts(3);
 
     @Provide
-    Arbitrary<ConcurrentScenario<Action<Counters.Counter>>> scenarios() {
+    Arbitrary<ConcurrentScenario<Call<Counters.Counter>>> scenarios() {
         return Scenarios.of(Counters.actions()).withMaxPrefix(4).withBranches(2, 4).withBranchLength(1, 5).build();
     }
 
     @Property(tries = 50)
-    void anAtomicCounterIsLinearizable(@ForAll("scenarios") ConcurrentScenario<Action<Counters.Counter>> scenario) {
+    void anAtomicCounterIsLinearizable(@ForAll("scenarios") ConcurrentScenario<Call<Counters.Counter>> scenario) {
         checker.assertLinearizable(scenario);
     }
 }

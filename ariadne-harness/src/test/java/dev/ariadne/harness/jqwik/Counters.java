@@ -56,13 +56,13 @@ final class Counters {
     }
 
     /** {@code increment d} for d in 1..5 (shrinking towards 1) and {@code read}, one in three. */
-    static Arbitrary<Action<Counter>> actions() {
-        Arbitrary<Action<Counter>> increments = Arbitraries.longs().between(1, 5)
-                .map(d -> Action.<Counter>of(Invocation.of("increment", d), c -> {
+    static Arbitrary<Call<Counter>> actions() {
+        Arbitrary<Call<Counter>> increments = Arbitraries.longs().between(1, 5)
+                .map(d -> Call.<Counter>of(Invocation.of("increment", d), c -> {
                     c.add(d);
                     return null;
                 }));
-        Arbitrary<Action<Counter>> reads = Arbitraries.just(Action.of(Invocation.of("read", null), Counter::read));
+        Arbitrary<Call<Counter>> reads = Arbitraries.just(Call.of(Invocation.of("read", null), Counter::read));
         return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(2, increments), net.jqwik.api.Tuple.of(1, reads));
     }
 }

@@ -16,22 +16,22 @@ class RacyCounterScenarios {
             .withAttempts(10);
 
     @Provide
-    Arbitrary<ConcurrentScenario<Action<Counters.Counter>>> scenarios() {
+    Arbitrary<ConcurrentScenario<Call<Counters.Counter>>> scenarios() {
         return Scenarios.of(Counters.actions()).withMaxPrefix(4).withBranches(2, 4).withBranchLength(1, 5).build();
     }
 
     @Property(tries = 100, seed = "1")
-    void seed1(@ForAll("scenarios") ConcurrentScenario<Action<Counters.Counter>> scenario) {
+    void seed1(@ForAll("scenarios") ConcurrentScenario<Call<Counters.Counter>> scenario) {
         checker.assertLinearizable(scenario);
     }
 
     @Property(tries = 100, seed = "2")
-    void seed2(@ForAll("scenarios") ConcurrentScenario<Action<Counters.Counter>> scenario) {
+    void seed2(@ForAll("scenarios") ConcurrentScenario<Call<Counters.Counter>> scenario) {
         checker.assertLinearizable(scenario);
     }
 
     @Property(tries = 100, seed = "3")
-    void seed3(@ForAll("scenarios") ConcurrentScenario<Action<Counters.Counter>> scenario) {
+    void seed3(@ForAll("scenarios") ConcurrentScenario<Call<Counters.Counter>> scenario) {
         checker.assertLinearizable(scenario);
     }
 }

@@ -119,7 +119,9 @@ final class RedisRegisters implements AutoCloseable {
 
         @Override
         public void close() {
-            connection.close();
+            if (connection.isOpen()) { // Lettuce warns about closing a closed connection
+                connection.close();
+            }
         }
     }
 }
