@@ -1,5 +1,6 @@
 package dev.ariadne.harness.redis;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -16,7 +17,11 @@ import java.util.function.Function;
  */
 final class ThreadConnections implements Registers {
     private final RedisRegisters redis;
+    /** How long a client waits after a failed connect before it reports the failure: a reconnect backoff. */
+    private static final long RECONNECT_BACKOFF_MILLIS = 10;
+
     private final ThreadLocal<RedisRegisters.Connection> connections = new ThreadLocal<>();
+    private final AtomicLong answered = new AtomicLong();
 
     ThreadConnections(RedisRegisters redis) {
         this.redis = redis;
@@ -29,6 +34,11 @@ final class ThreadConnections implements Registers {
         NotSent(String message, Throwable cause) {
             super(message, cause);
         }
+    }
+
+    /** How many commands the server has answered so far, over all threads. */
+    long answered() {
+        return answered.get();
     }
 
     /**
@@ -68,7 +78,9 @@ final class ThreadConnections implements Registers {
             throw new NotSent("key " + key + " belongs to another server process than " + c.runId(), null);
         }
         try {
-            return command.apply(c);
+            T result = command.apply(c);
+            answered.incrementAndGet();
+            return result;
         } catch (RuntimeException e) {
             connections.remove();
             c.close();
@@ -89,6 +101,11 @@ final class ThreadConnections implements Registers {
         try {
             c = redis.connect();
         } catch (RuntimeException e) {
+            try {
+                Thread.sleep(RECONNECT_BACKOFF_MILLIS); // while the server is down, clients do not spin on refusals
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
             throw new NotSent("cannot connect: " + e.getMessage(), e);
         }
         connections.set(c);
