@@ -7,28 +7,30 @@ import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.harness.ExceptionOutcome;
+import dev.ariadne.harness.Recorder;
+import dev.ariadne.harness.Workload;
 import dev.ariadne.report.TextReport;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Runs {@link ConcurrentScenario}s on fresh systems under test and checks each run's history with Ariadne, so a
  * jqwik property over scenarios fails exactly when a run was not linearizable, and jqwik shrinks that scenario.
  * The prefix runs on one client; then one thread per branch waits at a common gate and all start together. Every
- * operation is recorded with {@link System#nanoTime()} taken just before the call and just after the return. An
- * exception the {@linkplain #failedWhen classification} calls failed is an operation that certainly had no effect
- * (left out); any other exception, and an operation still running at the {@linkplain #withTimeout timeout}, is
- * crashed: it may have taken effect, and its client's later actions run as a new client. A concurrency bug shows in
- * some interleavings only, so each scenario is run up to {@link #withAttempts attempts} times, each on a new
- * system, and the first violation is the verdict.
+ * call is recorded by a {@link Recorder} (the harness's: {@link System#nanoTime()} just before the call and just
+ * after the return). An exception the {@linkplain #classifier classification} calls {@link ExceptionOutcome#FAILED}
+ * is an operation that certainly had no effect (left out); any other exception, and a call still running at the
+ * {@linkplain #withTimeout timeout}, is crashed: it may have taken effect, and its branch goes on as a new client. A
+ * concurrency bug shows in some interleavings only, so each scenario is run up to {@link #withAttempts attempts}
+ * times, each on a new system, and the first violation is the verdict.
  *
  * @param <S> the system under test
  */
@@ -37,15 +39,18 @@ public final class ScenarioChecker<S> {
     private final Supplier<? extends Model<?>> models;
     private final int attempts;
     private final Duration timeout;
-    private final Predicate<? super Throwable> failed;
+    private final Function<Throwable, ExceptionOutcome> classifier;
+    private final List<Class<? extends Throwable>> failedOn;
 
     private ScenarioChecker(Supplier<? extends S> systems, Supplier<? extends Model<?>> models, int attempts,
-                            Duration timeout, Predicate<? super Throwable> failed) {
+                            Duration timeout, Function<Throwable, ExceptionOutcome> classifier,
+                            List<Class<? extends Throwable>> failedOn) {
         this.systems = systems;
         this.models = models;
         this.attempts = attempts;
         this.timeout = timeout;
-        this.failed = failed;
+        this.classifier = classifier;
+        this.failedOn = List.copyOf(failedOn);
     }
 
     /**
@@ -54,7 +59,12 @@ public final class ScenarioChecker<S> {
      */
     public static <S> ScenarioChecker<S> of(Supplier<? extends S> systems, Supplier<? extends Model<?>> models) {
         return new ScenarioChecker<>(Objects.requireNonNull(systems, "systems"), Objects.requireNonNull(models, "models"),
-                10, Duration.ofSeconds(10), t -> false);
+                10, Duration.ofSeconds(10), t -> ExceptionOutcome.CRASHED, List.of());
+    }
+
+    /** A checker of scenarios on the systems {@code workload} makes (see {@link Scenarios#calls(Workload)}). */
+    public static <S> ScenarioChecker<S> of(Workload<S> workload, Supplier<? extends Model<?>> models) {
+        return of(workload::newSystem, models);
     }
 
     /** Runs each scenario up to {@code n} times (each on a new system) until one run is not linearizable. */
@@ -62,7 +72,7 @@ public final class ScenarioChecker<S> {
         if (n < 1) {
             throw new IllegalArgumentException("attempts must be at least 1, not " + n);
         }
-        return new ScenarioChecker<>(systems, models, n, timeout, failed);
+        return new ScenarioChecker<>(systems, models, n, timeout, classifier, failedOn);
     }
 
     /** How long one run may take; operations still running then are recorded as crashed and their threads interrupted. */
@@ -70,15 +80,21 @@ public final class ScenarioChecker<S> {
         if (t.isNegative() || t.isZero()) {
             throw new IllegalArgumentException("timeout must be positive: " + t);
         }
-        return new ScenarioChecker<>(systems, models, attempts, t, failed);
+        return new ScenarioChecker<>(systems, models, attempts, t, classifier, failedOn);
     }
 
-    /**
-     * Exceptions that mean the operation certainly did not take effect (a rejected argument, say): such an
-     * operation is left out of the history. Any other exception is a crash (unknown outcome).
-     */
-    public ScenarioChecker<S> failedWhen(Predicate<? super Throwable> classification) {
-        return new ScenarioChecker<>(systems, models, attempts, timeout, Objects.requireNonNull(classification));
+    /** How exceptions of calls are classified (default: crashed); see {@link Recorder.Builder#classifier}. */
+    public ScenarioChecker<S> classifier(Function<Throwable, ExceptionOutcome> classification) {
+        return new ScenarioChecker<>(systems, models, attempts, timeout, Objects.requireNonNull(classification),
+                failedOn);
+    }
+
+    /** Exceptions of these classes mean the call had no effect; see {@link Recorder.Builder#failedOn}. */
+    @SafeVarargs
+    public final ScenarioChecker<S> failedOn(Class<? extends Throwable>... types) {
+        List<Class<? extends Throwable>> all = new ArrayList<>(failedOn);
+        all.addAll(List.of(types));
+        return new ScenarioChecker<>(systems, models, attempts, timeout, classifier, all);
     }
 
     /**
@@ -134,38 +150,56 @@ public final class ScenarioChecker<S> {
     /** Runs the scenario once on a new system and returns its history. */
     History run(ConcurrentScenario<? extends Call<? super S>> scenario) throws InterruptedException {
         S system = systems.get();
-        Recording recording = new Recording();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Thread prefix = new Thread(() -> runClient(system, scenario.prefix(), recording), "scenario-prefix");
-        prefix.start();
-        if (!join(prefix, deadline)) {
-            return recording.abandon();
+        HistoryBuilder history = new HistoryBuilder();
+        Recorder.Builder builder = Recorder.builder().sink(history).classifier(classifier);
+        for (Class<? extends Throwable> c : failedOn) {
+            builder.failedOn(c);
         }
-        CountDownLatch gate = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int b = 0; b < scenario.branches().size(); b++) {
-            List<? extends Call<? super S>> branch = scenario.branches().get(b);
-            Thread t = new Thread(() -> {
-                try {
-                    gate.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                runClient(system, branch, recording);
-            }, "scenario-branch-" + b);
-            t.start();
-            threads.add(t);
-        }
-        gate.countDown();
-        for (Thread t : threads) {
-            if (!join(t, deadline)) {
-                return recording.abandon();
+        Recorder recorder = builder.build();
+        try {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            Recorder.Client prefixClient = recorder.client();
+            Thread prefix = new Thread(() -> runClient(system, scenario.prefix(), prefixClient), "scenario-prefix");
+            prefix.start();
+            if (!join(prefix, deadline)) {
+                return history(recorder, history);
             }
+            CountDownLatch gate = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int b = 0; b < scenario.branches().size(); b++) {
+                List<? extends Call<? super S>> branch = scenario.branches().get(b);
+                Recorder.Client client = recorder.client();
+                Thread t = new Thread(() -> {
+                    try {
+                        gate.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    runClient(system, branch, client);
+                }, "scenario-branch-" + b);
+                t.start();
+                threads.add(t);
+            }
+            gate.countDown();
+            for (Thread t : threads) {
+                if (!join(t, deadline)) {
+                    break;
+                }
+            }
+            return history(recorder, history);
+        } finally {
+            recorder.close();
         }
-        return recording.abandon();
     }
 
-    private boolean join(Thread t, long deadline) throws InterruptedException {
+    /** Delivers what was recorded and builds the history; a call still running is pending in it. */
+    private static History history(Recorder recorder, HistoryBuilder history) {
+        recorder.close();
+        return history.build();
+    }
+
+    /** Waits for {@code t} until the deadline; a thread still running then is interrupted and left behind. */
+    private static boolean join(Thread t, long deadline) throws InterruptedException {
         long left = deadline - System.nanoTime();
         if (left > 0) {
             TimeUnit.NANOSECONDS.timedJoin(t, left);
@@ -177,75 +211,19 @@ public final class ScenarioChecker<S> {
         return true;
     }
 
-    private void runClient(S system, List<? extends Call<? super S>> actions, Recording recording) {
-        int client = recording.newClient();
-        for (Call<? super S> action : actions) {
-            if (!recording.call(client, action.invocation())) {
-                return;
+    private static <S> void runClient(S system, List<? extends Call<? super S>> calls, Recorder.Client client) {
+        for (Call<? super S> call : calls) {
+            if (Thread.currentThread().isInterrupted()) {
+                return; // the run timed out: no more calls
             }
-            Object output;
             try {
-                output = action.run(system);
-            } catch (Throwable t) {
-                if (failed.test(t)) {
-                    recording.discard(client);
-                } else {
-                    recording.crash(client);
-                    client = recording.newClient();
-                }
-                if (t instanceof InterruptedException || t instanceof Error && !(t instanceof AssertionError)) {
-                    return;
-                }
-                continue;
+                client.call(call.invocation(), () -> call.run(system));
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                // recorded as failed or crashed (then the client goes on under a new id), or, once the run timed
+                // out and the recorder closed, not recorded: the next round of the loop sees the interrupt
             }
-            recording.ret(client, output);
-        }
-    }
-
-    /**
-     * The history of one run: events go to a {@link HistoryBuilder} under one lock, with the time taken inside it, so
-     * times never go backwards. After {@link #abandon()} late events are ignored; operations still open then are
-     * pending in the history, as crashed ones are.
-     */
-    private static final class Recording {
-        private final HistoryBuilder builder = new HistoryBuilder();
-        private int clients;
-        private boolean abandoned;
-
-        synchronized int newClient() {
-            return clients++;
-        }
-
-        synchronized boolean call(int client, Object input) {
-            if (abandoned) {
-                return false;
-            }
-            builder.call(client, input, System.nanoTime(), Map.of());
-            return true;
-        }
-
-        synchronized void ret(int client, Object output) {
-            if (!abandoned) {
-                builder.ret(client, output, System.nanoTime(), -1);
-            }
-        }
-
-        synchronized void crash(int client) {
-            if (!abandoned) {
-                builder.crash(client, System.nanoTime(), -1);
-            }
-        }
-
-        synchronized void discard(int client) {
-            if (!abandoned) {
-                builder.discard(client, System.nanoTime(), -1);
-            }
-        }
-
-        /** The history so far; events after this are ignored. */
-        synchronized History abandon() {
-            abandoned = true;
-            return builder.build();
         }
     }
 }

@@ -1,7 +1,15 @@
 package dev.ariadne.harness.jqwik;
 
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.harness.ClientRandom;
+import dev.ariadne.harness.Workload;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * jqwik arbitraries of {@link ConcurrentScenario}s built from an arbitrary of actions, so that a property over
@@ -48,6 +56,28 @@ public final class Scenarios<A> {
     /** Scenarios of {@code actions}: a prefix of at most 3, 2 to 3 branches of 1 to 3 actions each. */
     public static <A> Scenarios<A> of(Arbitrary<A> actions) {
         return new Scenarios<>(actions, 3, 2, 3, 1, 3);
+    }
+
+    /**
+     * Calls of {@code workload}'s operations, chosen by their weights, each with an invocation its generators draw
+     * from a {@link ClientRandom} seeded by jqwik. jqwik shrinks the choice towards the first operation and the seed
+     * towards 0; the generators' draws themselves do not shrink (for arguments that shrink, build calls from jqwik
+     * arbitraries with {@link Call#of}).
+     */
+    public static <S> Arbitrary<Call<S>> calls(Workload<S> workload) {
+        List<Workload.Operation<S>> operations = workload.operations();
+        if (operations.isEmpty()) {
+            throw new IllegalArgumentException("the workload has no operations");
+        }
+        List<Tuple.Tuple2<Integer, Arbitrary<Call<S>>>> choices = new ArrayList<>();
+        for (Workload.Operation<S> op : operations) {
+            Arbitrary<Call<S>> calls = Arbitraries.longs().between(0, Long.MAX_VALUE).map(seed -> {
+                Invocation invocation = op.invocations().next(new ClientRandom(seed, 0));
+                return Call.<S>of(invocation, system -> op.action().apply(system, invocation));
+            });
+            choices.add(Tuple.of(op.weight(), calls));
+        }
+        return Arbitraries.frequencyOf(choices);
     }
 
     /** At most {@code max} actions in the sequential prefix (0: none). */
