@@ -32,6 +32,8 @@ final class JsonLinesReader {
             Set.of("client", "call", "return", "f", "key", "value", "output", "meta");
     private static final Set<String> CALL_FIELDS = Set.of("type", "client", "f", "key", "value", "time", "meta");
     private static final Set<String> RETURN_FIELDS = Set.of("type", "client", "output", "time");
+    /** The fields of a {@code crash} (Jepsen {@code :info}) or {@code fail} (Jepsen {@code :fail}) event. */
+    private static final Set<String> END_FIELDS = Set.of("type", "client", "time");
     /**
      * The field of the optional first line that states the file's conventions, {@code {"conventions": {"nil-read":
      * "unknown"}}}: a nil read carries no information (Knossos'), as in the Jepsen file it was converted from.
@@ -221,10 +223,12 @@ final class JsonLinesReader {
     private void event(Map<String, Object> fields, long n) throws BadValue {
         Object type = fields.get("type");
         boolean call = "call".equals(type);
-        if (!call && !"return".equals(type)) {
-            throw new BadValue("expected \"type\" to be \"call\" or \"return\", got " + JsonValues.describe(type));
+        boolean ended = "crash".equals(type) || "fail".equals(type);
+        if (!call && !ended && !"return".equals(type)) {
+            throw new BadValue("expected \"type\" to be \"call\", \"return\", \"crash\" or \"fail\", got "
+                    + JsonValues.describe(type));
         }
-        known(fields, call ? CALL_FIELDS : RETURN_FIELDS, "a \"" + type + "\" event");
+        known(fields, call ? CALL_FIELDS : ended ? END_FIELDS : RETURN_FIELDS, "a \"" + type + "\" event");
         int client = client(fields);
         boolean hasTime = fields.containsKey("time");
         if (timed == null) {
@@ -236,8 +240,13 @@ final class JsonLinesReader {
                     + "; give a time on every event or on none");
         }
         long time = hasTime ? time(fields, "time") : EventSink.UNTIMED;
+        int line = (int) Math.min(n, Integer.MAX_VALUE);
         if (call) {
             sink.call(client, invocation(fields), time, metadata(fields, n));
+        } else if ("crash".equals(type)) {
+            sink.crash(client, time, line);
+        } else if ("fail".equals(type)) {
+            sink.discard(client, time, line);
         } else {
             Object output = fields.containsKey("output") ? fields.get("output") : Operation.UNKNOWN;
             sink.ret(client, output, time, (int) Math.min(n, Integer.MAX_VALUE));

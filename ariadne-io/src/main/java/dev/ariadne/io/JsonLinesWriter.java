@@ -8,7 +8,14 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.models.ModelOptions;
 
+import dev.ariadne.core.history.EventSink;
+
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.Flushable;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigInteger;
 import java.util.Collection;
@@ -20,6 +27,7 @@ import java.util.Set;
  * that {@link HistoryReaders} reads back into an equal history (up to the {@code line} metadata, which the
  * reader sets from the new file). Sets, maps whose keys are not all strings and {@link OpaqueValue}s are written as
  * the reserved objects {@code {"#set": [...]}}, {@code {"#map": [[k, v], ...]}} and {@code {"#edn": "text"}}.
+ * {@link #events(OutputStream)} writes the event form instead, one event at a time, as a history is recorded.
  */
 public final class JsonLinesWriter {
     private JsonLinesWriter() {
@@ -92,6 +100,187 @@ public final class JsonLinesWriter {
             }
         }
         out.flush();
+    }
+
+    /**
+     * A writer of the event form to {@code out}: an {@link EventSink} that turns each call, return, crash and discard
+     * into one line ({@code "type"} {@code call}, {@code return}, {@code crash}, {@code fail}), for a history
+     * written while it is recorded. Lines are kept in memory until {@link EventWriter#flush()}, which writes the
+     * complete lines at once, so that a process killed between flushes leaves a file that reads up to its last
+     * flush, never a torn line.
+     */
+    public static EventWriter events(OutputStream out) {
+        return new EventWriter(out);
+    }
+
+    /**
+     * The event-form writer {@link #events(OutputStream)} returns. Not thread-safe: one thread reports the events
+     * (they must be in the order they happened, as every {@link EventSink} requires). An event whose value is not
+     * plain data raises {@link IllegalArgumentException} and writes nothing; an I/O error raises
+     * {@link UncheckedIOException}.
+     */
+    public static final class EventWriter implements EventSink, Flushable, Closeable {
+        /** Past this many buffered bytes, the complete lines are written out without waiting for a flush. */
+        private static final int BUFFER_LIMIT = 1 << 16;
+
+        private final OutputStream out;
+        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(BUFFER_LIMIT + 1024);
+        private JsonGenerator g;
+        private long events;
+
+        private EventWriter(OutputStream out) {
+            this.out = out;
+            this.g = generator();
+        }
+
+        private JsonGenerator generator() {
+            try {
+                JsonGenerator generator = JsonValues.FACTORY.createGenerator(buffer);
+                generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+                generator.setPrettyPrinter(new MinimalPrettyPrinter(""));
+                return generator;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Writes a {@code call} line; the input must be an {@link Invocation}, a {@code line} in metadata is dropped. */
+        @Override
+        public EventWriter call(int client, Object input, long time, Map<String, Object> metadata) {
+            if (!(input instanceof Invocation inv)) {
+                throw new IllegalArgumentException("client " + client + " calls with input "
+                        + Text.cut(String.valueOf(input)) + ", not an Invocation");
+            }
+            int mark = buffer.size();
+            try {
+                start("call", client);
+                g.writeStringField("f", inv.f());
+                if (inv.key() != null) {
+                    g.writeFieldName("key");
+                    value(g, inv.key());
+                }
+                if (inv.value() != null) {
+                    g.writeFieldName("value");
+                    value(g, inv.value());
+                }
+                if (metadata.keySet().stream().anyMatch(k -> !k.equals("line"))) {
+                    g.writeObjectFieldStart("meta");
+                    for (Map.Entry<String, Object> e : metadata.entrySet()) {
+                        if (!e.getKey().equals("line")) {
+                            g.writeFieldName(e.getKey());
+                            value(g, e.getValue());
+                        }
+                    }
+                    g.writeEndObject();
+                }
+                end(time);
+            } catch (IllegalArgumentException e) {
+                undo(mark);
+                throw e;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return this;
+        }
+
+        /** Writes a {@code return} line; an {@link Operation#UNKNOWN} output is written as no {@code output}. */
+        @Override
+        public EventWriter ret(int client, Object output, long time, int line) {
+            int mark = buffer.size();
+            try {
+                start("return", client);
+                if (output != Operation.UNKNOWN) {
+                    g.writeFieldName("output");
+                    value(g, output);
+                }
+                end(time);
+            } catch (IllegalArgumentException e) {
+                undo(mark);
+                throw e;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return this;
+        }
+
+        /** Writes a {@code crash} line: the operation stays pending (Jepsen {@code :info}). */
+        @Override
+        public EventWriter crash(int client, long time, int line) {
+            return bare("crash", client, time);
+        }
+
+        /** Writes a {@code fail} line: the operation certainly did not take effect (Jepsen {@code :fail}). */
+        @Override
+        public EventWriter discard(int client, long time, int line) {
+            return bare("fail", client, time);
+        }
+
+        /** The number of events written (buffered or out). */
+        public long events() {
+            return events;
+        }
+
+        /** Writes the complete lines buffered so far to the stream, and flushes it. */
+        @Override
+        public void flush() throws IOException {
+            g.flush();
+            if (buffer.size() > 0) {
+                buffer.writeTo(out);
+                buffer.reset();
+            }
+            out.flush();
+        }
+
+        /** Flushes, then closes the stream. */
+        @Override
+        public void close() throws IOException {
+            try {
+                flush();
+                g.close();
+            } finally {
+                out.close();
+            }
+        }
+
+        private EventWriter bare(String type, int client, long time) {
+            try {
+                start(type, client);
+                end(time);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return this;
+        }
+
+        private void start(String type, int client) throws IOException {
+            g.writeStartObject();
+            g.writeStringField("type", type);
+            g.writeNumberField("client", client);
+        }
+
+        private void end(long time) throws IOException {
+            if (time != UNTIMED) {
+                g.writeNumberField("time", time);
+            }
+            g.writeEndObject();
+            g.writeRaw('\n');
+            g.flush();
+            events++;
+            if (buffer.size() > BUFFER_LIMIT) {
+                flush();
+            }
+        }
+
+        /**
+         * Drops a half-written line (a value that is not plain data): the buffer keeps the lines before it (each
+         * complete line was flushed into it) and a new generator replaces the one left inside an object.
+         */
+        private void undo(int mark) {
+            byte[] kept = java.util.Arrays.copyOf(buffer.toByteArray(), mark);
+            buffer.reset();
+            buffer.write(kept, 0, kept.length);
+            g = generator();
+        }
     }
 
     private static void value(JsonGenerator g, Object v) throws IOException {

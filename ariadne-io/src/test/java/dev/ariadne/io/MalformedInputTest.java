@@ -44,7 +44,7 @@ class MalformedInputTest {
                 arguments("forms mixed", Format.JSON, OK_OP + "{\"type\":\"call\",\"client\":1,\"f\":\"read\"}", 2,
                         "cannot be mixed"),
                 arguments("unknown event type", Format.JSON, "{\"type\":\"calll\",\"client\":1}", 1,
-                        "expected \"type\" to be \"call\" or \"return\""),
+                        "expected \"type\" to be \"call\", \"return\", \"crash\" or \"fail\""),
                 arguments("return without call", Format.JSON,
                         "{\"type\":\"call\",\"client\":0,\"f\":\"read\"}\n{\"type\":\"return\",\"client\":1}", 2,
                         "no open operation"),

@@ -1,0 +1,188 @@
+package dev.ariadne.harness;
+
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.check.Violation;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.report.HtmlReport;
+import dev.ariadne.report.TextReport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The outcome of one {@link WorkloadRunner} run: the seed that replays it, the check's {@link Result} (after a
+ * violation, the batch check's, with the minimal failing core and its explanation when the core search finished),
+ * the recorded history and the model. {@link #report()} renders it as {@code ariadne check} does;
+ * {@link #writeHtml(Path)} writes the HTML report.
+ */
+public final class RunResult {
+    private final long seed;
+    private final Result result;
+    private final History history;
+    private final Model<?> model;
+    private final long operationsRun;
+    private final boolean stoppedAtViolation;
+    private final Path historyFile;
+    private final int clients;
+    private final boolean chaos;
+    private final int rounds;
+    private final long totalOperations;
+
+    RunResult(long seed, Result result, History history, Model<?> model, long operationsRun,
+              boolean stoppedAtViolation, Path historyFile, int clients, boolean chaos, int rounds,
+              long totalOperations) {
+        this.seed = seed;
+        this.result = result;
+        this.history = history;
+        this.model = model;
+        this.operationsRun = operationsRun;
+        this.stoppedAtViolation = stoppedAtViolation;
+        this.historyFile = historyFile;
+        this.clients = clients;
+        this.chaos = chaos;
+        this.rounds = rounds;
+        this.totalOperations = totalOperations;
+    }
+
+    /** This result as the last of {@code rounds} rounds that ran {@code totalOperations} in all. */
+    RunResult after(int rounds, long totalOperations) {
+        return new RunResult(seed, result, history, model, operationsRun, stoppedAtViolation, historyFile, clients,
+                chaos, rounds, totalOperations);
+    }
+
+    /** How many rounds ran (see {@link WorkloadRunner#rounds}); this result is the last one's. */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** The operations of all the rounds together. */
+    public long totalOperations() {
+        return totalOperations;
+    }
+
+    /**
+     * The seed of this (the last) round: {@code -Dariadne.seed=} it (or {@link WorkloadRunner#seed}) draws the same
+     * operations again, in the first round.
+     */
+    public long seed() {
+        return seed;
+    }
+
+    /** The check's result. */
+    public Result result() {
+        return result;
+    }
+
+    /** The verdict. */
+    public Verdict verdict() {
+        return result.verdict();
+    }
+
+    /** Whether the recorded history is linearizable. */
+    public boolean isLinearizable() {
+        return result.verdict() == Verdict.LINEARIZABLE;
+    }
+
+    /** The recorded history (up to the moment the run stopped). */
+    public History history() {
+        return history;
+    }
+
+    /** The model it was checked against. */
+    public Model<?> model() {
+        return model;
+    }
+
+    /** How many operations the clients ran in this (the last) round, failed and crashed ones included. */
+    public long operationsRun() {
+        return operationsRun;
+    }
+
+    /** Whether the online checker found a violation and the clients stopped early. */
+    public boolean stoppedAtViolation() {
+        return stoppedAtViolation;
+    }
+
+    /** The history file, if the run wrote one. */
+    public Optional<Path> historyFile() {
+        return Optional.ofNullable(historyFile);
+    }
+
+    /**
+     * The minimal failing core of the first violation: the operations of a sub-history that is still not
+     * linearizable (minimal when the core search finished in time), or empty when there is no violation or no core
+     * was searched.
+     */
+    public List<Operation> core() {
+        for (PartitionResult p : result.violations()) {
+            Violation v = p.violation();
+            if (v != null && v.explanation() != null) {
+                return v.explanation().core();
+            }
+        }
+        return List.of();
+    }
+
+    /** The report {@code ariadne check} would print for the history: verdict, explanation and core. */
+    public String report() {
+        return TextReport.render(source(), result, model);
+    }
+
+    /**
+     * The message of a failing run: the seed and how to replay it, then the text report (the explanation and the
+     * minimal core).
+     */
+    public String failureMessage() {
+        String what = switch (result.verdict()) {
+            case NOT_LINEARIZABLE -> "not linearizable";
+            case UNKNOWN -> "undecided (" + result.reason() + ")";
+            case LINEARIZABLE -> "linearizable";
+        };
+        String round = rounds == 1 ? "" : " in round " + rounds + " (after " + (totalOperations - operationsRun)
+                + " operations of linearizable rounds)";
+        return "Ariadne: " + what + " after " + operationsRun + " operations of " + clients + " clients" + round
+                + " (seed " + seed + ", replay with -D" + WorkloadRunner.SEED_PROPERTY + "=" + seed
+                + (chaos ? "" : ", chaos off") + ")\n" + report();
+    }
+
+    /**
+     * Throws an {@link AssertionError} with {@link #failureMessage()} unless the history is linearizable (an
+     * undecided check fails too: nothing was proven).
+     */
+    public void assertLinearizable() {
+        if (!isLinearizable()) {
+            throw new AssertionError(failureMessage());
+        }
+    }
+
+    /** Writes the HTML report to {@code file} (replaced, its directory made) and returns it. */
+    public Path writeHtml(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            HtmlReport.of(source(), history, model, result).write(file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report " + file, e);
+        }
+    }
+
+    private String source() {
+        return historyFile != null ? historyFile.toString() : "run with seed " + seed;
+    }
+
+    @Override
+    public String toString() {
+        return "RunResult[" + result.verdict() + ", seed " + seed + ", " + operationsRun + " operations]";
+    }
+}
