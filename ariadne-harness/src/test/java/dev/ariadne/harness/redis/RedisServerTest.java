@@ -20,7 +20,7 @@ class RedisServerTest {
 
     @Test
     void readsWritesAndComparesAndSets() throws Exception {
-        try (RedisServer server = RedisServer.start(); RedisRegisters redis = new RedisRegisters(server.port(), TIMEOUT);
+        try (RedisServer server = RedisServer.start(); RedisRegisters redis = RedisRegisters.warmedUp(server.port(), TIMEOUT);
              RedisRegisters.Connection c = redis.connect()) {
             assertNull(c.read("k"));
             assertFalse(c.cas("k", 1, 2), "an absent key matches no expected value");
@@ -33,7 +33,7 @@ class RedisServerTest {
 
     @Test
     void aKilledServerRestartsEmptyAsAnotherProcess() throws Exception {
-        try (RedisServer server = RedisServer.start(); RedisRegisters redis = new RedisRegisters(server.port(), TIMEOUT)) {
+        try (RedisServer server = RedisServer.start(); RedisRegisters redis = RedisRegisters.warmedUp(server.port(), TIMEOUT)) {
             RedisRegisters.Connection before = redis.connect();
             before.write("k", 7);
             server.kill();
@@ -49,7 +49,7 @@ class RedisServerTest {
 
     @Test
     void aPausedServerTimesCommandsOutAndAKillEndsTheOnesInFlight() throws Exception {
-        try (RedisServer server = RedisServer.start(); RedisRegisters redis = new RedisRegisters(server.port(), TIMEOUT)) {
+        try (RedisServer server = RedisServer.start(); RedisRegisters redis = RedisRegisters.warmedUp(server.port(), TIMEOUT)) {
             RedisRegisters.Connection c = redis.connect();
             RedisRegisters.Connection other = redis.connect();
             server.pause();
