@@ -68,4 +68,41 @@ class JsonLinesWriterTest {
                 .map(op -> new Operation(op.id(), op.client(), op.input(), op.output(), op.call(), op.ret(), Map.of()))
                 .toList();
     }
+
+    @Test
+    void theEventWriterWritesWholeLinesOnlyAtFlushAndReadsBackWithCrashesAndFailures() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        JsonLinesWriter.EventWriter w = JsonLinesWriter.events(out);
+        w.call(0, dev.ariadne.core.history.Invocation.of("write", 1L), 5, Map.of("line", 3, "node", "n1"));
+        w.call(1, new dev.ariadne.core.history.Invocation("put", "k\n\"", List.of(1L, "x")), 6, Map.of());
+        assertEquals(0, out.size(), "nothing reaches the stream before a flush");
+        w.ret(0, null, 7, -1);
+        w.crash(1, 8, -1);
+        w.call(2, dev.ariadne.core.history.Invocation.of("read", null), 9, Map.of());
+        w.ret(2, Operation.UNKNOWN, 10, -1);
+        w.call(0, dev.ariadne.core.history.Invocation.of("write", 2L), 11, Map.of());
+        w.discard(0, 12, -1);
+        assertThrows(IllegalArgumentException.class,
+                () -> w.call(3, dev.ariadne.core.history.Invocation.of("write", new Object()), 13, Map.of()));
+        w.call(3, dev.ariadne.core.history.Invocation.of("read", null), 14, Map.of());
+        w.flush();
+        String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(String.join("\n",
+                "{\"type\":\"call\",\"client\":0,\"f\":\"write\",\"value\":1,\"meta\":{\"node\":\"n1\"},\"time\":5}",
+                "{\"type\":\"call\",\"client\":1,\"f\":\"put\",\"key\":\"k\\n\\\"\",\"value\":[1,\"x\"],\"time\":6}",
+                "{\"type\":\"return\",\"client\":0,\"output\":null,\"time\":7}",
+                "{\"type\":\"crash\",\"client\":1,\"time\":8}",
+                "{\"type\":\"call\",\"client\":2,\"f\":\"read\",\"time\":9}",
+                "{\"type\":\"return\",\"client\":2,\"time\":10}",
+                "{\"type\":\"call\",\"client\":0,\"f\":\"write\",\"value\":2,\"time\":11}",
+                "{\"type\":\"fail\",\"client\":0,\"time\":12}",
+                "{\"type\":\"call\",\"client\":3,\"f\":\"read\",\"time\":14}",
+                ""), text);
+        assertEquals(9, w.events());
+        History h = Read.text(text, Format.JSON);
+        assertEquals(4, h.size(), "the failed write is dropped");
+        assertEquals(Operation.PENDING, h.get(1).ret(), "the crashed put stays pending");
+        assertEquals(Operation.UNKNOWN, h.get(2).output());
+        assertEquals(Operation.PENDING, h.get(3).ret(), "the read without its return is pending");
+    }
 }
