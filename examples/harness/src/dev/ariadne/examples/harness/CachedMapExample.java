@@ -61,7 +61,7 @@ class CachedMapExample {
         return s.get(key);
     }
 
-    @LinearizabilityTest(model = "kv", clients = 4, operations = 10, rounds = 500)
+    @LinearizabilityTest(model = "kv", clients = 4, operations = 10, rounds = 3000)
     void cachedStoreIsLinearizable() {
     }
 }
