@@ -81,6 +81,8 @@ class RedisWorkloadTest {
         assertTrue(run.stoppedAtViolation(), "the online checker stopped the run at the violation");
         // A stale read needs a write it missed and the value it saw: a handful of operations at most.
         List<Operation> core = run.core();
+        System.out.printf("stale cache, seed %d: caught after %d operations, core of %d%n", seed, run.operationsRun(),
+                core.size());
         assertFalse(core.isEmpty(), run::failureMessage);
         assertTrue(core.size() <= 4, () -> "core of " + core.size() + " operations:\n" + run.failureMessage());
     }
