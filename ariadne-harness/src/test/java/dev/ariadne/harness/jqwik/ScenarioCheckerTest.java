@@ -110,6 +110,21 @@ class ScenarioCheckerTest {
     }
 
     @Test
+    void aCheckerOfAWorkloadRunsItsCallsOnTheSystemsItMakes() throws Exception {
+        Workload<AtomicLong> counter = Workload.<AtomicLong>of(() -> new AtomicLong(10))
+                .operation("increment", Generator.longs(1, 1), (c, d) -> c.addAndGet(d))
+                .operation("read", AtomicLong::get);
+        ScenarioChecker<AtomicLong> checker = ScenarioChecker.of(counter, () -> new CounterModel().withInitial(10L));
+        Call<AtomicLong> read = Call.of(Invocation.of("read", null), c -> counter.operations().get(1).action()
+                .apply(c, Invocation.of("read", null)));
+        ScenarioChecker.Outcome outcome = checker.check(new ConcurrentScenario<>(List.of(read), List.of(List.of(read),
+                List.of(read))));
+        assertEquals(Verdict.LINEARIZABLE, outcome.result().verdict(), "every read sees the workload's fresh system");
+        assertEquals(10L, outcome.history().operations().get(0).output());
+        assertEquals(10, outcome.attempt(), "a linearizable scenario uses every attempt");
+    }
+
+    @Test
     void callsOfAWorkloadUseItsOperationsAndGenerators() {
         Workload<AtomicLong> counter = Workload.<AtomicLong>of(AtomicLong::new)
                 .operation("increment", Generator.longs(1, 3), (c, d) -> c.addAndGet(d))
