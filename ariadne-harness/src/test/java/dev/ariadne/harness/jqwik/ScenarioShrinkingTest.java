@@ -17,7 +17,9 @@ class ScenarioShrinkingTest {
 
     @Test
     void aLostIncrementShrinksToAFewActionsInEachSeed() {
+        // The test kit does not read junit-platform.properties: keep jqwik's record of failures under target/ here too.
         EngineExecutionResults results = EngineTestKit.engine("jqwik")
+                .configurationParameter("jqwik.database", "target/jqwik-database")
                 .selectors(selectClass(RacyCounterScenarios.class))
                 .execute();
         List<Event> failed = results.testEvents().failed().list();
