@@ -163,7 +163,8 @@ public final class JsonLinesWriter {
                     g.writeFieldName("value");
                     value(g, inv.value());
                 }
-                if (metadata.keySet().stream().anyMatch(k -> !k.equals("line"))) {
+                // no stream here: this runs once per recorded call
+                if (metadata.size() > (metadata.containsKey("line") ? 1 : 0)) {
                     g.writeObjectFieldStart("meta");
                     for (Map.Entry<String, Object> e : metadata.entrySet()) {
                         if (!e.getKey().equals("line")) {

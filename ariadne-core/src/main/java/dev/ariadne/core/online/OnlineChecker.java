@@ -29,14 +29,19 @@ import java.util.Set;
 
 /**
  * Checks a history while it happens: feed it calls and returns as clients make them, and it reports a violation
- * at the event that makes one certain, with the same evidence a batch {@link Checker#check} gives. It runs the
+ * at the event that makes one certain (or, while more than 256 events wait behind an operation that stays open,
+ * within a sixteenth of those events: see below), with the same evidence a batch {@link Checker#check} gives. It runs the
  * {@code frontier} engine on the events so far, for any model; the history is not partitioned. Methods are
  * synchronized, so several threads may report events.
  *
  * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
  * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
  * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
- * return is judged by a speculative copy that treats still-open operations as pending. A pending operation that
+ * return is judged by a speculative copy that treats still-open operations as pending. That judgement replays the
+ * events the exact frontier has not processed, so when more than 256 of them wait (a client preempted or slow in
+ * the middle of a call while others go on), the returns are judged once per sixteenth of the waiting events rather
+ * than at every event: the work stays linear in the events, and a violation is reported a little late, never
+ * wrongly. A pending operation that
  * nothing returned since its call may reveal ({@link dev.ariadne.core.model.Model#mayReveal}) is left out of the
  * judgements, as a batch check leaves it out; one that crashed stays unresolved for the exact frontier until a
  * return may reveal it (or, after a short wait, becomes pending there). Events are timed either
@@ -80,6 +85,8 @@ public final class OnlineChecker<S> implements EventSink {
      * that is searched as pending, as it was before hidden operations existed).
      */
     private static final int MAX_HIDDEN_WAIT = 256;
+    /** Up to this many events waiting for the exact frontier, every event judges the waiting returns. */
+    private static final int SPECULATION_WINDOW = 256;
 
     private final Model<S> model;
     private final Budget budget;
@@ -114,6 +121,8 @@ public final class OnlineChecker<S> implements EventSink {
     private long[] evTime = new long[64];
     private int evHead;
     private int evTail;
+    /** Events that could have judged the waiting returns since they last were: see {@link #dueForSpeculation()}. */
+    private int judgementsDeferred;
 
     private long clock;
     private int timing; // 0 unknown, 1 untimed, 2 timed
@@ -653,10 +662,28 @@ public final class OnlineChecker<S> implements EventSink {
             hidden.clear();
         }
         advanceExact(false);
-        if (judge && violation == null && unknownReason == null && pendingSettledReturn()) {
+        if (judge && violation == null && unknownReason == null && pendingSettledReturn() && dueForSpeculation()) {
             speculate();
         }
         return violation == null;
+    }
+
+    /**
+     * Whether to judge the waiting returns now. Each judgement replays every event the exact frontier has not
+     * processed, so while one operation stays open across many events (a client preempted or slow in the middle of
+     * a call) judging at every event would cost time quadratic in their number. Beyond {@link #SPECULATION_WINDOW}
+     * waiting events, the returns are judged once per sixteenth of the waiting events: the work stays linear, and a
+     * violation is reported at most that many events late (each judgement is the same as at every event, so
+     * nothing is reported that would not have been).
+     */
+    private boolean dueForSpeculation() {
+        int waiting = evTail - evHead;
+        judgementsDeferred++;
+        if (waiting <= SPECULATION_WINDOW || judgementsDeferred * 16L >= waiting) {
+            judgementsDeferred = 0;
+            return true;
+        }
+        return false;
     }
 
     /** A return is settled when no call can still come at its time. */

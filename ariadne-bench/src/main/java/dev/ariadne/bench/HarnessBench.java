@@ -1,0 +1,216 @@
+package dev.ariadne.bench;
+
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.online.OnlineChecker;
+import dev.ariadne.harness.Recorder;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Measures the harness's recorder: the cost per operation of recording (both timestamps and the hand-off to the
+ * delivery thread) from T threads, against the same loop without a recorder, and the throughput of online checking
+ * behind it (the {@link OnlineChecker} as the recorder's sink, a counter workload whose operations barely overlap).
+ * Each row runs after a warm-up of the same row. Usage:
+ * <pre>
+ * java -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.HarnessBench [--threads 8] [--ops 2000000]
+ *     [--online-ops 200000] [--rounds 3] [--only SUBSTRING]
+ * </pre>
+ * "cpu ns/op" is the processor time the whole process used during the row (every thread: the clients, the
+ * recorder's delivery thread, the garbage collector), divided by the operations: what one operation costs, whatever
+ * the time slicing of T threads on fewer processors and whatever else the machine runs.
+ */
+public final class HarnessBench {
+    private HarnessBench() {
+    }
+
+    /** A sink that does nothing: what is left is stamping and hand-off. */
+    private static final class NullSink implements EventSink {
+        long events;
+
+        @Override
+        public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+            events++;
+            return this;
+        }
+
+        @Override
+        public EventSink ret(int client, Object output, long time, int line) {
+            events++;
+            return this;
+        }
+
+        @Override
+        public EventSink crash(int client, long time, int line) {
+            events++;
+            return this;
+        }
+
+        @Override
+        public EventSink discard(int client, long time, int line) {
+            events++;
+            return this;
+        }
+    }
+
+    private interface Row {
+        /** Runs {@code ops} operations over {@code threads} threads and returns what it checked (or null). */
+        String run(int threads, long ops) throws Exception;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int threads = 8;
+        long ops = 2_000_000;
+        int rounds = 3;
+        long onlineOps = 200_000;
+        String only = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--ops" -> ops = Long.parseLong(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--online-ops" -> onlineOps = Long.parseLong(args[++i]);
+                case "--only" -> only = args[++i];
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        System.out.printf(Locale.ROOT, "%d threads, %d operations a row, %d processors, java %s%n", threads, ops, cores,
+                System.getProperty("java.version"));
+        System.out.printf(Locale.ROOT, "%-36s %10s %10s %12s %10s  %s%n", "row", "ops", "ms", "ops/s", "cpu ns/op",
+                "note");
+        Map<String, Row> rows = new java.util.LinkedHashMap<>();
+        AtomicLong counter = new AtomicLong();
+        rows.put("bare loop (no recorder)", (t, n) -> {
+            parallel(t, n, k -> counter.incrementAndGet());
+            return null;
+        });
+        rows.put("recorder, null sink", (t, n) -> {
+            NullSink sink = new NullSink();
+            try (Recorder r = Recorder.to(sink)) {
+                recorded(r, t, n, counter);
+            }
+            return sink.events + " events delivered";
+        });
+        rows.put("recorder, null sink + file", (t, n) -> {
+            NullSink sink = new NullSink();
+            Path file = Files.createTempFile("harness-bench", ".jsonl");
+            try (Recorder r = Recorder.builder().sink(sink).file(file).build()) {
+                recorded(r, t, n, counter);
+            }
+            String note = Files.size(file) / (1 << 20) + " MiB written";
+            Files.delete(file);
+            return note;
+        });
+        rows.put("recorder + online checker (counter)", (t, n) -> {
+            OnlineChecker<?> checker = OnlineChecker.of(BuiltinModels.byName("counter"));
+            AtomicLong c = new AtomicLong();
+            try (Recorder r = Recorder.to(checker)) {
+                recordedCounter(r, t, n, c);
+            }
+            Result result = checker.finish();
+            return result.verdict() + ", " + result.statistics().configurations() + " configurations";
+        });
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        for (Map.Entry<String, Row> e : rows.entrySet()) {
+            if (only != null && !e.getKey().contains(only)) {
+                continue;
+            }
+            long rowOps = e.getKey().contains("online") ? onlineOps : ops;
+            e.getValue().run(threads, Math.max(1, rowOps / 10));
+            for (int r = 0; r < rounds; r++) {
+                long cpu = os.getProcessCpuTime();
+                long start = System.nanoTime();
+                String note = e.getValue().run(threads, rowOps);
+                long nanos = System.nanoTime() - start;
+                double cpuPerOp = (double) (os.getProcessCpuTime() - cpu) / rowOps;
+                System.out.printf(Locale.ROOT, "%-36s %10d %10.1f %12.0f %10.1f  %s%n", e.getKey(), rowOps,
+                        nanos / 1e6, rowOps * 1e9 / nanos, cpuPerOp, note == null ? "" : note);
+            }
+        }
+    }
+
+    /** Each thread runs its share of the operations through its own recorder client: a counter increment. */
+    private static void recorded(Recorder r, int threads, long ops, AtomicLong counter) throws InterruptedException {
+        List<Recorder.Client> clients = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            clients.add(r.client());
+        }
+        Invocation inc = Invocation.of("increment", null);
+        AtomicInteger next = new AtomicInteger();
+        parallel(threads, ops, new Body() {
+            final ThreadLocal<Recorder.Client> mine = ThreadLocal.withInitial(() -> clients.get(next.getAndIncrement()));
+
+            @Override
+            public void run(long k) throws Exception {
+                mine.get().call(inc, () -> {
+                    counter.incrementAndGet();
+                    return null;
+                });
+            }
+        });
+    }
+
+    /** As {@link #recorded}, with one read every 16 operations, so the online checker has outputs to judge. */
+    private static void recordedCounter(Recorder r, int threads, long ops, AtomicLong counter)
+            throws InterruptedException {
+        List<Recorder.Client> clients = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            clients.add(r.client());
+        }
+        Invocation inc = Invocation.of("increment", null);
+        Invocation read = Invocation.of("read", null);
+        AtomicInteger next = new AtomicInteger();
+        parallel(threads, ops, new Body() {
+            final ThreadLocal<Recorder.Client> mine = ThreadLocal.withInitial(() -> clients.get(next.getAndIncrement()));
+
+            @Override
+            public void run(long k) throws Exception {
+                if ((k & 15) == 0) {
+                    mine.get().call(read, counter::get);
+                } else {
+                    mine.get().call(inc, () -> {
+                        counter.incrementAndGet();
+                        return null;
+                    });
+                }
+            }
+        });
+    }
+
+    private interface Body {
+        void run(long k) throws Exception;
+    }
+
+    private static void parallel(int threads, long ops, Body body) throws InterruptedException {
+        List<Thread> ts = new ArrayList<>();
+        long share = ops / threads;
+        for (int i = 0; i < threads; i++) {
+            long n = i == threads - 1 ? ops - share * (threads - 1) : share;
+            Thread t = new Thread(() -> {
+                try {
+                    for (long k = 0; k < n; k++) {
+                        body.run(k);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            ts.add(t);
+            t.start();
+        }
+        for (Thread t : ts) {
+            t.join();
+        }
+    }
+}
