@@ -49,7 +49,11 @@ final class CoreSearch<S> {
     /** How long a check whether some operations can produce an observation may take. */
     private static final long PRODUCIBLE_NANOS = 10_000_000L;
     /** How long a check of the first stage of {@link #observationsFirst} may take. */
-    private static final long FIRST_STAGE_NANOS = 15_000_000L;
+    /** How many other observations {@link #withTheFailure} pairs with the failing operation. */
+    private static final int PAIRS_TRIED = 16;
+    private static final long FIRST_STAGE_NANOS = 30_000_000L;
+    /** How long a check while ddmin reduces may take (the one-at-a-time pass that proves minimality gets more). */
+    private static final long REDUCING_CHECK_NANOS = 100_000_000L;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
     private static final long STOP_GRACE_MILLIS = 100;
 
@@ -73,6 +77,8 @@ final class CoreSearch<S> {
     private int[] order;
     /** How many positions {@link #order} takes from the longest linearization. */
     private int templateLength;
+    /** The position of the operation the first longest linearization could not place, or -1. */
+    private int unplaced = -1;
     /** Sets larger than this are not held to the rule that they can produce their observations. */
     private int guardedSize = GUARDED_SIZE;
     private final Boolean[] producibleByAll;
@@ -244,15 +250,20 @@ final class CoreSearch<S> {
                     return !witnessed(candidate, -1)
                             && check(history(candidate), FIRST_STAGE_NANOS) == Verdict.NOT_LINEARIZABLE;
                 });
-        if (!firstStage.test(observations)) {
+        if (check(history(start), CHECK_SHARE) != Verdict.NOT_LINEARIZABLE) {
             return false;
         }
-        int[] seen = ddmin(observations, firstStage);
+        int[] pair = withTheFailure(observations, firstStage);
+        int[] seen = pair != null ? pair : ddmin(observations, firstStage);
         if (stopped || !fails(union(effects, seen))) {
             return false;
         }
-        int[] producers = ddmin(effects, subset -> fails(union(seen, subset)));
-        boolean decided = onePass(union(seen, producers));
+        int[] firstProducers = ddmin(effects, subset -> fails(union(seen, subset)));
+        // With fewer producers, checks of fewer observations get cheaper: one more round of each.
+        int[] fewer = ddmin(seen, subset -> fails(union(firstProducers, subset)));
+        int[] producers = fewer.length < seen.length
+                ? ddmin(firstProducers, subset -> fails(union(fewer, subset))) : firstProducers;
+        boolean decided = onePass(union(fewer, producers));
         minimal = decided;
         if (!minimal && !stopped) {
             limit = "a check of a smaller sub-history ran out of its share of the budget";
@@ -299,6 +310,9 @@ final class CoreSearch<S> {
             }
         }
         templateLength = next;
+        if (!violation.longest().isEmpty()) {
+            unplaced = positionOfId.getOrDefault(violation.longest().get(0).unplaced().id(), -1);
+        }
         Integer[] rest = java.util.stream.IntStream.range(0, ops.length).filter(i -> rank[i] < 0).boxed()
                 .toArray(Integer[]::new);
         Arrays.sort(rest, java.util.Comparator.comparingLong(i -> ops[i].isPending() ? Long.MAX_VALUE : ops[i].ret()));
@@ -328,7 +342,7 @@ final class CoreSearch<S> {
             }
         }
         if (o < 0) {
-            return walk(model.init(), seq, 0, false) != null;
+            return walk(model.init(), seq, 0, false) != null || inserted(seq);
         }
         S state = model.init();
         for (int i = 0; i <= seq.length && state != null; i++) {
@@ -343,6 +357,46 @@ final class CoreSearch<S> {
         return false;
     }
 
+    /**
+     * The second try of {@link #witnessed} without an observation to place: the operations of {@code seq} from the
+     * longest linearization in its order, and each other one, in return order, inserted at the first point real
+     * time allows where the whole sequence stays legal. Whether every one found a place.
+     */
+    private boolean inserted(int[] seq) {
+        List<Integer> placed = new ArrayList<>();
+        List<Integer> rest = new ArrayList<>();
+        for (int i : seq) {
+            (order[i] < templateLength ? placed : rest).add(i);
+        }
+        for (int r : rest) {
+            int lo = 0;
+            int hi = placed.size();
+            for (int k = 0; k < placed.size(); k++) {
+                Operation other = ops[placed.get(k)];
+                if (!other.isPending() && other.ret() < ops[r].call()) {
+                    lo = k + 1;
+                }
+                if (ops[r].ret() < other.call()) {
+                    hi = Math.min(hi, k);
+                }
+            }
+            boolean found = false;
+            for (int pos = lo; pos <= hi && !found; pos++) {
+                placed.add(pos, r);
+                if (walk(model.init(), placed.stream().mapToInt(Integer::intValue).toArray(), 0, false) != null) {
+                    found = true;
+                } else {
+                    placed.remove(pos);
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        // Without operations to insert, the sequence is the one that was just rejected.
+        return !rest.isEmpty();
+    }
+
     /** The state after {@code seq} from position {@code from}, outputs forgotten or not; {@code null} if rejected. */
     private S walk(S state, int[] seq, int from, boolean forget) {
         for (int i = from; i < seq.length && state != null; i++) {
@@ -350,6 +404,35 @@ final class CoreSearch<S> {
             state = model.step(state, op.input(), forget ? Operation.UNKNOWN : op.output());
         }
         return state;
+    }
+
+    /**
+     * The usual shape of a failure, tried before ddmin: the operation the longest linearization could not place,
+     * alone or with one other observation (the nearest in time first, at most {@link #PAIRS_TRIED}), fails with
+     * every other operation kept. The first such set, or {@code null}.
+     */
+    private int[] withTheFailure(int[] observations, java.util.function.Predicate<int[]> fails) {
+        if (unplaced < 0 || Arrays.binarySearch(observations, unplaced) < 0) {
+            return null;
+        }
+        int[] alone = {unplaced};
+        if (fails.test(alone)) {
+            return alone;
+        }
+        Operation u = ops[unplaced];
+        int[] others = Arrays.stream(observations).filter(i -> i != unplaced).boxed()
+                .sorted(java.util.Comparator.comparingLong(i -> Math.abs(ops[i].call() - u.call())))
+                .limit(PAIRS_TRIED).mapToInt(Integer::intValue).toArray();
+        for (int other : others) {
+            int[] pair = other < unplaced ? new int[]{other, unplaced} : new int[]{unplaced, other};
+            if (stopped) {
+                return null;
+            }
+            if (fails.test(pair)) {
+                return pair;
+            }
+        }
+        return null;
     }
 
     /** Each operation's position in {@link #ops}, by id. */
@@ -416,15 +499,17 @@ final class CoreSearch<S> {
         while (again && !stopped) {
             again = false;
             proven = true;
-            for (int i = 0; i < c.length && !stopped; i++) {
+            for (int i = 0; i < c.length && !stopped; ) {
                 int[] rest = minus(c, new int[]{c[i]});
                 Verdict v = verdict(rest, true);
                 if (v == Verdict.NOT_LINEARIZABLE) {
+                    // Go on from here; the verdicts before i were about a larger set, so another pass follows.
                     c = rest;
                     again = true;
-                    break;
+                    continue;
                 }
                 proven &= v == Verdict.LINEARIZABLE;
+                i++;
             }
         }
         reduced = c;
@@ -458,7 +543,18 @@ final class CoreSearch<S> {
     }
 
     private Verdict qualifies(int[] set, boolean thorough) {
-        Verdict v = check(history(set), CHECK_SHARE);
+        if (set.length <= guardedSize) {
+            // The model's cheap refutation first: a set that surely lacks a producer needs no search.
+            for (int o : set) {
+                if (ops[o].outputKnown() && dev.ariadne.core.prepared.ObservedValues.cannotProduce(model, ops[o],
+                        history(minus(set, new int[]{o}))) && !unproducible(o)) {
+                    return Verdict.LINEARIZABLE;
+                }
+            }
+        }
+        // ddmin only asks whether a set fails: a check that cannot tell soon is a set it can pass over.
+        Verdict v = witnessed(set, -1) ? Verdict.LINEARIZABLE
+                : check(history(set), thorough ? CHECK_SHARE : REDUCING_CHECK_NANOS);
         if (v != Verdict.NOT_LINEARIZABLE) {
             return v;
         }
@@ -504,6 +600,9 @@ final class CoreSearch<S> {
     private Verdict producible(int o, int[] set) {
         if (witnessed(set, o)) {
             return Verdict.LINEARIZABLE;
+        }
+        if (dev.ariadne.core.prepared.ObservedValues.cannotProduce(model, ops[o], history(set))) {
+            return Verdict.NOT_LINEARIZABLE;
         }
         long from = ops[o].call();
         long to = ops[o].ret();

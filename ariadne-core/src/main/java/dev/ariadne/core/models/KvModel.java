@@ -94,6 +94,11 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         }
     }
 
+    /** The value key {@code key} starts with. */
+    KvText initialValue(int key) {
+        return value(initial, key);
+    }
+
     private static KvText value(IntSortedMap<KvText> state, int key) {
         KvText v = state.get(key);
         return v == null ? KvText.EMPTY : v;
