@@ -51,6 +51,8 @@ final class CoreSearch<S> {
     /** How long a check of the first stage of {@link #observationsFirst} may take. */
     /** How many other observations {@link #withTheFailure} pairs with the failing operation. */
     private static final int PAIRS_TRIED = 16;
+    /** The share of the budget, in tenths, that {@link #observationsFirst} may use before the plain search runs. */
+    private static final int OBSERVATIONS_FIRST_TENTHS = 6;
     private static final long FIRST_STAGE_NANOS = 30_000_000L;
     /** How long a check while ddmin reduces may take (the one-at-a-time pass that proves minimality gets more). */
     private static final long REDUCING_CHECK_NANOS = 100_000_000L;
@@ -79,6 +81,8 @@ final class CoreSearch<S> {
     private int templateLength;
     /** The position of the operation the first longest linearization could not place, or -1. */
     private int unplaced = -1;
+    /** When the current stage of the search ends (checks after it are undecided), within {@link #deadline}. */
+    private long phaseDeadline = Long.MAX_VALUE;
     /** Sets larger than this are not held to the rule that they can produce their observations. */
     private int guardedSize = GUARDED_SIZE;
     private final Boolean[] producibleByAll;
@@ -163,9 +167,17 @@ final class CoreSearch<S> {
         universe = failingPart(violation);
         best = universe;
         int[] seed = seed(violation);
+        // The observations-first reduction gets most of the budget, not all: on a machine too busy for its checks
+        // to decide, the plain search below still finds a smaller failing set than the whole part.
+        long now = System.nanoTime();
+        phaseDeadline = now + (deadline - now) / 10 * OBSERVATIONS_FIRST_TENTHS;
         if (seed != null && seed.length < universe.length && observationsFirst(seed) || observationsFirst(universe)) {
-            return;
+            if (best.length < universe.length || stopped) {
+                return;
+            }
         }
+        phaseDeadline = Long.MAX_VALUE;
+        minimal = false;
         // The observations-first reduction did not apply: plain ddmin from the longest linearization.
         verdicts.clear();
         guardedSize = GUARDED_SIZE;
@@ -628,9 +640,9 @@ final class CoreSearch<S> {
     /** {@code history} checked within {@code cap}: a share of the budget left (a divisor) or, if larger, nanoseconds. */
     private Verdict check(List<Operation> history, long cap) {
         long now = System.nanoTime();
-        long left = deadline - now;
+        long left = Math.min(deadline, phaseDeadline) - now;
         if (stopped || left <= 0) {
-            stopped = true;
+            stopped |= deadline - now <= 0;
             return Verdict.UNKNOWN;
         }
         long share = cap > 1000 ? cap : Math.max(MIN_CHECK_NANOS, left / cap);
