@@ -411,6 +411,9 @@ class CheckCommand implements Callable<Integer> {
         return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers(o));
     }
 
+    /** The row of the HTML report's operations that ended in {@code :fail}. */
+    static final String FAILED_ROW = "failed (:fail)";
+
     /** The outcome's annotations placed on the history's clock by their lines, for the HTML and JSON reports. */
     static List<HtmlReport.Marker> markers(Outcome o) {
         if (o.annotations.isEmpty()) {
@@ -420,7 +423,10 @@ class CheckCommand implements Callable<Integer> {
         List<HtmlReport.Marker> markers = new ArrayList<>();
         for (Annotation a : o.annotations) {
             String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
-            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
+            // An operation that ended in :fail (a client's process) goes on one row for all of them.
+            boolean failed = a.type().equals("fail") && a.process().chars().allMatch(Character::isDigit);
+            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), failed ? FAILED_ROW : a.process(),
+                    failed ? "process " + a.process() + " " + text : text, a.line()));
         }
         return markers;
     }
