@@ -250,8 +250,13 @@ class CheckCommand implements Callable<Integer> {
             err.println("ariadne: " + o.error);
         } else if (!json) {
             out.print(report(o));
-            if (!o.annotations.isEmpty()) {
-                out.println("  " + annotationLine(o.annotations));
+            List<Annotation> failed = o.annotations.stream().filter(CheckCommand::isFailedOperation).toList();
+            List<Annotation> events = o.annotations.stream().filter(a -> !isFailedOperation(a)).toList();
+            if (!events.isEmpty()) {
+                out.println("  " + annotationLine(events));
+            }
+            if (!failed.isEmpty()) {
+                out.println("  " + failedLine(failed));
             }
         }
     }
@@ -280,6 +285,21 @@ class CheckCommand implements Callable<Integer> {
             case "unknown" -> ModelOptions.NilRead.UNKNOWN;
             default -> source;
         };
+    }
+
+    /** Whether {@code a} is a client's operation that ended in {@code :fail}, kept beside the history. */
+    static boolean isFailedOperation(Annotation a) {
+        return a.type().equals("fail") && !a.process().isEmpty() && a.process().chars().allMatch(Character::isDigit);
+    }
+
+    /** {@code 2 operations ended in :fail (not checked): process 1 fail write 2 (line 4), …}. */
+    static String failedLine(List<Annotation> failed) {
+        StringBuilder s = new StringBuilder().append(failed.size()).append(failed.size() == 1
+                ? " operation ended in :fail (not checked): " : " operations ended in :fail (not checked): ");
+        for (int i = 0; i < Math.min(3, failed.size()); i++) {
+            s.append(i == 0 ? "" : ", ").append("process ").append(failed.get(i));
+        }
+        return s.append(failed.size() > 3 ? ", …" : "").toString();
     }
 
     /** {@code 2 events of non-client processes (not operations): nemesis info start (line 3), …}. */
@@ -424,7 +444,7 @@ class CheckCommand implements Callable<Integer> {
         for (Annotation a : o.annotations) {
             String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
             // An operation that ended in :fail (a client's process) goes on one row for all of them.
-            boolean failed = a.type().equals("fail") && a.process().chars().allMatch(Character::isDigit);
+            boolean failed = isFailedOperation(a);
             markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), failed ? FAILED_ROW : a.process(),
                     failed ? "process " + a.process() + " " + text : text, a.line()));
         }
