@@ -432,7 +432,7 @@ class CheckCommand implements Callable<Integer> {
     }
 
     /** The row of the HTML report's operations that ended in {@code :fail}. */
-    static final String FAILED_ROW = "failed (:fail)";
+    static final String FAILED_ROW = "failed";
 
     /** The outcome's annotations placed on the history's clock by their lines, for the HTML and JSON reports. */
     static List<HtmlReport.Marker> markers(Outcome o) {

@@ -298,7 +298,7 @@ class HtmlReportBrowserTest {
         assertEquals("linearizable", text("verdict"));
         assertTrue(text("summary").endsWith("1 annotation"), text("summary"));
         String marker = hoverAt("return window.ariadne.locateMarker(arguments[0])", 0);
-        assertTrue(marker.contains("annotation failed (:fail)"), marker);
+        assertTrue(marker.contains("annotation failed"), marker);
         assertTrue(marker.contains("event process 1 fail write 2"), marker);
         assertTrue(marker.contains("source line 4"), marker);
         assertTrue(text("legend").contains("ended in :fail"), text("legend"));
