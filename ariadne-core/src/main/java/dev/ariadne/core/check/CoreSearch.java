@@ -2,6 +2,7 @@ package dev.ariadne.core.check;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.core.prepared.ObservedValues;
 import dev.ariadne.core.search.Budget;
 
 import java.util.ArrayList;
@@ -259,8 +260,9 @@ final class CoreSearch<S> {
         java.util.function.Predicate<int[]> firstStage = subset -> linearizabilityFails.computeIfAbsent(
                 Arrays.toString(subset), k -> {
                     int[] candidate = union(effects, subset);
-                    return !witnessed(candidate, -1)
-                            && check(history(candidate), FIRST_STAGE_NANOS) == Verdict.NOT_LINEARIZABLE;
+                    return !witnessed(candidate, -1) && (ObservedValues.surelyNotLinearizable(model,
+                            history(candidate)) || check(history(candidate), FIRST_STAGE_NANOS)
+                            == Verdict.NOT_LINEARIZABLE);
                 });
         if (check(history(start), CHECK_SHARE) != Verdict.NOT_LINEARIZABLE) {
             return false;
@@ -558,7 +560,7 @@ final class CoreSearch<S> {
         if (set.length <= guardedSize) {
             // The model's cheap refutation first: a set that surely lacks a producer needs no search.
             for (int o : set) {
-                if (ops[o].outputKnown() && dev.ariadne.core.prepared.ObservedValues.cannotProduce(model, ops[o],
+                if (ops[o].outputKnown() && ObservedValues.cannotProduce(model, ops[o],
                         history(minus(set, new int[]{o}))) && !unproducible(o)) {
                     return Verdict.LINEARIZABLE;
                 }
@@ -566,6 +568,7 @@ final class CoreSearch<S> {
         }
         // ddmin only asks whether a set fails: a check that cannot tell soon is a set it can pass over.
         Verdict v = witnessed(set, -1) ? Verdict.LINEARIZABLE
+                : ObservedValues.surelyNotLinearizable(model, history(set)) ? Verdict.NOT_LINEARIZABLE
                 : check(history(set), thorough ? CHECK_SHARE : REDUCING_CHECK_NANOS);
         if (v != Verdict.NOT_LINEARIZABLE) {
             return v;
@@ -613,7 +616,7 @@ final class CoreSearch<S> {
         if (witnessed(set, o)) {
             return Verdict.LINEARIZABLE;
         }
-        if (dev.ariadne.core.prepared.ObservedValues.cannotProduce(model, ops[o], history(set))) {
+        if (ObservedValues.cannotProduce(model, ops[o], history(set))) {
             return Verdict.NOT_LINEARIZABLE;
         }
         long from = ops[o].call();

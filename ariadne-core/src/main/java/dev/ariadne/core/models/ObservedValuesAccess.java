@@ -58,6 +58,43 @@ final class ObservedValuesAccess implements ObservedValues.Access {
     }
 
     /**
+     * Without a put on its key, a key's value only grows by appends: a get must contain the text of every append of
+     * its key that returned before it was called, and start with what every get of its key that returned before it
+     * was called returned.
+     */
+    @Override
+    public boolean surelyNotLinearizable(Model<?> model, List<Operation> operations) {
+        if (!(model instanceof KvModel)) {
+            return false;
+        }
+        java.util.Set<Integer> putKeys = new java.util.HashSet<>();
+        for (Operation op : operations) {
+            if (op.input() instanceof KvModel.Op o && o.kind() == KvModel.Op.PUT) {
+                putKeys.add(o.key());
+            }
+        }
+        for (Operation g : operations) {
+            if (!(g.input() instanceof KvModel.Op get) || get.kind() != KvModel.Op.GET || !g.outputKnown()
+                    || g.isPending() || putKeys.contains(get.key())) {
+                continue;
+            }
+            String seen = g.output().toString();
+            for (Operation before : operations) {
+                if (!(before.input() instanceof KvModel.Op o) || o.key() != get.key() || before.isPending()
+                        || before.ret() >= g.call()) {
+                    continue;
+                }
+                if (o.kind() == KvModel.Op.APPEND && !seen.contains(o.value().toString())
+                        || o.kind() == KvModel.Op.GET && before.outputKnown()
+                        && !seen.startsWith(before.output().toString())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether {@code seen} from {@code at} is a concatenation of some of {@code appends} (each used at most as often
      * as it occurs), or {@code null} when the step budget ran out.
      */

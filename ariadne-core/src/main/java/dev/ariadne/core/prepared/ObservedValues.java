@@ -17,6 +17,8 @@ public final class ObservedValues {
     /** What the built-in models answer; see {@link #cannotProduce}. */
     public interface Access {
         boolean cannotProduce(Model<?> model, Operation observation, List<Operation> others);
+
+        boolean surelyNotLinearizable(Model<?> model, List<Operation> operations);
     }
 
     private static volatile Access access;
@@ -46,5 +48,15 @@ public final class ObservedValues {
      */
     public static boolean cannotProduce(Model<?> model, Operation observation, List<Operation> others) {
         return access.cannotProduce(model, observation, others);
+    }
+
+    /**
+     * {@code true} only when the prepared operations {@code operations} of {@code model}, as a history, are surely
+     * not linearizable, by a reason the model sees at once (for kv without puts on a key: a get that lacks the text
+     * of an append that returned before it was called, or does not extend what a get that returned before it was
+     * called saw); {@code false} when linearizable or not known.
+     */
+    public static boolean surelyNotLinearizable(Model<?> model, List<Operation> operations) {
+        return access.surelyNotLinearizable(model, operations);
     }
 }
