@@ -173,13 +173,30 @@ final class CoreSearch<S> {
         long now = System.nanoTime();
         phaseDeadline = now + (deadline - now) / 10 * OBSERVATIONS_FIRST_TENTHS;
         if (seed != null && seed.length < universe.length && observationsFirst(seed) || observationsFirst(universe)) {
-            if (best.length < universe.length || stopped) {
+            if (stopped || best.length < universe.length && !(minimal && best.length > 2)) {
                 return;
             }
         }
-        phaseDeadline = Long.MAX_VALUE;
+        int[] found = best;
+        boolean foundMinimal = minimal;
+        String foundLimit = limit;
+        // With a minimal core in hand, the plain search may take as long again to look for a smaller one.
+        long spent = System.nanoTime() - now;
+        phaseDeadline = foundMinimal ? System.nanoTime() + spent : Long.MAX_VALUE;
         minimal = false;
-        // The observations-first reduction did not apply: plain ddmin from the longest linearization.
+        limit = null;
+        plainSearch(seed);
+        // A 1-minimal core is not always the smallest: of two minimal ones, the smaller; else the observations-first
+        // one when it was minimal.
+        if (foundMinimal && (!minimal || best.length >= found.length)) {
+            best = found;
+            minimal = true;
+            limit = foundLimit;
+        }
+    }
+
+    /** Plain ddmin from the longest linearization (or the whole part), then one at a time. */
+    private void plainSearch(int[] seed) {
         verdicts.clear();
         guardedSize = GUARDED_SIZE;
         int[] start = universe;
@@ -188,7 +205,7 @@ final class CoreSearch<S> {
         }
         int[] c = ddmin(start, this::fails);
         boolean decided = onePass(c);
-        minimal = decided && reduced.length <= guardedSize;
+        minimal = decided && reduced.length <= guardedSize && Arrays.equals(reduced, best);
         if (!minimal && !stopped) {
             limit = decided ? "a core of more than " + GUARDED_SIZE + " operations is not checked to produce its "
                     + "observations" : "a check of a smaller sub-history ran out of its share of the budget";
