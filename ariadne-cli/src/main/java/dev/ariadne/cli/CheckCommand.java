@@ -262,8 +262,13 @@ class CheckCommand implements Callable<Integer> {
             err.println("ariadne: " + o.error);
         } else if (!json) {
             out.print(report(o));
-            if (!o.annotations.isEmpty()) {
-                out.println("  " + annotationLine(o.annotations));
+            List<Annotation> failed = o.annotations.stream().filter(CheckCommand::isFailedOperation).toList();
+            List<Annotation> events = o.annotations.stream().filter(a -> !isFailedOperation(a)).toList();
+            if (!events.isEmpty()) {
+                out.println("  " + annotationLine(events));
+            }
+            if (!failed.isEmpty()) {
+                out.println("  " + failedLine(failed));
             }
         }
     }
@@ -292,6 +297,21 @@ class CheckCommand implements Callable<Integer> {
             case "unknown" -> ModelOptions.NilRead.UNKNOWN;
             default -> source;
         };
+    }
+
+    /** Whether {@code a} is a client's operation that ended in {@code :fail}, kept beside the history. */
+    static boolean isFailedOperation(Annotation a) {
+        return a.type().equals("fail") && !a.process().isEmpty() && a.process().chars().allMatch(Character::isDigit);
+    }
+
+    /** {@code 2 operations ended in :fail (not checked): process 1 fail write 2 (line 4), …}. */
+    static String failedLine(List<Annotation> failed) {
+        StringBuilder s = new StringBuilder().append(failed.size()).append(failed.size() == 1
+                ? " operation ended in :fail (not checked): " : " operations ended in :fail (not checked): ");
+        for (int i = 0; i < Math.min(3, failed.size()); i++) {
+            s.append(i == 0 ? "" : ", ").append("process ").append(failed.get(i));
+        }
+        return s.append(failed.size() > 3 ? ", …" : "").toString();
     }
 
     /** {@code 2 events of non-client processes (not operations): nemesis info start (line 3), …}. */
@@ -423,6 +443,9 @@ class CheckCommand implements Callable<Integer> {
         return HtmlReport.of(o.file, o.history, o.model, o.result).withMarkers(markers(o));
     }
 
+    /** The row of the HTML report's operations that ended in {@code :fail}. */
+    static final String FAILED_ROW = "failed";
+
     /** The outcome's annotations placed on the history's clock by their lines, for the HTML and JSON reports. */
     static List<HtmlReport.Marker> markers(Outcome o) {
         if (o.annotations.isEmpty()) {
@@ -432,7 +455,10 @@ class CheckCommand implements Callable<Integer> {
         List<HtmlReport.Marker> markers = new ArrayList<>();
         for (Annotation a : o.annotations) {
             String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
-            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), a.process(), text, a.line()));
+            // An operation that ended in :fail (a client's process) goes on one row for all of them.
+            boolean failed = isFailedOperation(a);
+            markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), failed ? FAILED_ROW : a.process(),
+                    failed ? "process " + a.process() + " " + text : text, a.line()));
         }
         return markers;
     }

@@ -1,6 +1,7 @@
 package dev.ariadne.cli;
 
 import dev.ariadne.core.history.Values;
+import dev.ariadne.io.Annotation;
 import dev.ariadne.io.Format;
 import dev.ariadne.io.HistoryReaders;
 import dev.ariadne.io.InvalidInputException;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -91,9 +93,11 @@ final class ConvertCommand implements Callable<Integer> {
             err.println("ariadne: cannot read " + Values.escape(name) + ": " + e.getMessage());
             return ExitStatus.INVALID_INPUT;
         }
-        if (!read.annotations().isEmpty()) {
-            err.println("ariadne: note: " + Values.escape(name) + ": " + read.annotations().size()
-                    + (read.annotations().size() == 1 ? " event of a non-client process (such as :nemesis) is"
+        // Operations that ended in :fail did not happen: they are left out of the conversion as out of the check.
+        List<Annotation> events = read.annotations().stream().filter(a -> !CheckCommand.isFailedOperation(a)).toList();
+        if (!events.isEmpty()) {
+            err.println("ariadne: note: " + Values.escape(name) + ": " + events.size()
+                    + (events.size() == 1 ? " event of a non-client process (such as :nemesis) is"
                     : " events of non-client processes (such as :nemesis) are")
                     + " not an operation and not written");
         }

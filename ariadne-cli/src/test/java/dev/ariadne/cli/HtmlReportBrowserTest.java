@@ -278,6 +278,33 @@ class HtmlReportBrowserTest {
         assertEquals(2, refused.size(), "the image and its handler are both refused: " + refused);
     }
 
+    /** A :fail leaves the check but not the page: a diamond on the row of failed operations, explained in the legend. */
+    @Test
+    void failedOperationsAreDrawnButNotChecked() throws IOException {
+        Path history = dir.resolve("failed.edn");
+        Files.write(history, List.of(
+                "{:process 0, :type :invoke, :f :write, :value 1}",
+                "{:process 0, :type :ok, :f :write, :value 1}",
+                "{:process 1, :type :invoke, :f :write, :value 2}",
+                "{:process 1, :type :fail, :f :write, :value 2}",
+                "{:process 0, :type :invoke, :f :read, :value nil}",
+                "{:process 0, :type :ok, :f :read, :value 1}"));
+        Path page = dir.resolve("failed.html");
+        CliRunner run = CliRunner.run("check", "--model", "cas-register", "--html", page.toString(),
+                history.toString());
+        // Had write(2) been checked, the read of 1 after it returned would be a violation.
+        assertEquals(0, run.status(), run.out() + run.err());
+        open(page);
+        assertEquals("linearizable", text("verdict"));
+        assertTrue(text("summary").endsWith("1 annotation"), text("summary"));
+        String marker = hoverAt("return window.ariadne.locateMarker(arguments[0])", 0);
+        assertTrue(marker.contains("annotation failed"), marker);
+        assertTrue(marker.contains("event process 1 fail write 2"), marker);
+        assertTrue(marker.contains("source line 4"), marker);
+        assertTrue(text("legend").contains("ended in :fail"), text("legend"));
+        assertPageStayedClean();
+    }
+
     @Test
     void failureAtTheFirstOperation() throws IOException {
         Path history = dir.resolve("first.jsonl");

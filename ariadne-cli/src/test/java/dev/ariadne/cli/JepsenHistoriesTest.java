@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -49,6 +50,15 @@ class JepsenHistoriesTest {
         assertTrue(r.out().contains("4 operations"), r.out());
         assertTrue(r.out().contains("3 events of non-client processes (not operations): nemesis info start (line 4)"),
                 r.out());
+    }
+
+    @Test
+    void failedOperationsAreNamedButNotChecked() {
+        CliRunner r = assertVerdict(VIOLATION, "fail-did-not-happen.edn", "--model", "cas-register");
+        assertTrue(r.out().contains("2 operations"), r.out());
+        assertTrue(r.out().contains("1 operation ended in :fail (not checked): process 1 fail write 2 (line 6)"),
+                r.out());
+        assertFalse(r.out().contains("non-client"), r.out());
     }
 
     @Test

@@ -154,7 +154,7 @@ final class JepsenOps {
                     sink.crash(client, EventSink.UNTIMED, l);
                     crashed.put(process, line);
                 }
-                default -> fail(client, f, l);
+                default -> fail(client, process, f, value, l);
             }
         } catch (HistoryException e) {
             throw new InvalidInputException(source, e.line() > 0 ? e.line() : line,
@@ -162,15 +162,23 @@ final class JepsenOps {
         }
     }
 
-    private void fail(int client, String f, int line) {
+    /**
+     * A {@code :fail}: the operation did not happen, so it leaves the history; it is kept as an annotation of type
+     * {@code fail} (process {@code process}, at the {@code :fail}'s line) so that reports can still show it.
+     */
+    private void fail(int client, int process, String f, Object value, int line) {
         if (etcdFailures && f.equals("cas")) {
             sink.ret(client, Boolean.FALSE, EventSink.UNTIMED, line);
         } else if (etcdFailures && f.equals("read")) {
             sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
+            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value));
         }
     }
+
+    /** The {@link Annotation#type()} of an operation that ended in {@code :fail}. */
+    static final String FAILED = "fail";
 
     /** The event of a process that is not a client (such as {@code :nemesis}): kept as an annotation. */
     void annotate(String process, String type, String f, Object value, long line) {

@@ -2,6 +2,7 @@ package dev.ariadne.core.check;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.core.prepared.ObservedValues;
 import dev.ariadne.core.search.Budget;
 
 import java.util.ArrayList;
@@ -22,8 +23,14 @@ import java.util.concurrent.TimeoutException;
  * A set qualifies when, the other operations removed, it is not linearizable, and every observation in it (an
  * operation with a known output) that the partition's operations could produce at some time (their intervals kept,
  * their outputs forgotten), the rest of the set can still produce. Removing operations can make a history fail for a reason it did not have (a read of 1 without
- * the write of 1); that second rule keeps such sets out. The search starts from the operations of the first
- * longest partial linearization, its unplaced operation and its candidates when they qualify.
+ * the write of 1); that second rule keeps such sets out.
+ *
+ * <p>Where the model splits the operations (a kv history checked with {@code --no-partition}) the search stays in
+ * one part that is not linearizable on its own. It starts from the operations of the first longest partial
+ * linearization, its unplaced operation and its candidates when they fail, and reduces first the observations that
+ * change nothing (reads, gets), everything else kept, then the rest ({@link #observationsFirst}); a cheap witness
+ * (the operations in the longest linearization's order, checked step by step with the model) answers most of the
+ * rule's questions before any search. Models without such observations get plain ddmin.
  *
  * <p>Verdicts other than {@link Verdict#NOT_LINEARIZABLE} (including {@link Verdict#UNKNOWN}, when a check runs out
  * of its share of the budget) count as "not known to fail", so a reported core is always one the engines proved
@@ -42,6 +49,14 @@ final class CoreSearch<S> {
     static final int GUARDED_SIZE = 32;
     /** How long a check whether some operations can produce an observation may take. */
     private static final long PRODUCIBLE_NANOS = 10_000_000L;
+    /** How long a check of the first stage of {@link #observationsFirst} may take. */
+    /** How many other observations {@link #withTheFailure} pairs with the failing operation. */
+    private static final int PAIRS_TRIED = 16;
+    /** The share of the budget, in tenths, that {@link #observationsFirst} may use before the plain search runs. */
+    private static final int OBSERVATIONS_FIRST_TENTHS = 6;
+    private static final long FIRST_STAGE_NANOS = 30_000_000L;
+    /** How long a check while ddmin reduces may take (the one-at-a-time pass that proves minimality gets more). */
+    private static final long REDUCING_CHECK_NANOS = 100_000_000L;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
     private static final long STOP_GRACE_MILLIS = 100;
 
@@ -59,6 +74,18 @@ final class CoreSearch<S> {
     private volatile String limit;
     private volatile int checks;
     private int[] reduced;
+    /** The positions searched: all, or the part of them the model's partitioning found failing. */
+    private int[] universe;
+    /** Each position's rank in the order {@link #witnessed} tries first. */
+    private int[] order;
+    /** How many positions {@link #order} takes from the longest linearization. */
+    private int templateLength;
+    /** The position of the operation the first longest linearization could not place, or -1. */
+    private int unplaced = -1;
+    /** When the current stage of the search ends (checks after it are undecided), within {@link #deadline}. */
+    private long phaseDeadline = Long.MAX_VALUE;
+    /** Sets larger than this are not held to the rule that they can produce their observations. */
+    private int guardedSize = GUARDED_SIZE;
     private final Boolean[] producibleByAll;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
@@ -72,6 +99,7 @@ final class CoreSearch<S> {
         int[] all = new int[this.ops.length];
         Arrays.setAll(all, i -> i);
         this.best = all;
+        this.universe = all;
         this.producibleByAll = new Boolean[this.ops.length];
     }
 
@@ -136,18 +164,142 @@ final class CoreSearch<S> {
     }
 
     private void run(Violation violation) {
-        int[] start = best;
+        order = templateOrder(violation);
+        universe = failingPart(violation);
+        best = universe;
         int[] seed = seed(violation);
+        // The observations-first reduction gets most of the budget, not all: on a machine too busy for its checks
+        // to decide, the plain search below still finds a smaller failing set than the whole part.
+        long now = System.nanoTime();
+        phaseDeadline = now + (deadline - now) / 10 * OBSERVATIONS_FIRST_TENTHS;
+        if (seed != null && seed.length < universe.length && observationsFirst(seed) || observationsFirst(universe)) {
+            if (stopped || best.length < universe.length && !(minimal && best.length > 2)) {
+                return;
+            }
+        }
+        int[] found = best;
+        boolean foundMinimal = minimal;
+        String foundLimit = limit;
+        // With a minimal core in hand, the plain search may take as long again to look for a smaller one.
+        long spent = System.nanoTime() - now;
+        phaseDeadline = foundMinimal ? System.nanoTime() + spent : Long.MAX_VALUE;
+        minimal = false;
+        limit = null;
+        plainSearch(seed);
+        // A 1-minimal core is not always the smallest: of two minimal ones, the smaller; else the observations-first
+        // one when it was minimal.
+        if (foundMinimal && (!minimal || best.length >= found.length)) {
+            best = found;
+            minimal = true;
+            limit = foundLimit;
+        }
+    }
+
+    /** Plain ddmin from the longest linearization (or the whole part), then one at a time. */
+    private void plainSearch(int[] seed) {
+        verdicts.clear();
+        guardedSize = GUARDED_SIZE;
+        int[] start = universe;
         if (seed != null && seed.length < start.length && fails(seed)) {
             start = seed;
         }
-        int[] c = ddmin(start);
+        int[] c = ddmin(start, this::fails);
         boolean decided = onePass(c);
-        minimal = decided && reduced.length <= GUARDED_SIZE;
+        minimal = decided && reduced.length <= guardedSize && Arrays.equals(reduced, best);
         if (!minimal && !stopped) {
             limit = decided ? "a core of more than " + GUARDED_SIZE + " operations is not checked to produce its "
                     + "observations" : "a check of a smaller sub-history ran out of its share of the budget";
         }
+    }
+
+    /**
+     * Where the model splits the operations (a kv history checked unpartitioned), the part to search: a part that
+     * is not linearizable is a failing sub-history of its own, and a core within it stays within its key. The part
+     * of the operation that could not be placed is tried first, then the others, smallest first. All positions when
+     * the model does not split them or no part is known to fail.
+     */
+    private int[] failingPart(Violation violation) {
+        int[] all = IntStreams.where(ops.length, i -> true);
+        List<dev.ariadne.core.model.Partition> parts;
+        try {
+            parts = model.partition(List.of(ops));
+        } catch (RuntimeException e) {
+            return all;
+        }
+        if (parts.size() < 2) {
+            return all;
+        }
+        Map<Integer, Integer> positionOfId = positions();
+        Integer unplaced = violation.longest().isEmpty() ? null : violation.longest().get(0).unplaced().id();
+        List<int[]> candidates = new ArrayList<>();
+        for (dev.ariadne.core.model.Partition part : parts) {
+            int[] positions = part.operations().stream().map(op -> positionOfId.get(op.id()))
+                    .filter(java.util.Objects::nonNull).mapToInt(i -> i).sorted().toArray();
+            candidates.add(positions);
+        }
+        candidates.sort(java.util.Comparator.<int[], Boolean>comparing(p -> !contains(p, unplaced, positionOfId))
+                .thenComparingInt(p -> p.length));
+        for (int[] part : candidates) {
+            if (stopped) {
+                break;
+            }
+            if (check(history(part), CHECK_SHARE) == Verdict.NOT_LINEARIZABLE) {
+                return part;
+            }
+        }
+        return all;
+    }
+
+    private static boolean contains(int[] positions, Integer id, Map<Integer, Integer> positionOfId) {
+        Integer p = id == null ? null : positionOfId.get(id);
+        return p != null && Arrays.binarySearch(positions, p) >= 0;
+    }
+
+    /**
+     * The reduction that usually ends small: first the observations that change nothing (reads, gets), with every
+     * other operation kept, so each observation keeps whatever produced its value; then the other operations, the
+     * few observations left fixed; then one at a time. Removing only observations that change nothing cannot take
+     * away what another observation needs, so the first stage checks linearizability alone, which is what makes it
+     * cheap (each of its checks gets {@link #FIRST_STAGE_NANOS}: one that cannot decide in that time counts as
+     * passing); the stages after it hold every set to the full rule, at any size. Starts from {@code start} (the
+     * longest linearization's operations, or the whole part) when it is not linearizable. Whether it applied:
+     * {@code false} when there are no such observations or the first stage's set does not qualify after all.
+     */
+    private boolean observationsFirst(int[] start) {
+        int[] observations = Arrays.stream(start).filter(i -> ops[i].outputKnown() && !ops[i].isPending()
+                && model.isReadOnly(ops[i].input())).toArray();
+        if (stopped || observations.length == 0 || observations.length == start.length) {
+            return false;
+        }
+        int[] effects = minus(start, observations);
+        guardedSize = Integer.MAX_VALUE;
+        Map<String, Boolean> linearizabilityFails = new HashMap<>();
+        java.util.function.Predicate<int[]> firstStage = subset -> linearizabilityFails.computeIfAbsent(
+                Arrays.toString(subset), k -> {
+                    int[] candidate = union(effects, subset);
+                    return !witnessed(candidate, -1) && (ObservedValues.surelyNotLinearizable(model,
+                            history(candidate)) || check(history(candidate), FIRST_STAGE_NANOS)
+                            == Verdict.NOT_LINEARIZABLE);
+                });
+        if (check(history(start), CHECK_SHARE) != Verdict.NOT_LINEARIZABLE) {
+            return false;
+        }
+        int[] pair = withTheFailure(observations, firstStage);
+        int[] seen = pair != null ? pair : ddmin(observations, firstStage);
+        if (stopped || !fails(union(effects, seen))) {
+            return false;
+        }
+        int[] firstProducers = ddmin(effects, subset -> fails(union(seen, subset)));
+        // With fewer producers, checks of fewer observations get cheaper: one more round of each.
+        int[] fewer = ddmin(seen, subset -> fails(union(firstProducers, subset)));
+        int[] producers = fewer.length < seen.length
+                ? ddmin(firstProducers, subset -> fails(union(fewer, subset))) : firstProducers;
+        boolean decided = onePass(union(fewer, producers));
+        minimal = decided;
+        if (!minimal && !stopped) {
+            limit = "a check of a smaller sub-history ran out of its share of the budget";
+        }
+        return true;
     }
 
     /** The operations of the first longest partial linearization, its unplaced operation and its candidates. */
@@ -155,10 +307,7 @@ final class CoreSearch<S> {
         if (violation.longest().isEmpty()) {
             return null;
         }
-        Map<Integer, Integer> positionOfId = new HashMap<>();
-        for (int i = 0; i < ops.length; i++) {
-            positionOfId.put(ops[i].id(), i);
-        }
+        Map<Integer, Integer> positionOfId = positions();
         PartialLinearization pl = violation.longest().get(0);
         Set<Integer> ids = new LinkedHashSet<>();
         for (Step s : pl.steps()) {
@@ -168,20 +317,182 @@ final class CoreSearch<S> {
         for (Operation c : pl.candidates()) {
             ids.add(c.id());
         }
-        int[] seed = ids.stream().map(positionOfId::get).filter(java.util.Objects::nonNull).mapToInt(i -> i)
-                .sorted().toArray();
+        int[] seed = ids.stream().map(positionOfId::get).filter(p -> p != null && Arrays.binarySearch(universe, p) >= 0)
+                .mapToInt(i -> i).sorted().toArray();
         return seed.length == 0 ? null : seed;
     }
 
-    /** Zeller's ddmin: tries subsets, then complements, at finer and finer granularity. */
-    private int[] ddmin(int[] set) {
+    /**
+     * Every position ranked for {@link #witnessed}: the operations of the first longest partial linearization in its
+     * order, then the others by return (pending ones last). Real time allows this order: the linearization placed
+     * an operation only after every operation that returned before its call, and a return order respects real time.
+     */
+    private int[] templateOrder(Violation violation) {
+        Map<Integer, Integer> positionOfId = positions();
+        int[] rank = new int[ops.length];
+        Arrays.fill(rank, -1);
+        int next = 0;
+        if (!violation.longest().isEmpty()) {
+            for (Step step : violation.longest().get(0).steps()) {
+                Integer p = positionOfId.get(step.operation().id());
+                if (p != null && rank[p] < 0) {
+                    rank[p] = next++;
+                }
+            }
+        }
+        templateLength = next;
+        if (!violation.longest().isEmpty()) {
+            unplaced = positionOfId.getOrDefault(violation.longest().get(0).unplaced().id(), -1);
+        }
+        Integer[] rest = java.util.stream.IntStream.range(0, ops.length).filter(i -> rank[i] < 0).boxed()
+                .toArray(Integer[]::new);
+        Arrays.sort(rest, java.util.Comparator.comparingLong(i -> ops[i].isPending() ? Long.MAX_VALUE : ops[i].ret()));
+        for (int i : rest) {
+            rank[i] = next++;
+        }
+        return rank;
+    }
+
+    /**
+     * A cheap sufficient test, tried before a search: whether the completed operations of {@code set} and the pending
+     * ones the longest linearization placed, in the {@link #templateOrder} (other pending ones left out: they may
+     * never take effect), are a legal sequence that real
+     * time allows. With {@code o} at least 0, the outputs of {@code set} are forgotten and observation {@code o}
+     * (its interval spanning them all) is tried at every point of the sequence: whether they can produce it. A
+     * {@code true} is a witness the model accepted; {@code false} says nothing.
+     */
+    private boolean witnessed(int[] set, int o) {
+        int[] seq = Arrays.stream(set).filter(i -> i != o && (!ops[i].isPending() || order[i] < templateLength))
+                .boxed()
+                .sorted(java.util.Comparator.comparingInt(i -> order[i])).mapToInt(i -> i).toArray();
+        for (int i = 0; i < seq.length; i++) {
+            for (int j = i + 1; j < seq.length; j++) {
+                if (ops[seq[j]].ret() < ops[seq[i]].call()) {
+                    return false;
+                }
+            }
+        }
+        if (o < 0) {
+            return walk(model.init(), seq, 0, false) != null || inserted(seq);
+        }
+        S state = model.init();
+        for (int i = 0; i <= seq.length && state != null; i++) {
+            S placed = model.step(state, ops[o].input(), ops[o].output());
+            if (placed != null && walk(placed, seq, i, true) != null) {
+                return true;
+            }
+            if (i < seq.length) {
+                state = model.step(state, ops[seq[i]].input(), Operation.UNKNOWN);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The second try of {@link #witnessed} without an observation to place: the operations of {@code seq} from the
+     * longest linearization in its order, and each other one, in return order, inserted at the first point real
+     * time allows where the whole sequence stays legal. Whether every one found a place.
+     */
+    private boolean inserted(int[] seq) {
+        List<Integer> placed = new ArrayList<>();
+        List<Integer> rest = new ArrayList<>();
+        for (int i : seq) {
+            (order[i] < templateLength ? placed : rest).add(i);
+        }
+        for (int r : rest) {
+            int lo = 0;
+            int hi = placed.size();
+            for (int k = 0; k < placed.size(); k++) {
+                Operation other = ops[placed.get(k)];
+                if (!other.isPending() && other.ret() < ops[r].call()) {
+                    lo = k + 1;
+                }
+                if (ops[r].ret() < other.call()) {
+                    hi = Math.min(hi, k);
+                }
+            }
+            boolean found = false;
+            for (int pos = lo; pos <= hi && !found; pos++) {
+                placed.add(pos, r);
+                if (walk(model.init(), placed.stream().mapToInt(Integer::intValue).toArray(), 0, false) != null) {
+                    found = true;
+                } else {
+                    placed.remove(pos);
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        // Without operations to insert, the sequence is the one that was just rejected.
+        return !rest.isEmpty();
+    }
+
+    /** The state after {@code seq} from position {@code from}, outputs forgotten or not; {@code null} if rejected. */
+    private S walk(S state, int[] seq, int from, boolean forget) {
+        for (int i = from; i < seq.length && state != null; i++) {
+            Operation op = ops[seq[i]];
+            state = model.step(state, op.input(), forget ? Operation.UNKNOWN : op.output());
+        }
+        return state;
+    }
+
+    /**
+     * The usual shape of a failure, tried before ddmin: the operation the longest linearization could not place,
+     * alone or with one other observation (the nearest in time first, at most {@link #PAIRS_TRIED}), fails with
+     * every other operation kept. The first such set, or {@code null}.
+     */
+    private int[] withTheFailure(int[] observations, java.util.function.Predicate<int[]> fails) {
+        if (unplaced < 0 || Arrays.binarySearch(observations, unplaced) < 0) {
+            return null;
+        }
+        int[] alone = {unplaced};
+        if (fails.test(alone)) {
+            return alone;
+        }
+        Operation u = ops[unplaced];
+        int[] others = Arrays.stream(observations).filter(i -> i != unplaced).boxed()
+                .sorted(java.util.Comparator.comparingLong(i -> Math.abs(ops[i].call() - u.call())))
+                .limit(PAIRS_TRIED).mapToInt(Integer::intValue).toArray();
+        for (int other : others) {
+            int[] pair = other < unplaced ? new int[]{other, unplaced} : new int[]{unplaced, other};
+            if (stopped) {
+                return null;
+            }
+            if (fails.test(pair)) {
+                return pair;
+            }
+        }
+        return null;
+    }
+
+    /** Each operation's position in {@link #ops}, by id. */
+    private Map<Integer, Integer> positions() {
+        Map<Integer, Integer> positionOfId = new HashMap<>();
+        for (int i = 0; i < ops.length; i++) {
+            positionOfId.put(ops[i].id(), i);
+        }
+        return positionOfId;
+    }
+
+    /** The operations at {@code set}, in call order. */
+    private List<Operation> history(int[] set) {
+        List<Operation> history = new ArrayList<>(set.length);
+        for (int i : set) {
+            history.add(ops[i]);
+        }
+        return history;
+    }
+
+    /** Zeller's ddmin over {@code set} with {@code fails} as the oracle: subsets, then complements, finer and finer. */
+    private int[] ddmin(int[] set, java.util.function.Predicate<int[]> fails) {
         int[] c = set;
         int n = 2;
         while (c.length >= 2 && !stopped) {
             int[][] chunks = split(c, n);
             int[] next = null;
             for (int[] chunk : chunks) {
-                if (fails(chunk)) {
+                if (fails.test(chunk)) {
                     next = chunk;
                     n = 2;
                     break;
@@ -190,7 +501,7 @@ final class CoreSearch<S> {
             if (next == null && n > 2) {
                 for (int[] chunk : chunks) {
                     int[] rest = minus(c, chunk);
-                    if (fails(rest)) {
+                    if (fails.test(rest)) {
                         next = rest;
                         n = Math.max(n - 1, 2);
                         break;
@@ -219,15 +530,17 @@ final class CoreSearch<S> {
         while (again && !stopped) {
             again = false;
             proven = true;
-            for (int i = 0; i < c.length && !stopped; i++) {
+            for (int i = 0; i < c.length && !stopped; ) {
                 int[] rest = minus(c, new int[]{c[i]});
-                Verdict v = verdict(rest);
+                Verdict v = verdict(rest, true);
                 if (v == Verdict.NOT_LINEARIZABLE) {
+                    // Go on from here; the verdicts before i were about a larger set, so another pass follows.
                     c = rest;
                     again = true;
-                    break;
+                    continue;
                 }
                 proven &= v == Verdict.LINEARIZABLE;
+                i++;
             }
         }
         reduced = c;
@@ -235,37 +548,49 @@ final class CoreSearch<S> {
     }
 
     private boolean fails(int[] set) {
-        return verdict(set) == Verdict.NOT_LINEARIZABLE;
+        return verdict(set, false) == Verdict.NOT_LINEARIZABLE;
     }
 
     /**
      * Whether {@code set} qualifies: {@code NOT_LINEARIZABLE} when it does (it "fails"), {@code LINEARIZABLE} when
      * it surely does not, {@code UNKNOWN} when a check could not decide.
      */
-    private Verdict verdict(int[] set) {
+    private Verdict verdict(int[] set, boolean thorough) {
         String key = Arrays.toString(set);
         Verdict known = verdicts.get(key);
         if (known != null) {
             return known;
         }
-        Verdict v = qualifies(set);
-        verdicts.put(key, v);
+        Verdict v = qualifies(set, thorough);
+        if (v != null) {
+            verdicts.put(key, v);
+        } else {
+            v = Verdict.UNKNOWN;
+        }
         if (v == Verdict.NOT_LINEARIZABLE && set.length < best.length) {
             best = set;
         }
         return v;
     }
 
-    private Verdict qualifies(int[] set) {
-        List<Operation> history = new ArrayList<>(set.length);
-        for (int i : set) {
-            history.add(ops[i]);
+    private Verdict qualifies(int[] set, boolean thorough) {
+        if (set.length <= guardedSize) {
+            // The model's cheap refutation first: a set that surely lacks a producer needs no search.
+            for (int o : set) {
+                if (ops[o].outputKnown() && ObservedValues.cannotProduce(model, ops[o],
+                        history(minus(set, new int[]{o}))) && !unproducible(o)) {
+                    return Verdict.LINEARIZABLE;
+                }
+            }
         }
-        Verdict v = check(history, CHECK_SHARE);
+        // ddmin only asks whether a set fails: a check that cannot tell soon is a set it can pass over.
+        Verdict v = witnessed(set, -1) ? Verdict.LINEARIZABLE
+                : ObservedValues.surelyNotLinearizable(model, history(set)) ? Verdict.NOT_LINEARIZABLE
+                : check(history(set), thorough ? CHECK_SHARE : REDUCING_CHECK_NANOS);
         if (v != Verdict.NOT_LINEARIZABLE) {
             return v;
         }
-        if (set.length > GUARDED_SIZE) {
+        if (set.length > guardedSize) {
             // Large sets only lead the way to small ones, which are held to the rule; see run().
             return Verdict.NOT_LINEARIZABLE;
         }
@@ -279,6 +604,10 @@ final class CoreSearch<S> {
                 if (p == Verdict.NOT_LINEARIZABLE) {
                     return Verdict.LINEARIZABLE;
                 }
+                if (!thorough) {
+                    // It does not qualify, which is all ddmin asks; whether it surely does not is left open.
+                    return null;
+                }
                 decided = false;
             }
         }
@@ -289,7 +618,7 @@ final class CoreSearch<S> {
     /** Whether the partition's operations cannot produce observation {@code o} at any time (decided once). */
     private boolean unproducible(int o) {
         if (producibleByAll[o] == null) {
-            int[] others = IntStreams.where(ops.length, i -> i != o);
+            int[] others = minus(universe, new int[]{o});
             producibleByAll[o] = producible(o, others) != Verdict.NOT_LINEARIZABLE;
         }
         return !producibleByAll[o];
@@ -301,6 +630,12 @@ final class CoreSearch<S> {
      * them. It gets a small fixed time; an undecided answer keeps a set out.
      */
     private Verdict producible(int o, int[] set) {
+        if (witnessed(set, o)) {
+            return Verdict.LINEARIZABLE;
+        }
+        if (ObservedValues.cannotProduce(model, ops[o], history(set))) {
+            return Verdict.NOT_LINEARIZABLE;
+        }
         long from = ops[o].call();
         long to = ops[o].ret();
         for (int i : set) {
@@ -325,9 +660,9 @@ final class CoreSearch<S> {
     /** {@code history} checked within {@code cap}: a share of the budget left (a divisor) or, if larger, nanoseconds. */
     private Verdict check(List<Operation> history, long cap) {
         long now = System.nanoTime();
-        long left = deadline - now;
+        long left = Math.min(deadline, phaseDeadline) - now;
         if (stopped || left <= 0) {
-            stopped = true;
+            stopped |= deadline - now <= 0;
             return Verdict.UNKNOWN;
         }
         long share = cap > 1000 ? cap : Math.max(MIN_CHECK_NANOS, left / cap);
@@ -340,6 +675,25 @@ final class CoreSearch<S> {
         return Checker.verdictOf(model, history, engine, budget);
     }
 
+
+    /** The union of sorted {@code a} and sorted {@code b}, sorted. */
+    private static int[] union(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < a.length || j < b.length) {
+            if (j >= b.length || i < a.length && a[i] < b[j]) {
+                out[n++] = a[i++];
+            } else if (i >= a.length || b[j] < a[i]) {
+                out[n++] = b[j++];
+            } else {
+                out[n++] = a[i++];
+                j++;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
 
     /** {@code set} in {@code n} nearly equal consecutive chunks. */
     private static int[][] split(int[] set, int n) {

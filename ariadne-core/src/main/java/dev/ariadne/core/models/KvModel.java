@@ -94,6 +94,11 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         }
     }
 
+    /** The value key {@code key} starts with. */
+    KvText initialValue(int key) {
+        return value(initial, key);
+    }
+
     private static KvText value(IntSortedMap<KvText> state, int key) {
         KvText v = state.get(key);
         return v == null ? KvText.EMPTY : v;
@@ -191,6 +196,76 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         String seen = output.toString();
         String value = p.value().toString();
         return p.kind() == Op.PUT ? seen.startsWith(value) : seen.contains(value);
+    }
+
+    /**
+     * For a get that returned a value the appends before it rule out, where the core puts nothing on its key (so
+     * the key's value only grows): a get that returned a value not starting with what an earlier get had returned
+     * ({@code get("x") by client 2 at [30, 40] returned "a", but get("x") by client 1 had returned "ab" at 20,
+     * before it was called, and with no put of "x" in this core the value only grows by appends}); a get whose value
+     * lacks the text of an append that returned before it was called; a get whose value has two appends' texts in
+     * the opposite order to the one real time gave them. For a core that is a single get, that nothing called
+     * before it returned could have produced its value. {@code null} for other cores.
+     */
+    @Override
+    public String explainViolation(List<Operation> core) {
+        List<Operation> gets = core.stream().filter(op -> op.input() instanceof Op o && o.kind() == Op.GET
+                && op.outputKnown()).toList();
+        for (Operation g : gets) {
+            int key = ((Op) g.input()).key();
+            String seen = g.output().toString();
+            String head = "get(" + Values.show(keyName(key)) + ") by client " + g.client() + " at "
+                    + RegisterModel.interval(g) + " returned " + Values.show(seen);
+            if (core.size() == 1) {
+                // The core fails whatever the other operations did, so none of them could have produced it in time.
+                return head + ", but nothing called before it returned could have produced " + Values.show(seen);
+            }
+            boolean puts = core.stream().anyMatch(op -> op.input() instanceof Op o && o.key() == key
+                    && o.kind() == Op.PUT);
+            if (puts || !seen.startsWith(value(initial, key).toString())) {
+                continue;
+            }
+            String grows = " and with no put of " + Values.show(keyName(key))
+                    + " in this core its value only grows by appends";
+            for (Operation earlier : gets) {
+                String before = earlier.output().toString();
+                if (((Op) earlier.input()).key() == key && !earlier.isPending() && earlier.ret() < g.call()
+                        && !seen.startsWith(before)) {
+                    return head + ", but get(" + Values.show(keyName(key)) + ") by client " + earlier.client()
+                            + " had returned " + Values.show(before) + " at " + earlier.ret()
+                            + ", before it was called," + grows;
+                }
+            }
+            List<Operation> appends = core.stream().filter(op -> op.input() instanceof Op o && o.key() == key
+                    && o.kind() == Op.APPEND && !o.value().isEmpty()).toList();
+            for (Operation a : appends) {
+                String text = ((Op) a.input()).value().toString();
+                if (!a.isPending() && a.ret() < g.call() && !seen.contains(text)) {
+                    return head + ", which lacks " + Values.show(text) + ", but " + describe(a) + " (client "
+                            + a.client() + ") returned at " + a.ret() + ", before the get was called," + grows;
+                }
+            }
+            for (Operation a : appends) {
+                for (Operation b : appends) {
+                    String ta = ((Op) a.input()).value().toString();
+                    String tb = ((Op) b.input()).value().toString();
+                    int ia = seen.indexOf(ta);
+                    int ib = seen.indexOf(tb);
+                    if (a != b && !a.isPending() && a.ret() < b.call() && ia >= 0 && ib >= 0 && ib < ia
+                            && seen.indexOf(ta, ia + 1) < 0 && seen.lastIndexOf(tb) == ib) {
+                        return head + ", which has " + Values.show(tb) + " before " + Values.show(ta) + ", but "
+                                + describe(a) + " (client " + a.client() + ") returned at " + a.ret() + " before "
+                                + describe(b) + " (client " + b.client() + ") was called at " + b.call()
+                                + ", and appends add to the end";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private String describe(Operation op) {
+        return describeOperation(op.input(), op.output());
     }
 
     @Override

@@ -35,6 +35,70 @@ class ExplanationTest {
         return e.core().stream().map(Operation::id).toList();
     }
 
+    private static Operation kv(int client, String f, String key, String value, Object output, long call, long ret) {
+        return Operation.of(0, client, new Invocation(f, key, value), output, call, ret);
+    }
+
+    @Test
+    void aKvGetThatReturnsLessThanAnEarlierGetSaw() {
+        Explanation e = explain("kv",
+                kv(0, "append", "x", "a", null, 0, 10),
+                kv(1, "append", "x", "b", null, 12, 45),
+                kv(2, "get", "x", null, "ab", 22, 25),
+                kv(3, "get", "x", null, "a", 30, 40));
+        assertEquals(List.of(0, 1, 2, 3), ids(e));
+        assertEquals("get(\"x\") by client 3 at [30, 40] returned \"a\", but get(\"x\") by client 2 had returned "
+                + "\"ab\" at 25, before it was called, and with no put of \"x\" in this core its value only grows by "
+                + "appends", e.summary());
+    }
+
+    @Test
+    void aKvGetThatLacksAnAppendThatReturnedBeforeIt() {
+        Explanation e = explain("kv",
+                kv(0, "append", "x", "a", null, 0, 10),
+                kv(1, "append", "x", "b", null, 12, 20),
+                kv(2, "get", "x", null, "a", 30, 40));
+        assertEquals(List.of(0, 1, 2), ids(e));
+        assertEquals("get(\"x\") by client 2 at [30, 40] returned \"a\", which lacks \"b\", but append(\"x\", \"b\") "
+                + "(client 1) returned at 20, before the get was called, and with no put of \"x\" in this core its "
+                + "value only grows by appends", e.summary());
+    }
+
+    @Test
+    void aKvGetThatHasTwoAppendsInTheWrongOrder() {
+        Explanation e = explain("kv",
+                kv(0, "append", "x", "a", null, 0, 10),
+                kv(1, "append", "x", "b", null, 12, 20),
+                kv(2, "append", "x", "b", null, 0, 50),
+                kv(3, "get", "x", null, "ba", 30, 40));
+        // The other append of b is in the core: the history could produce "ba" with it, so the core must too.
+        assertEquals(List.of(0, 1, 2, 3), ids(e));
+        assertEquals("get(\"x\") by client 3 at [30, 40] returned \"ba\", which has \"b\" before \"a\", but "
+                + "append(\"x\", \"a\") (client 0) returned at 10 before append(\"x\", \"b\") (client 1) was called "
+                + "at 12, and appends add to the end", e.summary());
+    }
+
+    @Test
+    void aKvGetOfAValueNothingProduced() {
+        Explanation e = explain("kv",
+                kv(0, "put", "x", "a", null, 0, 10),
+                kv(1, "get", "x", null, "zz", 12, 15));
+        assertEquals(List.of(1), ids(e));
+        assertEquals("get(\"x\") by client 1 at [12, 15] returned \"zz\", but nothing called before it returned "
+                + "could have produced \"zz\"", e.summary());
+    }
+
+    @Test
+    void aKvCoreWithAPutGetsNoSentenceItCannotProve() {
+        Explanation e = explain("kv",
+                kv(0, "put", "x", "a", null, 0, 10),
+                kv(1, "put", "x", "b", null, 12, 20),
+                kv(2, "get", "x", null, "a", 30, 40));
+        assertEquals(List.of(0, 1, 2), ids(e));
+        assertNull(e.summary(), "a put may reset the value, so the appends-only reasoning does not hold");
+        assertFalse(e.orders().isEmpty());
+    }
+
     @Test
     void aReadOfAnOverwrittenValue() {
         Explanation e = explain("register",

@@ -61,22 +61,67 @@ class MinimalCoreTest {
                 Explanation e = p.violation().explanation();
                 assertNotNull(e, where);
                 assertTrue(e.minimal(), where + " core not proven minimal: " + e.limit());
-                Set<Integer> core = ids(e.core());
-                assertFalse(linearizable(prepared, core, reference), where + " core " + core + " passes");
-                Set<Integer> all = ids(prepared);
-                for (int m : core) {
-                    Set<Integer> rest = new HashSet<>(core);
-                    rest.remove(m);
-                    boolean loses = rest.stream().anyMatch(o -> prepared.get(o).outputKnown()
-                            && producible(prepared, o, without(all, o), reference)
-                            && !producible(prepared, o, without(rest, o), reference));
-                    assertTrue(loses || linearizable(prepared, rest, reference),
-                            where + " core " + core + " without #" + m + " still fails");
-                }
+                assertOneMinimal(where, prepared, e, reference);
                 assertFalse(e.orders().isEmpty(), where);
             }
         }
         assertTrue(violations >= MIN_VIOLATIONS, modelName + ": only " + violations + " violations");
+    }
+
+    /**
+     * Checked unpartitioned, a kv history's core is still searched within one key (a key whose sub-history is not
+     * linearizable), and is still 1-minimal.
+     */
+    @Test
+    void coresOfUnpartitionedKvViolationsStayWithinAKeyAndAreOneMinimal() {
+        int violations = 0;
+        for (int i = 0; i < HISTORIES / 2; i++) {
+            long seed = BASE_SEED + i;
+            History history = RandomHistories.small("kv", seed);
+            Model<?> model = BuiltinModels.byName("kv");
+            Result result = Checker.check(history, model, CheckOptions.defaults().withPartition(false)
+                    .withCoreTimeout(Duration.ofSeconds(30)));
+            if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
+                continue;
+            }
+            violations++;
+            String where = "kv unpartitioned seed " + seed + ": " + history;
+            Explanation e = result.violations().get(0).violation().explanation();
+            assertTrue(e.minimal(), where + " core not proven minimal: " + e.limit());
+            assertEquals(1, keys(model, e.core()).size(), where + ": " + e.core());
+            Model<?> reference = BuiltinModels.byName("kv");
+            assertOneMinimal(where, history.operations().stream().map(reference::prepare).toList(), e, reference);
+        }
+        assertTrue(violations >= MIN_VIOLATIONS / 2, "only " + violations + " violations");
+    }
+
+    /** The kv keys {@code ops} touch, as {@link Model#describeOperation} names them. */
+    private static Set<String> keys(Model<?> model, List<Operation> ops) {
+        Set<String> keys = new HashSet<>();
+        for (Operation op : ops) {
+            String d = model.describeOperation(op.input(), op.output());
+            keys.add(d.substring(d.indexOf('(') + 1, d.indexOf(d.startsWith("get") ? ')' : ',')));
+        }
+        return keys;
+    }
+
+    /**
+     * That core {@code e} of the prepared operations is not linearizable, and that without any one of its operations
+     * it is, or leaves an observation the history can produce but the rest of the core cannot.
+     */
+    private static void assertOneMinimal(String where, List<Operation> prepared, Explanation e, Model<?> reference) {
+        Set<Integer> core = ids(e.core());
+        assertFalse(linearizable(prepared, core, reference), where + " core " + core + " passes");
+        Set<Integer> all = ids(prepared);
+        for (int m : core) {
+            Set<Integer> rest = new HashSet<>(core);
+            rest.remove(m);
+            boolean loses = rest.stream().anyMatch(o -> prepared.get(o).outputKnown()
+                    && producible(prepared, o, without(all, o), reference)
+                    && !producible(prepared, o, without(rest, o), reference));
+            assertTrue(loses || linearizable(prepared, rest, reference),
+                    where + " core " + core + " without #" + m + " still fails");
+        }
     }
 
     @Test
