@@ -211,9 +211,12 @@ public final class TextReport {
         int n = e.core().size();
         out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
                 n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
-        out.append(!e.minimal() ? "  (not linearizable on its own)\n" : n == 1 ? "  (not linearizable on its own, and"
-                + " nothing in the history could produce what it observed)\n" : "  (not linearizable on its own; without"
-                + " any one of these operations it would be, or could not produce what another observed)\n");
+        out.append(!e.minimal() ? "  (not linearizable on its own)\n"
+                : !model.forgetsOutputs() ? "  (not linearizable on its own; without any one of these operations it"
+                + " would be)\n"
+                : n == 1 ? "  (not linearizable on its own, and nothing in the history could produce what it observed)\n"
+                : "  (not linearizable on its own; without any one of these operations it would be, or could not"
+                + " produce what another observed)\n");
         for (Operation op : e.core()) {
             out.append("    ").append(opText(op, model)).append('\n');
         }

@@ -132,6 +132,16 @@ public final class TlaModel implements Model<TlaStates> {
         return "tla:" + spec.fileName();
     }
 
+    /**
+     * {@code false}: an action's parameters carry the operation's return values too (OmniLink's traces name them
+     * with the arguments), so an unknown output forgets nothing, and what could produce an observation cannot be
+     * asked by forgetting outputs.
+     */
+    @Override
+    public boolean forgetsOutputs() {
+        return false;
+    }
+
     @Override
     public TlaStates init() {
         return spec.initial();

@@ -87,6 +87,7 @@ final class CoreSearch<S> {
     /** Sets larger than this are not held to the rule that they can produce their observations. */
     private int guardedSize = GUARDED_SIZE;
     private final Boolean[] producibleByAll;
+    private final boolean forgetsOutputs;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -101,6 +102,7 @@ final class CoreSearch<S> {
         this.best = all;
         this.universe = all;
         this.producibleByAll = new Boolean[this.ops.length];
+        this.forgetsOutputs = model.forgetsOutputs();
     }
 
     /** Positions {@code 0..n-1} that satisfy a test. */
@@ -266,7 +268,7 @@ final class CoreSearch<S> {
      * {@code false} when there are no such observations or the first stage's set does not qualify after all.
      */
     private boolean observationsFirst(int[] start) {
-        int[] observations = Arrays.stream(start).filter(i -> ops[i].outputKnown() && !ops[i].isPending()
+        int[] observations = Arrays.stream(start).filter(i -> observation(i) && !ops[i].isPending()
                 && model.isReadOnly(ops[i].input())).toArray();
         if (stopped || observations.length == 0 || observations.length == start.length) {
             return false;
@@ -577,7 +579,7 @@ final class CoreSearch<S> {
         if (set.length <= guardedSize) {
             // The model's cheap refutation first: a set that surely lacks a producer needs no search.
             for (int o : set) {
-                if (ops[o].outputKnown() && ObservedValues.cannotProduce(model, ops[o],
+                if (observation(o) && ObservedValues.cannotProduce(model, ops[o],
                         history(minus(set, new int[]{o}))) && !unproducible(o)) {
                     return Verdict.LINEARIZABLE;
                 }
@@ -596,7 +598,7 @@ final class CoreSearch<S> {
         }
         boolean decided = true;
         for (int o : set) {
-            if (!ops[o].outputKnown()) {
+            if (!observation(o)) {
                 continue;
             }
             Verdict p = producible(o, minus(set, new int[]{o}));
@@ -613,6 +615,14 @@ final class CoreSearch<S> {
         }
         // Undecided whether the set can produce one of its observations: it is not known to qualify.
         return decided ? Verdict.NOT_LINEARIZABLE : Verdict.UNKNOWN;
+    }
+
+    /**
+     * Whether operation {@code i} is an observation the rule holds sets to: its output is known, and the model can
+     * forget outputs ({@link Model#forgetsOutputs}), without which what could produce it cannot be asked.
+     */
+    private boolean observation(int i) {
+        return forgetsOutputs && ops[i].outputKnown();
     }
 
     /** Whether the partition's operations cannot produce observation {@code o} at any time (decided once). */

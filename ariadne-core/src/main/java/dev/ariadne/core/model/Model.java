@@ -119,6 +119,17 @@ public interface Model<S> {
         return true;
     }
 
+    /**
+     * Whether an operation's output can be forgotten: given {@link Operation#UNKNOWN} as the output, {@link #step}
+     * accepts the operation whatever it returned. The minimal-core search asks what operations could produce an
+     * observation by forgetting their outputs; a model that reads results from the input instead (a TLA+ action
+     * whose parameters include the return values) answers {@code false}, and its cores are then judged by
+     * linearizability alone. The default is {@code true}.
+     */
+    default boolean forgetsOutputs() {
+        return true;
+    }
+
     /** A short human-readable description of an operation, for reports. Values must be escaped. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;
