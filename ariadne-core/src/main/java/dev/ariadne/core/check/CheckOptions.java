@@ -20,10 +20,12 @@ import java.util.Objects;
  * @param coreTimeout the wall-time budget, after the check, for finding and explaining the minimal failing cores
  *                    of the violated partitions ({@link Violation#explanation()}); {@code null} or zero for no
  *                    core search
- * @param threads     the most threads the searches of one check run on together (at least 1): partitions are
- *                    searched on {@code min(parallelism, threads)} threads, and a dfs search uses the threads
- *                    that no partition needs (all of them when the history has one partition) to search its
- *                    partition in parallel; 1 searches everything on one thread
+ * @param threads     the most threads the searches of one check run on together: partitions are searched on
+ *                    {@code min(parallelism, threads)} threads, and a dfs search uses the threads that no partition
+ *                    needs (all of them when the history has one partition) to search its partition in parallel;
+ *                    1 searches everything on one thread; {@link #AUTOMATIC_THREADS} (the default) searches
+ *                    partitions on {@code parallelism} threads and each partition on one, since the parallel dfs
+ *                    does not pay for itself on two cores (docs/benchmarks.md)
  */
 public record CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
                            Duration coreTimeout, int threads) {
@@ -35,6 +37,9 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
      */
     public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
+    /** {@link #threads()} value meaning: partitions on {@link #parallelism()} threads, each search on one. */
+    public static final int AUTOMATIC_THREADS = 0;
+
     /** {@link #maxMemory()} value meaning: see {@link #effectiveMaxMemory()}. */
     public static final long AUTOMATIC_MEMORY = 0;
 
@@ -43,8 +48,8 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1");
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must be at least 1, or AUTOMATIC_THREADS");
         }
         if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new IllegalArgumentException("timeout must be positive");
@@ -60,7 +65,7 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
     /** Options searching on at most {@code parallelism} threads. */
     public CheckOptions(Duration timeout, boolean partition, Engine engine, int parallelism, long maxMemory,
                         Duration coreTimeout) {
-        this(timeout, partition, engine, parallelism, maxMemory, coreTimeout, parallelism);
+        this(timeout, partition, engine, parallelism, maxMemory, coreTimeout, AUTOMATIC_THREADS);
     }
 
     /** Options without a core search. */
@@ -80,7 +85,7 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
      */
     public static CheckOptions defaults() {
         int processors = Runtime.getRuntime().availableProcessors();
-        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, null, processors);
+        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, null, AUTOMATIC_THREADS);
     }
 
     public CheckOptions withTimeout(Duration t) {
@@ -115,6 +120,16 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
      */
     public CheckOptions withThreads(int n) {
         return new CheckOptions(timeout, partition, engine, parallelism, maxMemory, coreTimeout, n);
+    }
+
+    /** How many partitions are searched at once. */
+    int partitionThreads() {
+        return threads == AUTOMATIC_THREADS ? parallelism : Math.min(parallelism, threads);
+    }
+
+    /** The most threads one partition's search runs on. */
+    int searchThreads() {
+        return threads == AUTOMATIC_THREADS ? 1 : threads;
     }
 
     /** Whether a minimal failing core is searched for after a violation. */

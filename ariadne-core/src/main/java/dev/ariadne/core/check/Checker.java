@@ -97,10 +97,10 @@ public final class Checker {
                 : Budget.until(start + options.timeout().toNanos(), timeLimitReached(options)))
                 .withMaxMemory(options.effectiveMaxMemory());
         PartitionResult[] results = new PartitionResult[parts.size()];
-        int partitionThreads = Math.min(options.parallelism(), options.threads());
+        int partitionThreads = options.partitionThreads();
         if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || partitionThreads == 1)) {
             Searching searching = new Searching(options.engine(), budget,
-                    new SearchThreads(options.threads() - 1, POOL), options.threads());
+                    new SearchThreads(options.searchThreads() - 1, POOL), options.searchThreads());
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
                 results[i] = search(model, parts.get(i), i, searching, meters[i]);
                 if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
@@ -313,10 +313,10 @@ public final class Checker {
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        int workers = Math.min(Math.min(options.parallelism(), options.threads()), parts.size());
+        int workers = Math.min(options.partitionThreads(), parts.size());
         // The threads no partition needs now help dfs searches; each worker's comes back when it runs out.
-        SearchThreads spare = new SearchThreads(options.threads() - workers, POOL);
-        Searching searching = new Searching(options.engine(), budget, spare, options.threads());
+        SearchThreads spare = new SearchThreads(Math.max(0, options.searchThreads() - workers), POOL);
+        Searching searching = new Searching(options.engine(), budget, spare, options.searchThreads());
         CountDownLatch finished = new CountDownLatch(workers);
         Runnable worker = () -> {
             try {
