@@ -154,7 +154,7 @@ final class JepsenOps {
                     sink.crash(client, EventSink.UNTIMED, l);
                     crashed.put(process, line);
                 }
-                default -> fail(client, process, f, value, l);
+                default -> fail(client, process, f, value, l, o, time);
             }
         } catch (HistoryException e) {
             throw new InvalidInputException(source, e.line() > 0 ? e.line() : line,
@@ -164,16 +164,19 @@ final class JepsenOps {
 
     /**
      * A {@code :fail}: the operation did not happen, so it leaves the history; it is kept as an annotation of type
-     * {@code fail} (process {@code process}, at the {@code :fail}'s line) so that reports can still show it.
+     * {@code fail} (process {@code process}, at the {@code :fail}'s line, with its invocation {@code o}'s line and
+     * the {@code :time}s of both, {@code time} being the {@code :fail}'s) so that reports can still draw it.
      */
-    private void fail(int client, int process, String f, Object value, int line) {
+    private void fail(int client, int process, String f, Object value, int line, Open o, Long time) {
         if (etcdFailures && f.equals("cas")) {
             sink.ret(client, Boolean.FALSE, EventSink.UNTIMED, line);
         } else if (etcdFailures && f.equals("read")) {
             sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
-            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value));
+            Long callTime = o == null || o.metadata.get(CALL_TIME) == null ? null : (Long) o.metadata.get(CALL_TIME);
+            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? -1 : o.line,
+                    callTime, callTime == null ? null : time));
         }
     }
 
@@ -280,8 +283,19 @@ final class JepsenOps {
         return clientEvents;
     }
 
-    /** The annotations so far, in input order. */
+    /**
+     * The annotations so far, in input order. As for operations (see {@link #build()}), the {@code :time}s of failed
+     * operations are kept only when every client event had one.
+     */
     List<Annotation> annotations() {
-        return annotations;
+        if (clientEvents > 0 && timedEvents == clientEvents) {
+            return annotations;
+        }
+        List<Annotation> untimed = new ArrayList<>(annotations.size());
+        for (Annotation a : annotations) {
+            untimed.add(a.callTimeNs() == null ? a : new Annotation(a.line(), a.process(), a.type(), a.f(), a.value(),
+                    a.callLine(), null, null));
+        }
+        return untimed;
     }
 }

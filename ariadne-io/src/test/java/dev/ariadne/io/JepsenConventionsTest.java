@@ -53,6 +53,23 @@ class JepsenConventionsTest {
     }
 
     @Test
+    void aFailedOperationKeepsItsInvocationsLineAndTimes() throws Exception {
+        String timed = "{:process 0, :type :invoke, :f :write, :value 1, :time 100}\n"    // 1
+                + "{:process 1, :type :invoke, :f :write, :value 2, :time 150}\n"       // 2
+                + "{:process 0, :type :ok, :f :write, :value 1, :time 200}\n"           // 3
+                + "{:process 1, :type :fail, :f :write, :value 2, :time 250}\n";        // 4
+        ReadResult r = Read.load(timed, ReadOptions.defaults());
+        assertEquals(1, r.history().size()); // the :fail never enters the check
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L, 2, 150L, 250L)), r.annotations());
+        assertTrue(r.annotations().get(0).isFailedCall());
+        assertEquals("1 fail write 2 (line 4, called at line 2)", r.annotations().get(0).toString());
+        // As for operations, times are kept only when every client event has one.
+        ReadResult untimed = Read.load(timed.replace(", :time 200", ""), ReadOptions.defaults());
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L, 2, null, null)), untimed.annotations());
+        assertFalse(new Annotation(3, "nemesis", "info", "stop", null).isFailedCall());
+    }
+
+    @Test
     void nemesisEventsAreAnnotations() throws Exception {
         String edn = "{:process :nemesis, :type :info, :f :start, :value [:isolated {\"n1\" #{\"n2\"}}], :index 0}\n"
                 + "{:process 0, :type :invoke, :f :read, :value nil, :index 1}\n"

@@ -42,7 +42,7 @@ class JepsenJsonReaderTest {
         assertEquals(3, crashed.client());
         // The :fail of process 2 leaves the history but is kept for the reports.
         assertEquals(List.of(new Annotation(3, "nemesis", "info", "start", null),
-                new Annotation(6, "2", "fail", "txn", List.of(List.of("w", "y", 1L)))), r.annotations());
+                new Annotation(6, "2", "fail", "txn", List.of(List.of("w", "y", 1L)), 5, null, null)), r.annotations());
     }
 
     @Test

@@ -112,18 +112,39 @@ public final class HtmlReport {
 
     /**
      * Something that happened beside the operations at a time on the history's clock, such as a Jepsen nemesis
-     * starting a network partition: drawn on a row of its own, one row per {@code row}.
+     * starting a network partition: drawn on a row of its own, one row per {@code row}. A marker with a
+     * {@link Failure} is instead an operation that ended in {@code :fail}: it is drawn as a bar from its call to
+     * {@code time} in its client's row, styled as failed and never part of the check.
      *
-     * @param time the time, on the same clock as the operations' calls and returns
-     * @param row  the row it is drawn on, for example {@code nemesis}
-     * @param text what happened
-     * @param line its source line, or -1 when unknown
+     * @param time    the time, on the same clock as the operations' calls and returns
+     * @param row     the row it is drawn on, for example {@code nemesis} (of a failure, the group it is listed under)
+     * @param text    what happened
+     * @param line    its source line, or -1 when unknown
+     * @param failure of an operation that ended in {@code :fail}, its client and invocation; else {@code null}
      */
-    public record Marker(long time, String row, String text, long line) {
+    public record Marker(long time, String row, String text, long line, Failure failure) {
         public Marker {
             Objects.requireNonNull(row, "row");
             Objects.requireNonNull(text, "text");
         }
+
+        /** A marker that is not an operation's failure. */
+        public Marker(long time, String row, String text, long line) {
+            this(time, row, text, line, null);
+        }
+    }
+
+    /**
+     * The invocation of an operation that ended in {@code :fail} (so did not happen and is not checked), for drawing
+     * it from its call to its failure in its client's row.
+     *
+     * @param client     the client (row) that invoked it
+     * @param call       its call, on the history's clock
+     * @param callLine   the source line of its invocation, or -1 when unknown
+     * @param callNanos  Jepsen's {@code :time} of its invocation in nanoseconds, or {@code null}
+     * @param failNanos  Jepsen's {@code :time} of its {@code :fail} in nanoseconds, or {@code null}
+     */
+    public record Failure(int client, long call, long callLine, Long callNanos, Long failNanos) {
     }
 
     private final String source;
@@ -152,7 +173,7 @@ public final class HtmlReport {
                 Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of());
     }
 
-    /** This report with {@code markers} drawn on rows of their own. */
+    /** This report with {@code markers} drawn on rows of their own (failures: as bars in their clients' rows). */
     public HtmlReport withMarkers(List<Marker> markers) {
         return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence);
     }
@@ -228,7 +249,7 @@ public final class HtmlReport {
             origin = Math.min(origin, op.call());
         }
         for (Marker m : markers) {
-            origin = Math.min(origin, m.time());
+            origin = Math.min(origin, m.failure() == null ? m.time() : Math.min(m.time(), m.failure().call()));
         }
         if (origin == Long.MAX_VALUE) {
             origin = 0;
@@ -251,6 +272,18 @@ public final class HtmlReport {
             json.writeStringField("text", m.text());
             if (m.line() >= 0) {
                 json.writeNumberField("line", m.line());
+            }
+            Failure f = m.failure();
+            if (f != null) {
+                json.writeNumberField("client", f.client());
+                json.writeNumberField("call", f.call() - origin);
+                json.writeNumberField("callLine", f.callLine());
+                if (f.callNanos() != null && f.failNanos() != null) {
+                    json.writeFieldName("callMs");
+                    millis(json, f.callNanos());
+                    json.writeFieldName("retMs");
+                    millis(json, f.failNanos());
+                }
             }
             json.writeEndObject();
         }
@@ -307,6 +340,15 @@ public final class HtmlReport {
         TreeSet<Integer> clientSet = new TreeSet<>();
         for (Operation op : ops) {
             clientSet.add(op.client());
+        }
+        if (result.partitions().size() == 1) {
+            // A client whose only operations failed still gets its row, for drawing them; with several partitions
+            // a failure is drawn only where its client has a row (the page does not know its partition).
+            for (Marker m : markers) {
+                if (m.failure() != null) {
+                    clientSet.add(m.failure().client());
+                }
+            }
         }
         Integer[] clients = clientSet.toArray(new Integer[0]);
         Map<Integer, Integer> rowOf = new HashMap<>();
