@@ -458,7 +458,7 @@ class CheckCommand implements Callable<Integer> {
             // An operation that ended in :fail (a client's process) is listed under one name for all of them, and
             // drawn as a bar from its invocation to its :fail in its client's row.
             boolean failed = isFailedOperation(a);
-            HtmlReport.Failure failure = failed && a.isFailedCall() ? failure(a, clock) : null;
+            HtmlReport.Failure failure = failed && a.call() != null ? failure(a, clock) : null;
             markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), failed ? FAILED_ROW : a.process(),
                     failed ? "process " + a.process() + " " + text : text, a.line(), failure));
         }
@@ -473,7 +473,9 @@ class CheckCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             return null; // a process number beyond the clients' range has no row
         }
-        return new HtmlReport.Failure(client, clock.timeOf(a.callLine()), a.callLine(), a.callTimeNs(), a.timeNs());
+        Annotation.FailedCall call = a.call();
+        return new HtmlReport.Failure(client, call.input(), clock.timeOf(call.line()), call.line(), call.timeNs(),
+                call.failTimeNs());
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {

@@ -40,10 +40,10 @@ final class JepsenOps {
     }
 
     /**
-     * A process's open operation: its function, its line and, in a batch reading of a timed event, its metadata,
-     * which its completion's {@code :time} is added to.
+     * A process's open operation: its function, its line, its input and, in a batch reading of a timed event, its
+     * metadata, which its completion's {@code :time} is added to.
      */
-    private record Open(String f, long line, Map<String, Object> metadata) {
+    private record Open(String f, long line, Map<String, Object> metadata, Invocation input) {
     }
 
     /** Metadata: Jepsen's {@code :time} of an operation's invocation, in nanoseconds since the test began. */
@@ -131,8 +131,9 @@ final class JepsenOps {
                     metadata = new LinkedHashMap<>(metadata);
                     metadata.put(CALL_TIME, time);
                 }
-                sink.call(client, new Invocation(f, key, value), EventSink.UNTIMED, metadata);
-                open.put(client, new Open(f, line, metadata));
+                Invocation input = new Invocation(f, key, value);
+                sink.call(client, input, EventSink.UNTIMED, metadata);
+                open.put(client, new Open(f, line, metadata, input));
                 return;
             }
             Open o = open.remove(client);
@@ -175,8 +176,8 @@ final class JepsenOps {
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
             Long callTime = o == null || o.metadata.get(CALL_TIME) == null ? null : (Long) o.metadata.get(CALL_TIME);
-            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? -1 : o.line,
-                    callTime, callTime == null ? null : time));
+            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? null
+                    : new Annotation.FailedCall(o.line, o.input, callTime, callTime == null ? null : time)));
         }
     }
 
@@ -293,8 +294,8 @@ final class JepsenOps {
         }
         List<Annotation> untimed = new ArrayList<>(annotations.size());
         for (Annotation a : annotations) {
-            untimed.add(a.callTimeNs() == null ? a : new Annotation(a.line(), a.process(), a.type(), a.f(), a.value(),
-                    a.callLine(), null, null));
+            untimed.add(a.call() == null || a.call().timeNs() == null ? a : new Annotation(a.line(), a.process(),
+                    a.type(), a.f(), a.value(), new Annotation.FailedCall(a.call().line(), a.call().input(), null, null)));
         }
         return untimed;
     }

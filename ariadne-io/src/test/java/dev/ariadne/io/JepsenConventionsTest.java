@@ -1,6 +1,7 @@
 package dev.ariadne.io;
 
 import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import org.junit.jupiter.api.Test;
 
@@ -60,13 +61,14 @@ class JepsenConventionsTest {
                 + "{:process 1, :type :fail, :f :write, :value 2, :time 250}\n";        // 4
         ReadResult r = Read.load(timed, ReadOptions.defaults());
         assertEquals(1, r.history().size()); // the :fail never enters the check
-        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L, 2, 150L, 250L)), r.annotations());
-        assertTrue(r.annotations().get(0).isFailedCall());
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L,
+                new Annotation.FailedCall(2, new Invocation("write", null, 2L), 150L, 250L))), r.annotations());
         assertEquals("1 fail write 2 (line 4, called at line 2)", r.annotations().get(0).toString());
         // As for operations, times are kept only when every client event has one.
         ReadResult untimed = Read.load(timed.replace(", :time 200", ""), ReadOptions.defaults());
-        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L, 2, null, null)), untimed.annotations());
-        assertFalse(new Annotation(3, "nemesis", "info", "stop", null).isFailedCall());
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L,
+                new Annotation.FailedCall(2, new Invocation("write", null, 2L), null, null))), untimed.annotations());
+        assertEquals(null, new Annotation(3, "nemesis", "info", "stop", null).call());
     }
 
     @Test

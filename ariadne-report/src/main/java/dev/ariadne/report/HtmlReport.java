@@ -138,13 +138,15 @@ public final class HtmlReport {
      * The invocation of an operation that ended in {@code :fail} (so did not happen and is not checked), for drawing
      * it from its call to its failure in its client's row.
      *
-     * @param client     the client (row) that invoked it
-     * @param call       its call, on the history's clock
-     * @param callLine   the source line of its invocation, or -1 when unknown
-     * @param callNanos  Jepsen's {@code :time} of its invocation in nanoseconds, or {@code null}
-     * @param failNanos  Jepsen's {@code :time} of its {@code :fail} in nanoseconds, or {@code null}
+     * @param client    the client (row) that invoked it
+     * @param input     its input as the history's operations have theirs (for finding its partition), or
+     *                  {@code null} when unknown
+     * @param call      its call, on the history's clock
+     * @param callLine  the source line of its invocation, or -1 when unknown
+     * @param callNanos Jepsen's {@code :time} of its invocation in nanoseconds, or {@code null}
+     * @param failNanos Jepsen's {@code :time} of its {@code :fail} in nanoseconds, or {@code null}
      */
-    public record Failure(int client, long call, long callLine, Long callNanos, Long failNanos) {
+    public record Failure(int client, Object input, long call, long callLine, Long callNanos, Long failNanos) {
     }
 
     private final String source;
@@ -153,6 +155,8 @@ public final class HtmlReport {
     private final Result result;
     private final List<Marker> markers;
     private final Map<Integer, Evidence> evidence;
+    /** Computed once a page is written: see {@link #failurePartitions()}. */
+    private Map<Marker, Integer> failurePartitions;
 
     private HtmlReport(String source, History history, Model<?> model, Result result, List<Marker> markers,
                        Map<Integer, Evidence> evidence) {
@@ -264,6 +268,8 @@ public final class HtmlReport {
         json.writeNumberField("millis", Math.round(result.statistics().millis() * 1000) / 1000.0);
         // Times are written relative to the first call: nanosecond clocks exceed what a JavaScript number holds exactly.
         json.writeNumberField("origin", origin);
+        List<List<Operation>> parts = partitions();
+        Map<Marker, Integer> failurePartition = failurePartitions();
         json.writeArrayFieldStart("markers");
         for (Marker m : markers) {
             json.writeStartObject();
@@ -278,6 +284,7 @@ public final class HtmlReport {
                 json.writeNumberField("client", f.client());
                 json.writeNumberField("call", f.call() - origin);
                 json.writeNumberField("callLine", f.callLine());
+                json.writeNumberField("part", failurePartition.getOrDefault(m, -1));
                 if (f.callNanos() != null && f.failNanos() != null) {
                     json.writeFieldName("callMs");
                     millis(json, f.callNanos());
@@ -288,7 +295,6 @@ public final class HtmlReport {
             json.writeEndObject();
         }
         json.writeEndArray();
-        List<List<Operation>> parts = partitions();
         json.writeArrayFieldStart("partitions");
         for (PartitionResult p : result.partitions()) {
             partition(json, p, parts.get(p.index()), origin);
@@ -313,6 +319,47 @@ public final class HtmlReport {
             ops.add(part.operations());
         }
         return ops;
+    }
+
+    /**
+     * The partition (index) of each failed operation's marker: the only partition, or the one the model puts the
+     * failure's input in (a kv operation's key); {@link #NO_PARTITION} when the model puts it in a partition of its
+     * own (no checked operation shares its key). A failure whose partition cannot be known (its input is not
+     * given, or the model rejects it) is left out; the page then draws it wherever its client has a row.
+     */
+    private static final int NO_PARTITION = -2;
+
+    private Map<Marker, Integer> failurePartitions() {
+        if (failurePartitions != null) {
+            return failurePartitions;
+        }
+        Map<Marker, Integer> found = new java.util.IdentityHashMap<>();
+        List<PartitionResult> results = result.partitions();
+        Map<String, Integer> byLabel = new HashMap<>();
+        for (PartitionResult p : results) {
+            byLabel.put(p.label(), p.index());
+        }
+        for (Marker m : markers) {
+            Failure f = m.failure();
+            if (f == null) {
+                continue;
+            }
+            if (results.size() == 1) {
+                found.put(m, results.get(0).index());
+            } else if (f.input() != null) {
+                try {
+                    List<Partition> own = partitionOf(model, List.of(model.prepare(
+                            Operation.pending(0, f.client(), f.input(), f.call()))));
+                    if (own.size() == 1) {
+                        found.put(m, byLabel.getOrDefault(own.get(0).label(), NO_PARTITION));
+                    }
+                } catch (RuntimeException e) {
+                    // an input the model does not take (it never reached the check): no partition known
+                }
+            }
+        }
+        failurePartitions = found;
+        return found;
     }
 
     private static <S> List<Partition> partitionOf(Model<S> model, List<Operation> prepared) {
@@ -341,13 +388,10 @@ public final class HtmlReport {
         for (Operation op : ops) {
             clientSet.add(op.client());
         }
-        if (result.partitions().size() == 1) {
-            // A client whose only operations failed still gets its row, for drawing them; with several partitions
-            // a failure is drawn only where its client has a row (the page does not know its partition).
-            for (Marker m : markers) {
-                if (m.failure() != null) {
-                    clientSet.add(m.failure().client());
-                }
+        // A client whose only operations in this partition failed still gets its row, for drawing them.
+        for (Map.Entry<Marker, Integer> f : failurePartitions().entrySet()) {
+            if (f.getValue() == p.index()) {
+                clientSet.add(f.getKey().failure().client());
             }
         }
         Integer[] clients = clientSet.toArray(new Integer[0]);
