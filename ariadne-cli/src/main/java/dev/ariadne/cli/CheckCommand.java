@@ -465,17 +465,11 @@ class CheckCommand implements Callable<Integer> {
         return markers;
     }
 
-    /** The invocation of a failed operation {@code a} on the history's clock, or null when its process is no client. */
+    /** The invocation of a failed operation {@code a}, placed on the history's clock by its line. */
     private static HtmlReport.Failure failure(Annotation a, HtmlReport.LineClock clock) {
-        int client;
-        try {
-            client = Integer.parseInt(a.process());
-        } catch (NumberFormatException e) {
-            return null; // a process number beyond the clients' range has no row
-        }
         Annotation.FailedCall call = a.call();
-        return new HtmlReport.Failure(client, call.input(), clock.timeOf(call.line()), call.line(), call.timeNs(),
-                call.failTimeNs());
+        return new HtmlReport.Failure(call.client(), call.input(), clock.timeOf(call.line()), call.line(),
+                call.timeNs(), call.failTimeNs());
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {

@@ -27,12 +27,14 @@ public record Annotation(long line, String process, String type, String f, Objec
      * The invocation of an operation that ended in {@code :fail}.
      *
      * @param line       the 1-based line of the invocation
+     * @param client     the client that invoked it, as the history's operations number clients (the process, or
+     *                   the new client a process became after an {@code :info})
      * @param input      the operation as invoked (function, key, value), as the history's operations have it
      * @param timeNs     Jepsen's {@code :time} of the invocation in nanoseconds, or {@code null} when the history's
      *                   client events are not all timed
      * @param failTimeNs likewise, the {@code :time} of the {@code :fail}, or {@code null}
      */
-    public record FailedCall(long line, Invocation input, Long timeNs, Long failTimeNs) {
+    public record FailedCall(long line, int client, Invocation input, Long timeNs, Long failTimeNs) {
     }
 
     /**

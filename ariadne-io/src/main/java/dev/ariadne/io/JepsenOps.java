@@ -177,7 +177,7 @@ final class JepsenOps {
             sink.discard(client, EventSink.UNTIMED, line);
             Long callTime = o == null || o.metadata.get(CALL_TIME) == null ? null : (Long) o.metadata.get(CALL_TIME);
             annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? null
-                    : new Annotation.FailedCall(o.line, o.input, callTime, callTime == null ? null : time)));
+                    : new Annotation.FailedCall(o.line, client, o.input, callTime, callTime == null ? null : time)));
         }
     }
 
@@ -256,11 +256,7 @@ final class JepsenOps {
             throw new InvalidInputException(source, -1, "too many clients: process numbers up to " + maxProcess
                     + " and " + temporary.size() + " new clients after :info do not fit 0 to " + Integer.MAX_VALUE);
         }
-        Map<Integer, Integer> number = new HashMap<>();
-        int next = maxProcess + 1;
-        for (Integer t : temporary.keySet()) {
-            number.put(t, next++);
-        }
+        Map<Integer, Integer> number = newClientNumbers();
         List<Operation> ops = new ArrayList<>(h.size());
         for (Operation op : h.operations()) {
             Map<String, Object> metadata = new LinkedHashMap<>(op.metadata());
@@ -289,14 +285,28 @@ final class JepsenOps {
      * operations are kept only when every client event had one.
      */
     List<Annotation> annotations() {
-        if (clientEvents > 0 && timedEvents == clientEvents) {
+        boolean timed = clientEvents > 0 && timedEvents == clientEvents;
+        if (timed && temporary.isEmpty()) {
             return annotations;
         }
-        List<Annotation> untimed = new ArrayList<>(annotations.size());
+        Map<Integer, Integer> number = newClientNumbers();
+        List<Annotation> out = new ArrayList<>(annotations.size());
         for (Annotation a : annotations) {
-            untimed.add(a.call() == null || a.call().timeNs() == null ? a : new Annotation(a.line(), a.process(),
-                    a.type(), a.f(), a.value(), new Annotation.FailedCall(a.call().line(), a.call().input(), null, null)));
+            Annotation.FailedCall c = a.call();
+            out.add(c == null ? a : new Annotation(a.line(), a.process(), a.type(), a.f(), a.value(),
+                    new Annotation.FailedCall(c.line(), number.getOrDefault(c.client(), c.client()), c.input(),
+                            timed ? c.timeNs() : null, timed ? c.failTimeNs() : null)));
         }
-        return untimed;
+        return out;
+    }
+
+    /** The numbers that the processes made new clients get in the history: after the highest process, in order. */
+    private Map<Integer, Integer> newClientNumbers() {
+        Map<Integer, Integer> number = new HashMap<>();
+        int next = maxProcess + 1;
+        for (Integer t : temporary.keySet()) {
+            number.put(t, next++);
+        }
+        return number;
     }
 }

@@ -43,7 +43,8 @@ class JepsenJsonReaderTest {
         // The :fail of process 2 leaves the history but is kept for the reports.
         assertEquals(List.of(new Annotation(3, "nemesis", "info", "start", null),
                 new Annotation(6, "2", "fail", "txn", List.of(List.of("w", "y", 1L)),
-                new Annotation.FailedCall(5, new Invocation("txn", null, List.of(List.of("w", "y", 1L))), null, null))),
+                new Annotation.FailedCall(5, 2, new Invocation("txn", null, List.of(List.of("w", "y", 1L))),
+                        null, null))),
                 r.annotations());
     }
 
