@@ -455,12 +455,21 @@ class CheckCommand implements Callable<Integer> {
         List<HtmlReport.Marker> markers = new ArrayList<>();
         for (Annotation a : o.annotations) {
             String text = a.type() + " " + a.f() + (a.value() == null ? "" : " " + Values.show(a.value()));
-            // An operation that ended in :fail (a client's process) goes on one row for all of them.
+            // An operation that ended in :fail (a client's process) is listed under one name for all of them, and
+            // drawn as a bar from its invocation to its :fail in its client's row.
             boolean failed = isFailedOperation(a);
+            HtmlReport.Failure failure = failed && a.call() != null ? failure(a, clock) : null;
             markers.add(new HtmlReport.Marker(clock.timeOf(a.line()), failed ? FAILED_ROW : a.process(),
-                    failed ? "process " + a.process() + " " + text : text, a.line()));
+                    failed ? "process " + a.process() + " " + text : text, a.line(), failure));
         }
         return markers;
+    }
+
+    /** The invocation of a failed operation {@code a}, placed on the history's clock by its line. */
+    private static HtmlReport.Failure failure(Annotation a, HtmlReport.LineClock clock) {
+        Annotation.FailedCall call = a.call();
+        return new HtmlReport.Failure(call.client(), call.input(), clock.timeOf(call.line()), call.line(),
+                call.timeNs(), call.failTimeNs());
     }
 
     void writeJson(PrintWriter out, List<Outcome> outcomes, int status) {

@@ -98,4 +98,19 @@ class CheckOptionsTest {
         assertEquals(null, new ObjectMapper().readTree(plain.out()).get("files").get(0).get("annotations"),
                 "no annotations, no field");
     }
+
+    @Test
+    void aFailedOperationIsAnAnnotationWithItsInvocation() throws IOException {
+        CliRunner r = CliRunner.run("check", "--json", "--model", "cas-register", file("fail-did-not-happen.edn"));
+        assertEquals(1, r.status(), r.err());
+        JsonNode annotations = new ObjectMapper().readTree(r.out()).get("files").get(0).get("annotations");
+        assertEquals(1, annotations.size(), r.out());
+        JsonNode failed = annotations.get(0);
+        assertEquals("failed", failed.get("process").asText());
+        assertEquals("process 1 fail write 2", failed.get("text").asText());
+        assertEquals(6, failed.get("line").asInt());
+        assertEquals(5, failed.get("callLine").asInt());
+        assertTrue(failed.get("call").asLong() < failed.get("time").asLong(), r.out());
+        assertTrue(failed.has("callMs") && failed.has("returnMs"), r.out()); // every client event has :time
+    }
 }

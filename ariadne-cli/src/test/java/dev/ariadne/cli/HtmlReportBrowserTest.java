@@ -278,17 +278,25 @@ class HtmlReportBrowserTest {
         assertEquals(2, refused.size(), "the image and its handler are both refused: " + refused);
     }
 
-    /** A :fail leaves the check but not the page: a diamond on the row of failed operations, explained in the legend. */
+    /**
+     * A :fail leaves the check but not the page: a grey, hatched bar from its call to its :fail in its client's row
+     * (no row of its own), explained in the legend, its value shown as text.
+     */
     @Test
     void failedOperationsAreDrawnButNotChecked() throws IOException {
         Path history = dir.resolve("failed.edn");
+        String injected = SCRIPT_VALUE.replace("\"", "\\\"");
         Files.write(history, List.of(
-                "{:process 0, :type :invoke, :f :write, :value 1}",
-                "{:process 0, :type :ok, :f :write, :value 1}",
-                "{:process 1, :type :invoke, :f :write, :value 2}",
-                "{:process 1, :type :fail, :f :write, :value 2}",
-                "{:process 0, :type :invoke, :f :read, :value nil}",
-                "{:process 0, :type :ok, :f :read, :value 1}"));
+                "{:process 0, :type :invoke, :f :write, :value 1, :time 1000000}",
+                "{:process 0, :type :ok, :f :write, :value 1, :time 2000000}",
+                "{:process 1, :type :invoke, :f :write, :value 2, :time 3000000}",
+                "{:process 1, :type :fail, :f :write, :value 2, :time 5500000}",
+                "{:process 0, :type :invoke, :f :read, :value nil, :time 6000000}",
+                "{:process 0, :type :ok, :f :read, :value 1, :time 7000000}",
+                "{:process 2, :type :invoke, :f :write, :value \"" + injected + "\", :time 8000000}",
+                "{:process 2, :type :fail, :f :write, :value \"" + injected + "\", :time 9000000}",
+                "{:process 0, :type :invoke, :f :read, :value nil, :time 10000000}",
+                "{:process 0, :type :ok, :f :read, :value 1, :time 11000000}"));
         Path page = dir.resolve("failed.html");
         CliRunner run = CliRunner.run("check", "--model", "cas-register", "--html", page.toString(),
                 history.toString());
@@ -296,12 +304,24 @@ class HtmlReportBrowserTest {
         assertEquals(0, run.status(), run.out() + run.err());
         open(page);
         assertEquals("linearizable", text("verdict"));
-        assertTrue(text("summary").endsWith("1 annotation"), text("summary"));
-        String marker = hoverAt("return window.ariadne.locateMarker(arguments[0])", 0);
-        assertTrue(marker.contains("annotation failed"), marker);
-        assertTrue(marker.contains("event process 1 fail write 2"), marker);
-        assertTrue(marker.contains("source line 4"), marker);
-        assertTrue(text("legend").contains("ended in :fail"), text("legend"));
+        assertTrue(text("summary").endsWith("2 failed operations"), text("summary"));
+        // Clients 1 and 2 did nothing but fail: they still have their rows, and there is no row "failed".
+        assertEquals(List.of("client 0", "client 1", "client 2"), js("return window.ariadne.rows()"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> at = (Map<String, Object>) js("return window.ariadne.locateMarker(0)");
+        assertEquals("client 1", at.get("row"));
+        assertEquals("client 1", js("return window.ariadne.rowAt(arguments[0])", at.get("y")));
+        String tip = hoverAt("return window.ariadne.locateMarker(arguments[0])", 0);
+        assertTrue(tip.contains("operation by client 1"), tip);
+        assertTrue(tip.contains("status failed: not checked"), tip);
+        assertTrue(tip.contains("event fail write 2"), tip);
+        assertTrue(tip.contains("(3 ms)") && tip.contains("(5.5 ms)"), tip); // its call and its :fail
+        assertTrue(tip.contains("source lines 3 (call), 4 (:fail)"), tip);
+        String second = hoverAt("return window.ariadne.locateMarker(arguments[0])", 1);
+        assertTrue(second.contains("operation by client 2"), second);
+        assertTrue(second.contains(SCRIPT_VALUE), second);
+        assertTrue(text("legend").contains("failed (:fail): did not happen, not checked"), text("legend"));
+        assertFalse(text("legend").contains("diamond"), text("legend"));
         assertPageStayedClean();
     }
 

@@ -56,7 +56,7 @@ class JepsenHistoriesTest {
     void failedOperationsAreNamedButNotChecked() {
         CliRunner r = assertVerdict(VIOLATION, "fail-did-not-happen.edn", "--model", "cas-register");
         assertTrue(r.out().contains("2 operations"), r.out());
-        assertTrue(r.out().contains("1 operation ended in :fail (not checked): process 1 fail write 2 (line 6)"),
+        assertTrue(r.out().contains("1 operation ended in :fail (not checked): process 1 fail write 2 (line 6, called at line 5)"),
                 r.out());
         assertFalse(r.out().contains("non-client"), r.out());
     }

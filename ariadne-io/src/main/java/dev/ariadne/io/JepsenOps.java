@@ -40,10 +40,10 @@ final class JepsenOps {
     }
 
     /**
-     * A process's open operation: its function, its line and, in a batch reading of a timed event, its metadata,
-     * which its completion's {@code :time} is added to.
+     * A process's open operation: its function, its line, its input and, in a batch reading of a timed event, its
+     * metadata, which its completion's {@code :time} is added to.
      */
-    private record Open(String f, long line, Map<String, Object> metadata) {
+    private record Open(String f, long line, Map<String, Object> metadata, Invocation input) {
     }
 
     /** Metadata: Jepsen's {@code :time} of an operation's invocation, in nanoseconds since the test began. */
@@ -131,8 +131,9 @@ final class JepsenOps {
                     metadata = new LinkedHashMap<>(metadata);
                     metadata.put(CALL_TIME, time);
                 }
-                sink.call(client, new Invocation(f, key, value), EventSink.UNTIMED, metadata);
-                open.put(client, new Open(f, line, metadata));
+                Invocation input = new Invocation(f, key, value);
+                sink.call(client, input, EventSink.UNTIMED, metadata);
+                open.put(client, new Open(f, line, metadata, input));
                 return;
             }
             Open o = open.remove(client);
@@ -154,7 +155,7 @@ final class JepsenOps {
                     sink.crash(client, EventSink.UNTIMED, l);
                     crashed.put(process, line);
                 }
-                default -> fail(client, process, f, value, l);
+                default -> fail(client, process, f, value, l, o, time);
             }
         } catch (HistoryException e) {
             throw new InvalidInputException(source, e.line() > 0 ? e.line() : line,
@@ -164,16 +165,19 @@ final class JepsenOps {
 
     /**
      * A {@code :fail}: the operation did not happen, so it leaves the history; it is kept as an annotation of type
-     * {@code fail} (process {@code process}, at the {@code :fail}'s line) so that reports can still show it.
+     * {@code fail} (process {@code process}, at the {@code :fail}'s line, with its invocation {@code o}'s line and
+     * the {@code :time}s of both, {@code time} being the {@code :fail}'s) so that reports can still draw it.
      */
-    private void fail(int client, int process, String f, Object value, int line) {
+    private void fail(int client, int process, String f, Object value, int line, Open o, Long time) {
         if (etcdFailures && f.equals("cas")) {
             sink.ret(client, Boolean.FALSE, EventSink.UNTIMED, line);
         } else if (etcdFailures && f.equals("read")) {
             sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
-            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value));
+            Long callTime = o == null || o.metadata.get(CALL_TIME) == null ? null : (Long) o.metadata.get(CALL_TIME);
+            annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? null
+                    : new Annotation.FailedCall(o.line, client, o.input, callTime, callTime == null ? null : time)));
         }
     }
 
@@ -252,11 +256,7 @@ final class JepsenOps {
             throw new InvalidInputException(source, -1, "too many clients: process numbers up to " + maxProcess
                     + " and " + temporary.size() + " new clients after :info do not fit 0 to " + Integer.MAX_VALUE);
         }
-        Map<Integer, Integer> number = new HashMap<>();
-        int next = maxProcess + 1;
-        for (Integer t : temporary.keySet()) {
-            number.put(t, next++);
-        }
+        Map<Integer, Integer> number = newClientNumbers();
         List<Operation> ops = new ArrayList<>(h.size());
         for (Operation op : h.operations()) {
             Map<String, Object> metadata = new LinkedHashMap<>(op.metadata());
@@ -280,8 +280,33 @@ final class JepsenOps {
         return clientEvents;
     }
 
-    /** The annotations so far, in input order. */
+    /**
+     * The annotations so far, in input order. As for operations (see {@link #build()}), the {@code :time}s of failed
+     * operations are kept only when every client event had one.
+     */
     List<Annotation> annotations() {
-        return annotations;
+        boolean timed = clientEvents > 0 && timedEvents == clientEvents;
+        if (timed && temporary.isEmpty()) {
+            return annotations;
+        }
+        Map<Integer, Integer> number = newClientNumbers();
+        List<Annotation> out = new ArrayList<>(annotations.size());
+        for (Annotation a : annotations) {
+            Annotation.FailedCall c = a.call();
+            out.add(c == null ? a : new Annotation(a.line(), a.process(), a.type(), a.f(), a.value(),
+                    new Annotation.FailedCall(c.line(), number.getOrDefault(c.client(), c.client()), c.input(),
+                            timed ? c.timeNs() : null, timed ? c.failTimeNs() : null)));
+        }
+        return out;
+    }
+
+    /** The numbers that the processes made new clients get in the history: after the highest process, in order. */
+    private Map<Integer, Integer> newClientNumbers() {
+        Map<Integer, Integer> number = new HashMap<>();
+        int next = maxProcess + 1;
+        for (Integer t : temporary.keySet()) {
+            number.put(t, next++);
+        }
+        return number;
     }
 }

@@ -1,6 +1,7 @@
 package dev.ariadne.io;
 
 import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,35 @@ class JepsenConventionsTest {
                 + "{:process 0, :type :invoke");
         History h3 = Read.load(fixed, ReadOptions.defaults().withNewClientAfterInfo(true)).history();
         assertTrue(h3.operations().stream().anyMatch(op -> op.client() == 3), h3.toString());
+    }
+
+    @Test
+    void aFailedOperationKeepsItsInvocationsLineAndTimes() throws Exception {
+        String timed = "{:process 0, :type :invoke, :f :write, :value 1, :time 100}\n"    // 1
+                + "{:process 1, :type :invoke, :f :write, :value 2, :time 150}\n"       // 2
+                + "{:process 0, :type :ok, :f :write, :value 1, :time 200}\n"           // 3
+                + "{:process 1, :type :fail, :f :write, :value 2, :time 250}\n";        // 4
+        ReadResult r = Read.load(timed, ReadOptions.defaults());
+        assertEquals(1, r.history().size()); // the :fail never enters the check
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L,
+                new Annotation.FailedCall(2, 1, new Invocation("write", null, 2L), 150L, 250L))), r.annotations());
+        assertEquals("1 fail write 2 (line 4, called at line 2)", r.annotations().get(0).toString());
+        // As for operations, times are kept only when every client event has one.
+        ReadResult untimed = Read.load(timed.replace(", :time 200", ""), ReadOptions.defaults());
+        assertEquals(List.of(new Annotation(4, "1", "fail", "write", 2L,
+                new Annotation.FailedCall(2, 1, new Invocation("write", null, 2L), null, null))),
+                untimed.annotations());
+        assertEquals(null, new Annotation(3, "nemesis", "info", "stop", null).call());
+        // A process that became a new client after its :info fails as that client, numbered as in the history.
+        String reused = "{:process 0, :type :invoke, :f :write, :value 1}\n"   // 1
+                + "{:process 0, :type :info, :f :write, :value 1}\n"           // 2
+                + "{:process 1, :type :invoke, :f :read, :value nil}\n"        // 3
+                + "{:process 1, :type :ok, :f :read, :value 1}\n"              // 4
+                + "{:process 0, :type :invoke, :f :write, :value 3}\n"         // 5
+                + "{:process 0, :type :fail, :f :write, :value 3}\n";          // 6
+        ReadResult again = Read.load(reused, ReadOptions.defaults().withNewClientAfterInfo(true));
+        assertEquals(new Annotation.FailedCall(5, 2, new Invocation("write", null, 3L), null, null),
+                again.annotations().get(0).call());
     }
 
     @Test

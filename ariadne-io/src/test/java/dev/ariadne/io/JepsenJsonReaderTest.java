@@ -42,7 +42,10 @@ class JepsenJsonReaderTest {
         assertEquals(3, crashed.client());
         // The :fail of process 2 leaves the history but is kept for the reports.
         assertEquals(List.of(new Annotation(3, "nemesis", "info", "start", null),
-                new Annotation(6, "2", "fail", "txn", List.of(List.of("w", "y", 1L)))), r.annotations());
+                new Annotation(6, "2", "fail", "txn", List.of(List.of("w", "y", 1L)),
+                new Annotation.FailedCall(5, 2, new Invocation("txn", null, List.of(List.of("w", "y", 1L))),
+                        null, null))),
+                r.annotations());
     }
 
     @Test

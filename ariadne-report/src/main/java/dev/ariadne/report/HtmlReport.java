@@ -112,18 +112,41 @@ public final class HtmlReport {
 
     /**
      * Something that happened beside the operations at a time on the history's clock, such as a Jepsen nemesis
-     * starting a network partition: drawn on a row of its own, one row per {@code row}.
+     * starting a network partition: drawn on a row of its own, one row per {@code row}. A marker with a
+     * {@link Failure} is instead an operation that ended in {@code :fail}: it is drawn as a bar from its call to
+     * {@code time} in its client's row, styled as failed and never part of the check.
      *
-     * @param time the time, on the same clock as the operations' calls and returns
-     * @param row  the row it is drawn on, for example {@code nemesis}
-     * @param text what happened
-     * @param line its source line, or -1 when unknown
+     * @param time    the time, on the same clock as the operations' calls and returns
+     * @param row     the row it is drawn on, for example {@code nemesis} (of a failure, the group it is listed under)
+     * @param text    what happened
+     * @param line    its source line, or -1 when unknown
+     * @param failure of an operation that ended in {@code :fail}, its client and invocation; else {@code null}
      */
-    public record Marker(long time, String row, String text, long line) {
+    public record Marker(long time, String row, String text, long line, Failure failure) {
         public Marker {
             Objects.requireNonNull(row, "row");
             Objects.requireNonNull(text, "text");
         }
+
+        /** A marker that is not an operation's failure. */
+        public Marker(long time, String row, String text, long line) {
+            this(time, row, text, line, null);
+        }
+    }
+
+    /**
+     * The invocation of an operation that ended in {@code :fail} (so did not happen and is not checked), for drawing
+     * it from its call to its failure in its client's row.
+     *
+     * @param client    the client (row) that invoked it
+     * @param input     its input as the history's operations have theirs (for finding its partition), or
+     *                  {@code null} when unknown
+     * @param call      its call, on the history's clock
+     * @param callLine  the source line of its invocation, or -1 when unknown
+     * @param callNanos Jepsen's {@code :time} of its invocation in nanoseconds, or {@code null}
+     * @param failNanos Jepsen's {@code :time} of its {@code :fail} in nanoseconds, or {@code null}
+     */
+    public record Failure(int client, Object input, long call, long callLine, Long callNanos, Long failNanos) {
     }
 
     private final String source;
@@ -132,6 +155,8 @@ public final class HtmlReport {
     private final Result result;
     private final List<Marker> markers;
     private final Map<Integer, Evidence> evidence;
+    /** Computed once a page is written: see {@link #failurePartitions()}. */
+    private Map<Marker, Integer> failurePartitions;
 
     private HtmlReport(String source, History history, Model<?> model, Result result, List<Marker> markers,
                        Map<Integer, Evidence> evidence) {
@@ -152,7 +177,7 @@ public final class HtmlReport {
                 Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of());
     }
 
-    /** This report with {@code markers} drawn on rows of their own. */
+    /** This report with {@code markers} drawn on rows of their own (failures: as bars in their clients' rows). */
     public HtmlReport withMarkers(List<Marker> markers) {
         return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence);
     }
@@ -228,7 +253,7 @@ public final class HtmlReport {
             origin = Math.min(origin, op.call());
         }
         for (Marker m : markers) {
-            origin = Math.min(origin, m.time());
+            origin = Math.min(origin, m.failure() == null ? m.time() : Math.min(m.time(), m.failure().call()));
         }
         if (origin == Long.MAX_VALUE) {
             origin = 0;
@@ -243,6 +268,8 @@ public final class HtmlReport {
         json.writeNumberField("millis", Math.round(result.statistics().millis() * 1000) / 1000.0);
         // Times are written relative to the first call: nanosecond clocks exceed what a JavaScript number holds exactly.
         json.writeNumberField("origin", origin);
+        List<List<Operation>> parts = partitions();
+        Map<Marker, Integer> failurePartition = failurePartitions();
         json.writeArrayFieldStart("markers");
         for (Marker m : markers) {
             json.writeStartObject();
@@ -252,10 +279,22 @@ public final class HtmlReport {
             if (m.line() >= 0) {
                 json.writeNumberField("line", m.line());
             }
+            Failure f = m.failure();
+            if (f != null) {
+                json.writeNumberField("client", f.client());
+                json.writeNumberField("call", f.call() - origin);
+                json.writeNumberField("callLine", f.callLine());
+                json.writeNumberField("part", failurePartition.getOrDefault(m, -1));
+                if (f.callNanos() != null && f.failNanos() != null) {
+                    json.writeFieldName("callMs");
+                    millis(json, f.callNanos());
+                    json.writeFieldName("retMs");
+                    millis(json, f.failNanos());
+                }
+            }
             json.writeEndObject();
         }
         json.writeEndArray();
-        List<List<Operation>> parts = partitions();
         json.writeArrayFieldStart("partitions");
         for (PartitionResult p : result.partitions()) {
             partition(json, p, parts.get(p.index()), origin);
@@ -280,6 +319,47 @@ public final class HtmlReport {
             ops.add(part.operations());
         }
         return ops;
+    }
+
+    /**
+     * The partition (index) of each failed operation's marker: the only partition, or the one the model puts the
+     * failure's input in (a kv operation's key); {@link #NO_PARTITION} when the model puts it in a partition of its
+     * own (no checked operation shares its key). A failure whose partition cannot be known (its input is not
+     * given, or the model rejects it) is left out; the page then draws it wherever its client has a row.
+     */
+    private static final int NO_PARTITION = -2;
+
+    private Map<Marker, Integer> failurePartitions() {
+        if (failurePartitions != null) {
+            return failurePartitions;
+        }
+        Map<Marker, Integer> found = new java.util.IdentityHashMap<>();
+        List<PartitionResult> results = result.partitions();
+        Map<String, Integer> byLabel = new HashMap<>();
+        for (PartitionResult p : results) {
+            byLabel.put(p.label(), p.index());
+        }
+        for (Marker m : markers) {
+            Failure f = m.failure();
+            if (f == null) {
+                continue;
+            }
+            if (results.size() == 1) {
+                found.put(m, results.get(0).index());
+            } else if (f.input() != null) {
+                try {
+                    List<Partition> own = partitionOf(model, List.of(model.prepare(
+                            Operation.pending(0, f.client(), f.input(), f.call()))));
+                    if (own.size() == 1) {
+                        found.put(m, byLabel.getOrDefault(own.get(0).label(), NO_PARTITION));
+                    }
+                } catch (RuntimeException e) {
+                    // an input the model does not take (it never reached the check): no partition known
+                }
+            }
+        }
+        failurePartitions = found;
+        return found;
     }
 
     private static <S> List<Partition> partitionOf(Model<S> model, List<Operation> prepared) {
@@ -307,6 +387,12 @@ public final class HtmlReport {
         TreeSet<Integer> clientSet = new TreeSet<>();
         for (Operation op : ops) {
             clientSet.add(op.client());
+        }
+        // A client whose only operations in this partition failed still gets its row, for drawing them.
+        for (Map.Entry<Marker, Integer> f : failurePartitions().entrySet()) {
+            if (f.getValue() == p.index()) {
+                clientSet.add(f.getKey().failure().client());
+            }
         }
         Integer[] clients = clientSet.toArray(new Integer[0]);
         Map<Integer, Integer> rowOf = new HashMap<>();

@@ -60,7 +60,9 @@ public final class JsonReport implements AutoCloseable {
     /**
      * As {@link #add(String, Result, Model)}, with the events beside the operations that the history recorded (Jepsen
      * nemesis events, OmniLink annotations) listed under {@code annotations}, each with its source line, process
-     * (the row it is drawn on), time on the history's clock and text; the field is left out when there are none.
+     * (the row it is drawn on), time on the history's clock and text, and for an operation that ended in
+     * {@code :fail} its invocation's line and time (and Jepsen's times in ms); the field is left out when there are
+     * none.
      */
     public void add(String file, Result result, Model<?> model, List<HtmlReport.Marker> annotations)
             throws IOException {
@@ -84,6 +86,15 @@ public final class JsonReport implements AutoCloseable {
                 json.writeStringField("process", m.row());
                 json.writeNumberField("time", m.time());
                 json.writeStringField("text", m.text());
+                HtmlReport.Failure f = m.failure();
+                if (f != null) {
+                    json.writeNumberField("callLine", f.callLine());
+                    json.writeNumberField("call", f.call());
+                    if (f.callNanos() != null && f.failNanos() != null) {
+                        json.writeNumberField("callMs", Math.round(f.callNanos() / 1e3) / 1e3);
+                        json.writeNumberField("returnMs", Math.round(f.failNanos() / 1e3) / 1e3);
+                    }
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();

@@ -171,6 +171,48 @@ class HtmlReportTest {
         return model.describeState(model.init());
     }
 
+    /**
+     * A failed operation is written with its client, call and partition: a kv failure goes to its key's partition,
+     * where its client gets a row even with nothing else there; one the model rejects has no known partition, and
+     * one on a key no checked operation has is in none.
+     */
+    @Test
+    void failedOperationsGoToTheirClientsRowInTheirPartition() throws IOException {
+        History history = new HistoryBuilder()
+                .call(0, new Invocation("put", "a", "1")).ret(0, null)
+                .call(1, new Invocation("put", "b", "2")).ret(1, null)
+                .call(0, new Invocation("get", "a", null)).ret(0, "1")
+                .build();
+        Result result = Checker.check(history, KV, CheckOptions.defaults());
+        assertEquals(2, result.partitions().size());
+        int partB = result.partitions().stream().filter(p -> p.label().contains("b")).findFirst().orElseThrow().index();
+        List<HtmlReport.Marker> failed = List.of(
+                new HtmlReport.Marker(7, "failed", "process 3 fail put [b 9]", 12,
+                        new HtmlReport.Failure(3, new Invocation("put", "b", "9"), 5, 11, null, null)),
+                new HtmlReport.Marker(8, "failed", "process 4 fail frob", 14,
+                        new HtmlReport.Failure(4, new Invocation("frob", "a", null), 6, 13, 6_000_000L, 8_500_000L)),
+                new HtmlReport.Marker(9, "failed", "process 5 fail put [c 1]", 16,
+                        new HtmlReport.Failure(5, new Invocation("put", "c", "1"), 8, 15, null, null)));
+        Map<String, Object> data = data(HtmlReport.of("f", history, KV, result).withMarkers(failed).render());
+        Map<String, Object> first = at(data, "markers", 0);
+        assertEquals(3L, first.get("client"));
+        assertEquals((long) partB, first.get("part"));
+        assertEquals(11L, first.get("callLine"));
+        assertEquals(7L - 0, first.get("t")); // origin 0: the first call
+        assertEquals(5L, first.get("call"));
+        Map<String, Object> second = at(data, "markers", 1);
+        assertEquals(-1L, second.get("part"));
+        assertEquals(6.0, second.get("callMs"));
+        assertEquals(8.5, second.get("retMs"));
+        assertEquals((Object) (-2L), at(data, "markers", 2, "part")); // key c: no partition was checked
+        for (int k = 0; k < 2; k++) {
+            Map<String, Object> p = at(data, "partitions", k);
+            List<Object> clients = at(p, "clients");
+            assertEquals(((Long) p.get("index")).intValue() == partB, clients.contains(3L), clients.toString());
+            assertFalse(clients.contains(4L) || clients.contains(5L), clients.toString());
+        }
+    }
+
     @Test
     void violationOrdersAndEvidence() throws IOException {
         History history = hostileKv();
