@@ -4,7 +4,6 @@ import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Progress;
 import dev.ariadne.core.check.Statistics;
-import dev.ariadne.core.check.Step;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.check.Violation;
 
@@ -33,7 +32,6 @@ import java.util.SplittableRandom;
  */
 public final class DfsSearch<S> {
     static final String NAME = "dfs";
-    private static final int MAX_EVIDENCE = 3;
 
     private final Model<S> model;
     private final Operation[] ops;
@@ -53,10 +51,7 @@ public final class DfsSearch<S> {
     private final Budget budget;
     private ProgressMeter meter = new ProgressMeter();
 
-    private final List<int[]> longestOrders = new ArrayList<>();
-    private final List<int[]> longestCandidates = new ArrayList<>();
-    private final List<Integer> longestUnplaced = new ArrayList<>();
-    private int longestDepth = -1;
+    private final DeadEnds deadEnds = new DeadEnds();
 
     public DfsSearch(Model<S> model, List<Operation> operations, Budget budget) {
         this(model, operations, operations.size(), budget);
@@ -239,8 +234,8 @@ public final class DfsSearch<S> {
                 // A return whose operation is not linearized yet: this branch is dead. (After a forced read-only
                 // operation, its own return: the operation could be placed, so it is no evidence.)
                 boolean afterForced = readOnly != null && entry == forced[depth] + 1;
-                if (!afterForced && depth >= longestDepth) {
-                    recordLongest(stackEntry, depth, entry);
+                if (!afterForced && depth >= deadEnds.depth) {
+                    deadEnds.record(stackEntry, depth, entry, next, head);
                 }
                 if (depth == 0) {
                     return violation(index, label, configurations, cacheHits, cache.size(), start);
@@ -276,6 +271,12 @@ public final class DfsSearch<S> {
      * operations, called before its return and returning after it, may follow it). Else -1.
      */
     private int forcedReadOnly(S state) {
+        return forcedReadOnly(model, state, next, head, readOnly, inputs, outputs);
+    }
+
+    /** The same over the call/return list {@code next} from {@code head}: one place for both dfs engines. */
+    static <S> int forcedReadOnly(Model<S> model, S state, int[] next, int head, boolean[] readOnly, Object[] inputs,
+                                  Object[] outputs) {
         int e = next[head];
         while ((e & 1) == 0) {
             e = next[e];
@@ -288,54 +289,9 @@ public final class DfsSearch<S> {
         return after != null && after.equals(state) ? e - 1 : -1;
     }
 
-    private void recordLongest(int[] stackEntry, int depth, int returnEntry) {
-        int unplaced = returnEntry >> 1;
-        if (depth > longestDepth) {
-            longestDepth = depth;
-            longestOrders.clear();
-            longestCandidates.clear();
-            longestUnplaced.clear();
-        } else if (longestUnplaced.size() >= MAX_EVIDENCE || longestUnplaced.contains(unplaced)) {
-            return;
-        }
-        int[] order = new int[depth];
-        for (int i = 0; i < depth; i++) {
-            order[i] = stackEntry[i] >> 1;
-        }
-        int count = 0;
-        for (int e = next[head]; e != returnEntry; e = next[e]) {
-            if ((e & 1) == 0) {
-                count++;
-            }
-        }
-        int[] candidates = new int[count];
-        count = 0;
-        for (int e = next[head]; e != returnEntry; e = next[e]) {
-            if ((e & 1) == 0) {
-                candidates[count++] = e >> 1;
-            }
-        }
-        longestOrders.add(order);
-        longestCandidates.add(candidates);
-        longestUnplaced.add(unplaced);
-    }
-
     private PartitionResult violation(int index, String label, long configurations, long cacheHits, long cached,
                                       long start) {
-        List<PartialLinearization> evidence = new ArrayList<>();
-        for (int k = 0; k < longestOrders.size(); k++) {
-            List<Step> steps = new ArrayList<>();
-            S state = model.init();
-            for (int op : longestOrders.get(k)) {
-                state = model.step(state, inputs[op], outputs[op]);
-                steps.add(Step.described(ops[op], state, model));
-            }
-            List<Operation> candidates = new ArrayList<>();
-            for (int op : longestCandidates.get(k)) {
-                candidates.add(ops[op]);
-            }
-            evidence.add(new PartialLinearization(steps, ops[longestUnplaced.get(k)], candidates));
-        }
+        List<PartialLinearization> evidence = DeadEnds.evidence(List.of(deadEnds), model, ops, inputs, outputs);
         return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(),
                 new Violation(model.describeState(model.init()), evidence), null, NAME,
                 new Statistics(configurations, cacheHits, cached, System.nanoTime() - start));

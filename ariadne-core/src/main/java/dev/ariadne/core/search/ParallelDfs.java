@@ -3,7 +3,6 @@ package dev.ariadne.core.search;
 import dev.ariadne.core.check.PartialLinearization;
 import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Statistics;
-import dev.ariadne.core.check.Step;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.check.Violation;
 import dev.ariadne.core.history.Operation;
@@ -47,7 +46,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link Verdict#UNKNOWN}.
  */
 public final class ParallelDfs<S> {
-    private static final int MAX_EVIDENCE = 3;
     /** Helpers are called only after this many model steps by default: a few milliseconds of search. */
     public static final long DEFAULT_HELPERS_AFTER_STEPS = 1L << 15;
     private static volatile long helpersAfterSteps = DEFAULT_HELPERS_AFTER_STEPS;
@@ -401,36 +399,11 @@ public final class ParallelDfs<S> {
 
     /** The longest dead ends of all threads: those of the greatest depth, at most three distinct unplaced. */
     private List<PartialLinearization> evidence() {
-        int depth = -1;
+        List<DeadEnds> all = new ArrayList<>();
         for (Worker w : workers) {
-            depth = Math.max(depth, w.longestDepth);
+            all.add(w.deadEnds);
         }
-        List<PartialLinearization> evidence = new ArrayList<>();
-        List<Integer> unplacedSeen = new ArrayList<>();
-        for (Worker w : workers) {
-            if (w.longestDepth != depth) {
-                continue;
-            }
-            for (int k = 0; k < w.longestOrders.size() && evidence.size() < MAX_EVIDENCE; k++) {
-                int unplaced = w.longestUnplaced.get(k);
-                if (unplacedSeen.contains(unplaced)) {
-                    continue;
-                }
-                unplacedSeen.add(unplaced);
-                List<Step> steps = new ArrayList<>();
-                S state = model.init();
-                for (int op : w.longestOrders.get(k)) {
-                    state = model.step(state, inputs[op], outputs[op]);
-                    steps.add(Step.described(ops[op], state, model));
-                }
-                List<Operation> candidates = new ArrayList<>();
-                for (int op : w.longestCandidates.get(k)) {
-                    candidates.add(ops[op]);
-                }
-                evidence.add(new PartialLinearization(steps, ops[unplaced], candidates));
-            }
-        }
-        return evidence;
+        return DeadEnds.evidence(all, model, ops, inputs, outputs);
     }
 
     /**
@@ -452,10 +425,7 @@ public final class ParallelDfs<S> {
         long configurations;
         long cacheHits;
         long polls;
-        int longestDepth = -1;
-        final List<int[]> longestOrders = new ArrayList<>();
-        final List<int[]> longestCandidates = new ArrayList<>();
-        final List<Integer> longestUnplaced = new ArrayList<>();
+        final DeadEnds deadEnds = new DeadEnds();
         /**
          * Whether this thread is the only one using the cache: the calling thread until it calls its first helper
          * (it clears this itself, before the helper starts), so that a search that never gets help takes no locks.
@@ -662,8 +632,8 @@ public final class ParallelDfs<S> {
                 } else {
                     // A return whose operation is not linearized yet: this node's alternatives are exhausted.
                     boolean afterForced = readOnly != null && entry == forced[depth] + 1;
-                    if (!afterForced && depth >= longestDepth) {
-                        recordLongest(depth, entry);
+                    if (!afterForced && depth >= deadEnds.depth) {
+                        deadEnds.record(stackEntry, depth, entry, next, head);
                     }
                     // Back to the deepest node above whose alternatives are still this thread's.
                     do {
@@ -780,48 +750,7 @@ public final class ParallelDfs<S> {
 
         /** As {@link DfsSearch}: the read-only operation that returns first, when accepted unchanged; else -1. */
         private int forcedReadOnly(S state) {
-            int e = next[head];
-            while ((e & 1) == 0) {
-                e = next[e];
-            }
-            int x = e >> 1;
-            if (e == head + 1 || !readOnly[x]) { // the tail, or not read-only
-                return -1;
-            }
-            S after = model.step(state, inputs[x], outputs[x]);
-            return after != null && after.equals(state) ? e - 1 : -1;
-        }
-
-        private void recordLongest(int depth, int returnEntry) {
-            int unplaced = returnEntry >> 1;
-            if (depth > longestDepth) {
-                longestDepth = depth;
-                longestOrders.clear();
-                longestCandidates.clear();
-                longestUnplaced.clear();
-            } else if (longestUnplaced.size() >= MAX_EVIDENCE || longestUnplaced.contains(unplaced)) {
-                return;
-            }
-            int[] order = new int[depth];
-            for (int i = 0; i < depth; i++) {
-                order[i] = stackEntry[i] >> 1;
-            }
-            int count = 0;
-            for (int e = next[head]; e != returnEntry; e = next[e]) {
-                if ((e & 1) == 0) {
-                    count++;
-                }
-            }
-            int[] candidates = new int[count];
-            count = 0;
-            for (int e = next[head]; e != returnEntry; e = next[e]) {
-                if ((e & 1) == 0) {
-                    candidates[count++] = e >> 1;
-                }
-            }
-            longestOrders.add(order);
-            longestCandidates.add(candidates);
-            longestUnplaced.add(unplaced);
+            return DfsSearch.forcedReadOnly(model, state, next, head, readOnly, inputs, outputs);
         }
     }
 }
