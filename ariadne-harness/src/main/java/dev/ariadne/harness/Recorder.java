@@ -14,6 +14,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,28 +47,37 @@ public final class Recorder implements AutoCloseable {
     private static final int RETURN = 1;
     private static final int CRASH = 2;
     private static final int FAIL = 3;
+    /** A stamp is the time shifted left by this, with the event's kind in the low bits. */
+    private static final int KIND_BITS = 2;
+    private static final long KIND_MASK = (1 << KIND_BITS) - 1;
     static final long FLUSH_INTERVAL_MILLIS = 100;
     /**
      * The delivery thread's clock read may be reordered a little after its reads of the announcements (nothing in
      * Java orders a clock read before a later load), so its watermark is taken this much earlier.
      */
     private static final long WATERMARK_SLACK_NANOS = 2_000;
-    private static final VarHandle STAMPING;
-    private static final VarHandle TAIL;
+    /** How long a client waits on a full buffer before it looks again, if no wake-up came (one should). */
+    private static final long FULL_BUFFER_PARK_NANOS = 1_000_000;
+    /** A round that delivered fewer events than this is followed by a short pause (see Delivery). */
+    private static final int SMALL_ROUND_EVENTS = 256;
+    private static final long SMALL_ROUND_PARK_NANOS = 20_000;
+    private static final Map<String, Object> NO_METADATA = Map.of();
+    private static final VarHandle STATE;
+    private static final VarHandle WAITER;
     private static final VarHandle HEAD;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            STAMPING = l.findVarHandle(Client.class, "stamping", int.class);
-            TAIL = l.findVarHandle(Client.class, "tail", long.class);
-            HEAD = l.findVarHandle(Client.class, "head", long.class);
+            STATE = l.findVarHandle(ProducerFields.class, "state", long.class);
+            WAITER = l.findVarHandle(ProducerFields.class, "waiter", Thread.class);
+            HEAD = l.findVarHandle(ConsumerFields.class, "head", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private final List<EventSink> sinks;
+    private final EventSink[] sinks;
     private final List<AutoCloseable> owned;
     private final Function<Throwable, ExceptionOutcome> classifier;
     private final int bufferSize;
@@ -78,19 +88,21 @@ public final class Recorder implements AutoCloseable {
     private final Thread delivery;
     private volatile boolean closing;
     private volatile Throwable failure;
-    /** Events delivered to the sinks when they were last flushed: {@link #flush()} waits for it. */
-    private volatile long flushedThrough;
-    private long delivered;
-    private long lastDeliveredTime = Long.MIN_VALUE;
+    /**
+     * Events delivered to the sinks when they were last flushed ({@link #flush()} waits for it): written by the
+     * delivery thread at every catch-up, so it lives on a cache line of its own, away from the fields every call
+     * reads ({@link #closing}, {@link #failure}).
+     */
+    private final PaddedCounter flushedThrough = new PaddedCounter();
     private boolean closed;
 
     private Recorder(Builder b) {
-        this.sinks = List.copyOf(b.sinks);
+        this.sinks = b.sinks.toArray(new EventSink[0]);
         this.owned = List.copyOf(b.owned);
         this.classifier = b.classifier;
         this.bufferSize = b.bufferSize;
         this.nextClientId = new AtomicInteger(b.firstClientId);
-        this.delivery = new Thread(this::deliver, "ariadne-recorder");
+        this.delivery = new Thread(new Delivery(), "ariadne-recorder");
         delivery.setDaemon(true);
         delivery.start();
     }
@@ -220,39 +232,85 @@ public final class Recorder implements AutoCloseable {
         return System.nanoTime() - origin;
     }
 
+    /** A counter alone on its cache lines (128 bytes either side: adjacent lines are fetched in pairs). */
+    @SuppressWarnings("unused") // the p fields only take room
+    static final class PaddedCounter {
+        long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+        volatile long value;
+        long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+    }
+
+    /**
+     * The start of a {@link Client}'s layout: room before the fields its calling thread writes. The JVM lays a
+     * superclass's fields before its subclass's, so this chain of classes keeps the fields that the calling thread
+     * writes and those that the delivery thread writes on cache lines of their own.
+     */
+    @SuppressWarnings("unused") // the p fields only take room
+    abstract static class PadBeforeProducer {
+        long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+    }
+
+    /** A client's fields written by its calling thread and read by the delivery thread. */
+    abstract static class ProducerFields extends PadBeforeProducer {
+        /**
+         * The number of events published (the tail) shifted left by one, with the low bit set while the client is
+         * taking a timestamp for the next one: one field, so the delivery thread reads both with one load.
+         */
+        @SuppressWarnings("unused") // through STATE
+        volatile long state;
+        /** The calling thread while it waits for room in a full buffer, for the delivery thread to wake. */
+        @SuppressWarnings("unused") // through WAITER
+        volatile Thread waiter;
+    }
+
+    /** Room between the calling thread's fields and the delivery thread's. */
+    @SuppressWarnings("unused") // the q fields only take room
+    abstract static class PadBeforeConsumer extends ProducerFields {
+        long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+    }
+
+    /** A client's field written by the delivery thread: how many of its events were taken from the buffer. */
+    abstract static class ConsumerFields extends PadBeforeConsumer {
+        @SuppressWarnings("unused") // through HEAD
+        volatile long head;
+    }
+
+    /** Room between the delivery thread's field and the client's own. */
+    @SuppressWarnings("unused") // the r fields only take room
+    abstract static class PadAfterConsumer extends ConsumerFields {
+        long r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15;
+    }
+
     /**
      * One logical client of the system under test (a thread, a connection). Its events are buffered here until the
      * delivery thread takes them; its id changes when an operation crashes, since the crashed operation stays open
      * for ever in the history.
      */
-    public final class Client {
-        @SuppressWarnings("unused") // through STAMPING
-        private volatile int stamping;
-        @SuppressWarnings("unused") // through TAIL
-        private volatile long tail;
-        @SuppressWarnings("unused") // through HEAD
-        private volatile long head;
+    public final class Client extends PadAfterConsumer {
         private final int mask;
-        private final byte[] kinds;
+        /** Each event's time shifted left by {@link #KIND_BITS}, its kind in the low bits. */
+        private final long[] stamps;
         private final int[] ids;
-        private final long[] times;
         private final Object[] values;
+        /** When the client was made: a bound below any time it stamps. */
+        private final long createdAt;
+        /** Producer side: the events published so far (what {@link #state} holds, shifted). */
+        private long tail;
+        /** Producer side: the delivery thread's head as last read; the buffer has room while tail - it <= mask. */
+        private long knownHead;
         /** Producer side: this client's latest time, so that its next call comes strictly after it. */
         private long lastTime = -1;
         private int id;
         private boolean open;
-        /** Delivery side: the last watermark at which this client was seen not stamping. */
-        private long idleSince;
 
         private Client(int id) {
             this.id = id;
             int size = bufferSize;
             this.mask = size - 1;
-            this.kinds = new byte[size];
+            this.stamps = new long[size];
             this.ids = new int[size];
-            this.times = new long[size];
             this.values = new Object[size];
-            this.idleSince = now();
+            this.createdAt = now();
         }
 
         /** The client id its next operation is recorded under. */
@@ -329,33 +387,62 @@ public final class Recorder implements AutoCloseable {
             if (closing) { // nothing would deliver it: the operation stays open in the history
                 throw new IllegalStateException("the recorder is closed");
             }
-            long t = (long) TAIL.getOpaque(this);
+            long t = tail;
+            if (t - knownHead > mask) { // the cached head says full: read the real one, wait if it is full too
+                knownHead = (long) HEAD.getAcquire(this);
+                if (t - knownHead > mask) {
+                    awaitRoom(t);
+                }
+            }
+            // Announced before the clock is read, with a full fence: see Delivery.
+            STATE.setVolatile(this, (t << 1) | 1);
+            long time = System.nanoTime() - origin;
+            if (kind == CALL) {
+                while (time <= lastTime) { // a client's call comes strictly after its previous return
+                    Thread.onSpinWait();
+                    time = System.nanoTime() - origin;
+                }
+            }
+            lastTime = time;
+            int slot = (int) t & mask;
+            stamps[slot] = (time << KIND_BITS) | kind;
+            ids[slot] = client;
+            values[slot] = value;
+            tail = t + 1;
+            STATE.setRelease(this, (t + 1) << 1); // publishes the slot and ends the announcement
+        }
+
+        /**
+         * Waits until the buffer has room for event {@code t}: the workload waits for the sinks. A short spin, then
+         * the thread parks until the delivery thread has freed half the buffer and wakes it, so that waiting
+         * clients leave the processors to the delivery thread.
+         */
+        private void awaitRoom(long t) {
             int spins = 0;
-            while (t - (long) HEAD.getAcquire(this) > mask) {
+            while (true) {
                 if (failure != null) {
                     throw stopped();
                 }
                 if (!delivery.isAlive()) {
                     throw new IllegalStateException("the recorder is closed");
                 }
-                spins = backOff(spins); // the buffer is full: the workload waits for the checker
-            }
-            STAMPING.setVolatile(this, 1); // announced before the clock is read: see deliver()
-            long time = now();
-            if (kind == CALL) {
-                while (time <= lastTime) { // a client's call comes strictly after its previous return
+                if (spins < 64) {
                     Thread.onSpinWait();
-                    time = now();
+                    spins++;
+                } else {
+                    // Dekker with Delivery.publish: the waiter is set (fenced) before the head is read again, the
+                    // head is set (fenced) before the waiter is read, so one of the two sees the other.
+                    WAITER.setVolatile(this, Thread.currentThread());
+                    if (t - (long) HEAD.getVolatile(this) > mask) {
+                        LockSupport.parkNanos(this, FULL_BUFFER_PARK_NANOS);
+                    }
+                    WAITER.setOpaque(this, null);
+                }
+                knownHead = (long) HEAD.getAcquire(this);
+                if (t - knownHead <= mask) {
+                    return;
                 }
             }
-            lastTime = time;
-            int slot = (int) t & mask;
-            kinds[slot] = (byte) kind;
-            ids[slot] = client;
-            times[slot] = time;
-            values[slot] = value;
-            TAIL.setRelease(this, t + 1);
-            STAMPING.setRelease(this, 0);
         }
     }
 
@@ -371,119 +458,198 @@ public final class Recorder implements AutoCloseable {
     }
 
     /**
-     * The delivery thread. Each round reads the clock (the watermark w), then each client's announcement: a client
-     * not stamping now will stamp a time of at least w (its clock read follows its announcement, which follows this
-     * read), and every event it stamped before is already in its buffer; a client stamping now may stamp any time
-     * since it was last seen idle. So events up to the least of these bounds can be delivered, in time order, merged
-     * across clients; later ones wait for the next round.
+     * The delivery thread. Each round reads the clock (the watermark w), then each client's state: a client not
+     * stamping now will stamp a time of at least w (its clock read follows its fenced announcement, which follows
+     * this read), and every event it stamped before is already published; a client stamping now may stamp any time
+     * since it was last seen idle. So events up to the least of these bounds (the round's bound) can be delivered,
+     * in time order, merged across clients; later ones wait for the next round.
+     *
+     * <p>The merge takes runs: the client whose next event is earliest delivers all its events up to the
+     * second-earliest client's next time (or the bound), with no look at the other buffers in between. The heads
+     * live in this thread's arrays and are published to the clients (freeing their buffers) after each round and
+     * every quarter buffer, so the calling threads rarely touch a cache line this thread writes.
      */
-    private void deliver() {
-        long lastFlush = System.nanoTime();
-        boolean dirty = false;
-        int idleRounds = 0;
-        List<Client> snapshot = List.of();
-        long[] available = new long[0];
-        while (true) {
-            boolean finishing = closing;
-            long watermark = now() - WATERMARK_SLACK_NANOS;
-            if (snapshot.size() != clients.size()) {
-                snapshot = List.copyOf(clients);
-                available = new long[snapshot.size()];
-            }
-            int n = snapshot.size();
-            long bound = watermark;
-            boolean anyStamping = false;
-            for (int i = 0; i < n; i++) {
-                Client c = snapshot.get(i);
-                if ((int) STAMPING.getVolatile(c) != 0) {
-                    bound = Math.min(bound, c.idleSince);
-                    anyStamping = true;
-                } else {
-                    c.idleSince = watermark;
-                }
-                available[i] = (long) TAIL.getAcquire(c);
-            }
-            int count = 0;
+    private final class Delivery implements Runnable {
+        private Client[] clientsSeen = new Client[0];
+        /** Per client: events taken from its buffer; what was last published to it; its published events. */
+        private long[] heads = new long[0];
+        private long[] publishedHeads = new long[0];
+        private long[] available = new long[0];
+        /** Per client: the last watermark at which it was seen not stamping (its first: when it was made). */
+        private long[] idleSince = new long[0];
+        /** Per client: the stamp of its next event to deliver, or {@link Long#MAX_VALUE} if none is available. */
+        private long[] nextStamp = new long[0];
+        private long delivered;
+        private long lastDeliveredTime = Long.MIN_VALUE;
+
+        @Override
+        public void run() {
+            long lastFlush = System.nanoTime();
+            boolean dirty = false;
+            int idleRounds = 0;
             while (true) {
-                Client next = null;
-                long best = Long.MAX_VALUE;
+                boolean finishing = closing;
+                long watermark = now() - WATERMARK_SLACK_NANOS;
+                if (clientsSeen.length != clients.size()) {
+                    grow();
+                }
+                int n = clientsSeen.length;
+                long bound = watermark;
+                boolean anyStamping = false;
                 for (int i = 0; i < n; i++) {
-                    Client c = snapshot.get(i);
-                    long h = (long) HEAD.getOpaque(c);
-                    if (h < available[i]) {
-                        long t = c.times[(int) h & c.mask];
-                        if (t < best) {
-                            best = t;
-                            next = c;
-                        }
+                    long state = (long) STATE.getVolatile(clientsSeen[i]);
+                    if ((state & 1) != 0) {
+                        bound = Math.min(bound, idleSince[i]);
+                        anyStamping = true;
+                    } else {
+                        idleSince[i] = watermark;
+                    }
+                    long tail = state >>> 1;
+                    available[i] = tail;
+                    Client c = clientsSeen[i];
+                    nextStamp[i] = heads[i] < tail ? c.stamps[(int) heads[i] & c.mask] : Long.MAX_VALUE;
+                }
+                long count = merge(n, bound);
+                for (int i = 0; i < n; i++) {
+                    publish(i);
+                }
+                delivered += count;
+                dirty |= count > 0;
+                long nowNanos = System.nanoTime();
+                if (dirty && (count == 0 || nowNanos - lastFlush > FLUSH_INTERVAL_MILLIS * 1_000_000)) {
+                    flushSinks(delivered);
+                    lastFlush = nowNanos;
+                    dirty = false;
+                }
+                if (count == 0) {
+                    if (finishing && !anyStamping && allDrained() && n == clients.size()) {
+                        flushSinks(delivered);
+                        return;
+                    }
+                    idleRounds = backOff(idleRounds);
+                } else {
+                    idleRounds = 0;
+                    if (count < SMALL_ROUND_EVENTS && !finishing) {
+                        // Let events gather: every round reads each client's state, a cache line its thread then
+                        // has to fetch back, so few large rounds cost the calling threads less than many small.
+                        LockSupport.parkNanos(SMALL_ROUND_PARK_NANOS);
                     }
                 }
-                if (next == null || best > bound) {
-                    break;
-                }
-                long h = (long) HEAD.getOpaque(next);
-                int slot = (int) h & next.mask;
-                if (failure == null) {
-                    send(next.kinds[slot], next.ids[slot], next.times[slot], next.values[slot]);
-                }
-                next.values[slot] = null;
-                HEAD.setRelease(next, h + 1);
-                count++;
-            }
-            delivered += count;
-            dirty |= count > 0;
-            long nowNanos = System.nanoTime();
-            if (dirty && (count == 0 || nowNanos - lastFlush > FLUSH_INTERVAL_MILLIS * 1_000_000)) {
-                flushSinks();
-                lastFlush = nowNanos;
-                dirty = false;
-            }
-            if (count == 0) {
-                if (finishing && !anyStamping && allDrained(snapshot) && snapshot.size() == clients.size()) {
-                    flushSinks();
-                    return;
-                }
-                idleRounds = backOff(idleRounds);
-            } else {
-                idleRounds = 0;
             }
         }
-    }
 
-    private static boolean allDrained(List<Client> snapshot) {
-        for (Client c : snapshot) {
-            if ((long) HEAD.getOpaque(c) != (long) TAIL.getAcquire(c)) {
-                return false;
+        /** Takes the clients made since the last round into the arrays; clients are only ever appended. */
+        private void grow() {
+            Client[] now = clients.toArray(new Client[0]);
+            int old = clientsSeen.length;
+            heads = Arrays.copyOf(heads, now.length);
+            publishedHeads = Arrays.copyOf(publishedHeads, now.length);
+            available = Arrays.copyOf(available, now.length);
+            idleSince = Arrays.copyOf(idleSince, now.length);
+            nextStamp = Arrays.copyOf(nextStamp, now.length);
+            for (int i = old; i < now.length; i++) {
+                idleSince[i] = now[i].createdAt;
+            }
+            clientsSeen = now;
+        }
+
+        /** Delivers the available events with times up to {@code bound}, in time order; returns how many. */
+        private long merge(int n, long bound) {
+            long boundStamp = bound >= (Long.MAX_VALUE >> KIND_BITS) ? Long.MAX_VALUE : (bound << KIND_BITS) | KIND_MASK;
+            long count = 0;
+            while (true) {
+                int first = -1;
+                long earliest = Long.MAX_VALUE;
+                long second = Long.MAX_VALUE;
+                for (int i = 0; i < n; i++) {
+                    long s = nextStamp[i];
+                    if (s < earliest) {
+                        second = earliest;
+                        earliest = s;
+                        first = i;
+                    } else if (s < second) {
+                        second = s;
+                    }
+                }
+                if (first < 0 || earliest > boundStamp) {
+                    return count;
+                }
+                long limit = Math.min(boundStamp, second);
+                Client c = clientsSeen[first];
+                long[] stamps = c.stamps;
+                int mask = c.mask;
+                long h = heads[first];
+                long end = available[first];
+                long quarter = (mask + 1) >>> 2;
+                long stamp = earliest;
+                do {
+                    int slot = (int) h & mask;
+                    if (failure == null) {
+                        send((int) (stamp & KIND_MASK), c.ids[slot], stamp >> KIND_BITS, c.values[slot]);
+                    }
+                    c.values[slot] = null;
+                    h++;
+                    count++;
+                    if (h - publishedHeads[first] >= quarter) { // a long run: free room for the client now
+                        heads[first] = h;
+                        publish(first);
+                    }
+                } while (h < end && (stamp = stamps[(int) h & mask]) <= limit);
+                heads[first] = h;
+                nextStamp[first] = h < end ? stamp : Long.MAX_VALUE;
             }
         }
-        return true;
-    }
 
-    private void send(int kind, int client, long time, Object value) {
-        if (time < lastDeliveredTime) {
-            if (kind == CALL) { // a later call would shrink the interval: never done, the run stops instead
-                failure = new IllegalStateException("the clock went backwards: client " + client + " called at "
-                        + time + " after an event at " + lastDeliveredTime + " was delivered");
+        /** Publishes client i's head if it moved, and wakes the client if it waits and has half its buffer free. */
+        private void publish(int i) {
+            long h = heads[i];
+            if (h == publishedHeads[i]) {
                 return;
             }
-            time = lastDeliveredTime; // a later end only widens the interval: sound
+            publishedHeads[i] = h;
+            Client c = clientsSeen[i];
+            HEAD.setVolatile(c, h); // fenced before the waiter is read: see Client.awaitRoom
+            Thread waiter = (Thread) WAITER.getVolatile(c);
+            if (waiter != null && available[i] - h <= (c.mask + 1) >>> 1) {
+                LockSupport.unpark(waiter);
+            }
         }
-        lastDeliveredTime = time;
-        try {
-            for (EventSink s : sinks) {
-                switch (kind) {
-                    case CALL -> s.call(client, value, time, Map.of());
-                    case RETURN -> s.ret(client, value, time, -1);
-                    case CRASH -> s.crash(client, time, -1);
-                    default -> s.discard(client, time, -1);
+
+        private boolean allDrained() {
+            for (int i = 0; i < clientsSeen.length; i++) {
+                if (heads[i] != (long) STATE.getVolatile(clientsSeen[i]) >>> 1) {
+                    return false;
                 }
             }
-        } catch (RuntimeException | Error e) {
-            failure = e;
+            return true;
+        }
+
+        private void send(int kind, int client, long time, Object value) {
+            if (time < lastDeliveredTime) {
+                if (kind == CALL) { // a later call would shrink the interval: never done, the run stops instead
+                    failure = new IllegalStateException("the clock went backwards: client " + client + " called at "
+                            + time + " after an event at " + lastDeliveredTime + " was delivered");
+                    return;
+                }
+                time = lastDeliveredTime; // a later end only widens the interval: sound
+            }
+            lastDeliveredTime = time;
+            try {
+                for (EventSink s : sinks) {
+                    switch (kind) {
+                        case CALL -> s.call(client, value, time, NO_METADATA);
+                        case RETURN -> s.ret(client, value, time, -1);
+                        case CRASH -> s.crash(client, time, -1);
+                        default -> s.discard(client, time, -1);
+                    }
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
         }
     }
 
-    private void flushSinks() {
+    private void flushSinks(long delivered) {
         for (EventSink s : sinks) {
             if (s instanceof Flushable f) {
                 try {
@@ -495,14 +661,14 @@ public final class Recorder implements AutoCloseable {
                 }
             }
         }
-        flushedThrough = delivered;
+        flushedThrough.value = delivered;
     }
 
     /** The number of events stamped so far, delivered or not. */
     private long stamped() {
         long total = 0;
         for (Client c : clients) {
-            total += (long) TAIL.getAcquire(c);
+            total += (long) STATE.getVolatile(c) >>> 1;
         }
         return total;
     }
@@ -515,7 +681,7 @@ public final class Recorder implements AutoCloseable {
     public void flush() {
         long target = stamped();
         int spins = 0;
-        while (flushedThrough < target && delivery.isAlive() && failure == null) {
+        while (flushedThrough.value < target && delivery.isAlive() && failure == null) {
             spins = backOff(spins);
         }
         if (failure != null) {

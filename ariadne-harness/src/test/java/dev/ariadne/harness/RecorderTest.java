@@ -116,6 +116,168 @@ class RecorderTest {
         }
     }
 
+    /** Records every client's inputs in order, and checks each return carries the input of its own client's call. */
+    static class PerClientSink extends OrderCheckingSink {
+        final Map<Integer, List<Object>> inputs = new HashMap<>();
+        final Map<Integer, Object> openInput = new HashMap<>();
+
+        @Override
+        public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+            super.call(client, input, time, metadata);
+            inputs.computeIfAbsent(client, c -> new ArrayList<>()).add(input);
+            openInput.put(client, input);
+            return this;
+        }
+
+        @Override
+        public EventSink ret(int client, Object output, long time, int line) {
+            super.ret(client, output, time, line);
+            Object input = openInput.remove(client);
+            assertEquals(((Invocation) input).value(), output, "client " + client + "'s return has its own call's value");
+            return this;
+        }
+    }
+
+    private static void callWriting(Recorder.Client client, long value) {
+        try {
+            client.call(Invocation.of("write", value), () -> value);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void eachClientsEventsArriveInItsOwnOrderWithItsOwnValuesThroughBuffersThatWrapEveryTwoEvents() throws Exception {
+        PerClientSink sink = new PerClientSink();
+        int threads = 6;
+        int perThread = 2000;
+        try (Recorder recorder = Recorder.builder().sink(sink).bufferSize(2).build()) {
+            List<Recorder.Client> clients = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                clients.add(recorder.client());
+            }
+            join(start(threads, i -> {
+                for (int k = 0; k < perThread; k++) {
+                    callWriting(clients.get(i), i * 1_000_000L + k);
+                }
+            }));
+        }
+        assertEquals(2L * threads * perThread, sink.events);
+        assertTrue(sink.openInput.isEmpty());
+        for (int i = 0; i < threads; i++) {
+            List<Object> inputs = sink.inputs.get(i);
+            assertEquals(perThread, inputs.size());
+            for (int k = 0; k < perThread; k++) {
+                assertEquals(Invocation.of("write", i * 1_000_000L + k), inputs.get(k), "client " + i + ", call " + k);
+            }
+        }
+    }
+
+    @Test
+    void clientsMadeWhileOthersRecordAreMergedInTimeOrder() throws Exception {
+        PerClientSink sink = new PerClientSink();
+        int threads = 5;
+        int perThread = 1000;
+        List<CountDownLatch> started = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            started.add(new CountDownLatch(1));
+        }
+        try (Recorder recorder = Recorder.builder().sink(sink).bufferSize(8).build()) {
+            join(start(threads, i -> {
+                try {
+                    if (i > 0) {
+                        started.get(i - 1).await(); // each client is made while the one before records
+                    }
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                try {
+                    Recorder.Client client = recorder.client();
+                    for (int k = 0; k < perThread; k++) {
+                        callWriting(client, k);
+                        if (k == perThread / 10) {
+                            started.get(i).countDown();
+                        }
+                    }
+                } finally {
+                    started.get(i).countDown(); // a failing client must not hold the next one back
+                }
+            }));
+        }
+        assertEquals(2L * threads * perThread, sink.events);
+        assertEquals(threads, sink.inputs.size());
+        for (List<Object> inputs : sink.inputs.values()) {
+            for (int k = 0; k < perThread; k++) {
+                assertEquals(Invocation.of("write", (long) k), inputs.get(k));
+            }
+        }
+    }
+
+    @Test
+    void clientsWaitingOnFullBuffersBehindASlowSinkLoseNothing() throws Exception {
+        PerClientSink slow = new PerClientSink() {
+            @Override
+            public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+                return super.call(client, input, time, metadata);
+            }
+        };
+        int threads = 4;
+        int perThread = 150;
+        try (Recorder recorder = Recorder.builder().sink(slow).bufferSize(4).build()) {
+            List<Recorder.Client> clients = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                clients.add(recorder.client());
+            }
+            join(start(threads, i -> {
+                for (int k = 0; k < perThread; k++) {
+                    callWriting(clients.get(i), k);
+                }
+            }));
+        }
+        assertEquals(2L * threads * perThread, slow.events);
+        for (int i = 0; i < threads; i++) {
+            assertEquals(perThread, slow.inputs.get(i).size());
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // only against a hang: a client waiting for room must see the failure
+    void aSinkFailingWhileClientsWaitForRoomStopsEveryClient() throws Exception {
+        EventSink failing = new OrderCheckingSink() {
+            @Override
+            public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+                if (events >= 50) {
+                    throw new IllegalArgumentException("the 50th event is enough");
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+                return super.call(client, input, time, metadata);
+            }
+        };
+        int threads = 4;
+        Recorder recorder = Recorder.builder().sink(failing).bufferSize(2).build();
+        List<Recorder.Client> clients = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            clients.add(recorder.client());
+        }
+        List<Throwable> stopped = java.util.Collections.synchronizedList(new ArrayList<>());
+        join(start(threads, i -> {
+            try {
+                for (int k = 0; k < 1_000_000; k++) {
+                    clients.get(i).call(Invocation.of("write", (long) k), () -> null);
+                }
+            } catch (Exception e) {
+                stopped.add(e);
+            }
+        }));
+        assertEquals(threads, stopped.size(), "every client stopped: " + stopped);
+        for (Throwable t : stopped) {
+            assertInstanceOf(IllegalStateException.class, t);
+            assertTrue(t.getMessage().contains("the 50th event is enough"), t.getMessage());
+        }
+        assertThrows(IllegalStateException.class, recorder::close);
+    }
+
     @Test
     void anOperationThatEndedBeforeAnotherStartedPrecedesItInTheHistory() throws Exception {
         HistoryBuilder builder = new HistoryBuilder();
