@@ -61,6 +61,8 @@ public final class Recorder implements AutoCloseable {
     /** A round that delivered fewer events than this is followed by a short pause (see Delivery). */
     private static final int SMALL_ROUND_EVENTS = 256;
     private static final long SMALL_ROUND_PARK_NANOS = 20_000;
+    /** Buffers smaller than this would fill during the pause: their recorders never pause. */
+    private static final int PACED_BUFFER_SIZE = 1024;
     private static final Map<String, Object> NO_METADATA = Map.of();
     private static final VarHandle STATE;
     private static final VarHandle WAITER;
@@ -529,7 +531,7 @@ public final class Recorder implements AutoCloseable {
                     idleRounds = backOff(idleRounds);
                 } else {
                     idleRounds = 0;
-                    if (count < SMALL_ROUND_EVENTS && !finishing) {
+                    if (count < SMALL_ROUND_EVENTS && bufferSize >= PACED_BUFFER_SIZE && !finishing) {
                         // Let events gather: every round reads each client's state, a cache line its thread then
                         // has to fetch back, so few large rounds cost the calling threads less than many small.
                         LockSupport.parkNanos(SMALL_ROUND_PARK_NANOS);
