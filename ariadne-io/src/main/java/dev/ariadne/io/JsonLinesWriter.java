@@ -137,7 +137,9 @@ public final class JsonLinesWriter {
             try {
                 JsonGenerator generator = JsonValues.FACTORY.createGenerator(buffer);
                 generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-                generator.setPrettyPrinter(new MinimalPrettyPrinter(""));
+                // Nothing between root values (each line ends with its own newline); without a pretty printer the
+                // generator takes its fast path for every field name.
+                generator.setRootValueSeparator(null);
                 return generator;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -151,7 +153,7 @@ public final class JsonLinesWriter {
                 throw new IllegalArgumentException("client " + client + " calls with input "
                         + Text.cut(String.valueOf(input)) + ", not an Invocation");
             }
-            int mark = buffer.size();
+            int mark = written();
             try {
                 start("call", client);
                 g.writeStringField("f", inv.f());
@@ -187,7 +189,7 @@ public final class JsonLinesWriter {
         /** Writes a {@code return} line; an {@link Operation#UNKNOWN} output is written as no {@code output}. */
         @Override
         public EventWriter ret(int client, Object output, long time, int line) {
-            int mark = buffer.size();
+            int mark = written();
             try {
                 start("return", client);
                 if (output != Operation.UNKNOWN) {
@@ -265,18 +267,27 @@ public final class JsonLinesWriter {
             }
             g.writeEndObject();
             g.writeRaw('\n');
-            g.flush();
             events++;
-            if (buffer.size() > BUFFER_LIMIT) {
+            if (written() > BUFFER_LIMIT) {
                 flush();
             }
         }
 
+        /** Bytes written so far and not yet out: in the buffer, and still in the generator's own. */
+        private int written() {
+            return buffer.size() + g.getOutputBuffered();
+        }
+
         /**
-         * Drops a half-written line (a value that is not plain data): the buffer keeps the lines before it (each
-         * complete line was flushed into it) and a new generator replaces the one left inside an object.
+         * Drops a half-written line (a value that is not plain data): the buffer keeps the lines before it (the
+         * first {@code mark} bytes) and a new generator replaces the one left inside an object.
          */
         private void undo(int mark) {
+            try {
+                g.flush(); // the half line joins the buffer, to be cut off there
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             byte[] kept = java.util.Arrays.copyOf(buffer.toByteArray(), mark);
             buffer.reset();
             buffer.write(kept, 0, kept.length);
