@@ -309,6 +309,197 @@ final class LayeredQueue {
         return fewerLayers || tailLimit > other.tailLimit;
     }
 
+    /**
+     * Whether every queue this state stands for is one that some of {@code others} stands for (their union, not
+     * one of them, covers it), decided by walking the queues this state stands for value by value, with the
+     * others that can still produce the prefix walked so far; {@code false} also when the walk would take more
+     * than {@code budget} steps (so a {@code true} is always exact). The tail limits do not matter: what a
+     * configuration must keep covered is the concrete queues it stands for now (see {@link QueueLayers}).
+     */
+    boolean coveredByUnion(LayeredQueue[] others, int count, int budget) {
+        int n = cells.length;
+        if (count == 0 || count > 63 || n == 0) {
+            return false;
+        }
+        long mask = 0;
+        for (int j = 0; j < count; j++) {
+            if (others[j].cells.length == n && others[j] != this) {
+                mask |= 1L << j;
+            }
+        }
+        UnionWalk walk = new UnionWalk(this, others, budget);
+        try {
+            return walk.covered(0, mask);
+        } catch (UnionWalk.OverBudget e) {
+            return false;
+        }
+    }
+
+    /** The walk behind {@link #coveredByUnion}: one prefix of values, extended one position at a time. */
+    private static final class UnionWalk {
+        /** Thrown when the walk has taken its budget of steps: the answer is then "not shown covered". */
+        static final class OverBudget extends RuntimeException {
+            OverBudget() {
+                super(null, null, false, false);
+            }
+        }
+
+        private final LayeredQueue queue;
+        private final LayeredQueue[] others;
+        private final int[] prefix;
+        private int budget;
+        /** Positions where every queue of the walk begins a layer, with the others left: answers found. */
+        private final java.util.HashMap<Long, Boolean>[] known;
+
+        @SuppressWarnings("unchecked")
+        UnionWalk(LayeredQueue queue, LayeredQueue[] others, int budget) {
+            this.queue = queue;
+            this.others = others;
+            this.prefix = new int[queue.cells.length];
+            this.budget = budget;
+            this.known = new java.util.HashMap[queue.cells.length + 1];
+        }
+
+        /**
+         * Whether every queue of {@link #queue} that begins with {@code prefix[0..p)} is one some other in
+         * {@code mask} stands for; the others in {@code mask} are those that stand for a queue beginning so.
+         */
+        boolean covered(int p, long mask) {
+            if (--budget < 0) {
+                throw new OverBudget();
+            }
+            if (mask == 0) {
+                return false;
+            }
+            int n = prefix.length;
+            if (p == n) {
+                return true;
+            }
+            int[] cells = queue.cells;
+            boolean atBoundary = (cells[p] & 1) != 0;
+            boolean allAtBoundary = atBoundary;
+            if (atBoundary) {
+                for (long m = mask; m != 0; m &= m - 1) {
+                    LayeredQueue d = others[Long.numberOfTrailingZeros(m)];
+                    if ((d.cells[p] & 1) == 0) {
+                        allAtBoundary = false;
+                    } else if (d.coarsensFrom(queue, p)) {
+                        return true; // from here on d stands for every rest of the queue this one does
+                    }
+                }
+            }
+            Long key = allAtBoundary ? mask : null;
+            if (key != null && known[p] != null) {
+                Boolean answer = known[p].get(key);
+                if (answer != null) {
+                    return answer;
+                }
+            }
+            boolean answer = true;
+            int start = layerStartAt(queue, p);
+            int end = queue.layerEnd(start);
+            for (int k = start; k < end && answer; k++) {
+                int v = cells[k] >>> 1;
+                if (!firstOf(cells, start, end, k, v) || !available(queue, start, p, v)) {
+                    continue;
+                }
+                prefix[p] = v;
+                long next = 0;
+                for (long m = mask; m != 0; m &= m - 1) {
+                    int j = Long.numberOfTrailingZeros(m);
+                    LayeredQueue d = others[j];
+                    if (available(d, layerStartAt(d, p), p, v)) {
+                        next |= 1L << j;
+                    }
+                }
+                answer = covered(p + 1, next);
+            }
+            if (key != null) {
+                if (known[p] == null) {
+                    known[p] = new java.util.HashMap<>();
+                }
+                known[p].put(key, answer);
+            }
+            return answer;
+        }
+
+        /** Whether position k holds the first occurrence of v in the layer [start, end): values tried once. */
+        private static boolean firstOf(int[] cells, int start, int end, int k, int v) {
+            for (int i = start; i < k; i++) {
+                if (cells[i] >>> 1 == v) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether q's layer that begins at {@code start} holds a v not used by {@code prefix[start..p)}. */
+        private boolean available(LayeredQueue q, int start, int p, int v) {
+            int left = 0;
+            int end = q.layerEnd(start);
+            for (int i = start; i < end; i++) {
+                if (q.cells[i] >>> 1 == v) {
+                    left++;
+                }
+            }
+            for (int i = start; i < p; i++) {
+                if (prefix[i] == v) {
+                    left--;
+                }
+            }
+            return left > 0;
+        }
+
+        private static int layerStartAt(LayeredQueue q, int p) {
+            int start = p;
+            while ((q.cells[start] & 1) == 0) {
+                start--;
+            }
+            return start;
+        }
+    }
+
+    /**
+     * Whether, from position {@code from} on (where both begin a layer), each of this queue's layers is the union of
+     * consecutive layers of {@code other}: then this queue stands for every rest of a queue {@code other} does.
+     */
+    private boolean coarsensFrom(LayeredQueue other, int from) {
+        int n = cells.length;
+        int[] sorted = null;
+        for (int start = from; start < n; ) {
+            if ((other.cells[start] & 1) == 0) {
+                return false;
+            }
+            int end = layerEnd(start);
+            int otherEnd = other.layerEnd(start);
+            if (otherEnd > end) {
+                return false;
+            }
+            if (otherEnd == end) {
+                for (int k = start; k < end; k++) {
+                    if (cells[k] != other.cells[k]) {
+                        return false;
+                    }
+                }
+            } else {
+                if (sorted == null) {
+                    sorted = new int[n];
+                }
+                for (int k = start; k < end; k++) {
+                    sorted[k] = other.cells[k] >>> 1;
+                }
+                Arrays.sort(sorted, start, end);
+                for (int k = start; k < end; k++) {
+                    if (sorted[k] != cells[k] >>> 1) {
+                        return false;
+                    }
+                }
+            }
+            start = end;
+        }
+        return true;
+    }
+
     /** Where the layer that begins at {@code start} ends: the next layer's start, or the length. */
     private int layerEnd(int start) {
         int end = start + 1;
