@@ -82,9 +82,6 @@ final class QueueLayers {
         return new QueueLayers(ops, PreparedViews.ids(model.init()));
     }
 
-    /** The steps a walk for {@link LayeredQueue#coveredByUnion} may take before it answers "not shown". */
-    static final int UNION_BUDGET = 4096;
-
     /** Layers are used when at least one enqueue in this many overlaps an earlier one. */
     static final int OVERLAP_SHARE = 8;
 
@@ -130,15 +127,6 @@ final class QueueLayers {
         @Override
         public boolean subsumes(LayeredQueue a, LayeredQueue b) {
             return a.subsumes(b);
-        }
-
-        @Override
-        public boolean coveredByUnion(LayeredQueue state, Object[] others, int count) {
-            LayeredQueue[] queues = new LayeredQueue[count];
-            for (int j = 0; j < count; j++) {
-                queues[j] = (LayeredQueue) others[j];
-            }
-            return state.coveredByUnion(queues, count, UNION_BUDGET);
         }
 
         @Override

@@ -36,13 +36,4 @@ interface SubsumingModel<S> extends Model<S> {
      * the frontier finds them as it would find an equal state, and keeps only the one that subsumes.
      */
     boolean sameNow(S a, S b);
-
-    /**
-     * Whether every concrete state {@code state} stands for is one that some of {@code others[0..count)} stands
-     * for (their union covers it, though none may subsume it alone). A {@code true} must be exact; {@code false}
-     * may be answered whenever finding out would cost too much. The default never claims coverage.
-     */
-    default boolean coveredByUnion(S state, Object[] others, int count) {
-        return false;
-    }
 }

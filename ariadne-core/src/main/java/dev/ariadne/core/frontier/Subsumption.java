@@ -89,78 +89,7 @@ final class Subsumption<S> {
             }
             any |= drop[i];
         }
-        any |= coveredByUnions(n, carried, size, w);
         n.removeMarked(drop, any, carried);
-    }
-
-    private int[] groupTable = new int[64];
-    private long[] groupTableHashes = new long[64];
-    private int[] sameGroupNext = new int[16];
-    private long[] groupHashes = new long[16];
-    private Object[] others = new Object[MAX_GROUP];
-    /** Unions are looked for among at most this many configurations with the same bits and values. */
-    static final int MAX_GROUP = 63;
-
-    /**
-     * Marks the new configurations (from {@code carried} on) not dropped yet whose concrete states the others
-     * with the same bits and key, not dropped, cover together ({@link SubsumingModel#coveredByUnion}). Each is
-     * compared only with those still kept, so what is dropped stays covered by what is kept. Returns whether any
-     * was marked.
-     */
-    @SuppressWarnings("unchecked")
-    private boolean coveredByUnions(ConfigSet n, int carried, int size, int w) {
-        int capacity = Integer.highestOneBit(size) * 4;
-        if (groupTable.length < capacity) {
-            groupTable = new int[capacity];
-            groupTableHashes = new long[capacity];
-        }
-        if (sameGroupNext.length < size) {
-            sameGroupNext = new int[Integer.highestOneBit(size) * 2];
-            groupHashes = new long[sameGroupNext.length];
-        }
-        int mask = capacity - 1;
-        Arrays.fill(groupTable, 0, capacity, -1);
-        for (int e = 0; e < size; e++) {
-            long h = lookupHash(bitsHashes[e], 0, model.key((S) n.states[e]));
-            groupHashes[e] = h;
-            int slot = (int) h & mask;
-            while (groupTable[slot] >= 0 && groupTableHashes[slot] != h) {
-                slot = (slot + 1) & mask;
-            }
-            groupTableHashes[slot] = h;
-            sameGroupNext[e] = groupTable[slot];
-            groupTable[slot] = e;
-        }
-        boolean any = false;
-        for (int i = carried; i < size; i++) {
-            if (drop[i]) {
-                continue;
-            }
-            long h = groupHashes[i];
-            int slot = (int) h & mask;
-            while (groupTableHashes[slot] != h) {
-                slot = (slot + 1) & mask;
-            }
-            S si = (S) n.states[i];
-            int key = model.key(si);
-            int count = 0;
-            for (int j = groupTable[slot]; j >= 0 && count <= MAX_GROUP; j = sameGroupNext[j]) {
-                if (j != i && !drop[j] && groupHashes[j] == h && n.sameBits(j, n.bits, i * n.words)
-                        && model.key((S) n.states[j]) == key) {
-                    if (count == MAX_GROUP) {
-                        count++;
-                        break;
-                    }
-                    others[count++] = n.states[j];
-                }
-            }
-            if (count >= 2 && count <= MAX_GROUP && model.coveredByUnion(si, others, count)) {
-                drop[i] = true;
-                any = true;
-            }
-        }
-        Arrays.fill(others, null);
-        return any;
     }
 
     private static long lookupHash(long bitsHash, long shape, int key) {
