@@ -37,6 +37,8 @@ import java.util.function.Supplier;
  * {@code export-tla} writes (a child JVM, one worker). Histories come from {@code Workloads} (medium overlap, seed
  * 1; each written value distinct, as in OmniLink's synthetic queue traces, or with {@code --values five} from a
  * domain of five) converted to the spec's operations by {@link TlaTraces}. Usage, from the repository root:
+ * {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
+ * tables out.
  * <pre>
  * java -Xmx2g -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaSpeedBench [--specs queue,kv]
  *     [--large 500000] [--side 5x100,5x1000,8x2500] [--timeout 60s] [--tlc-timeout 300s] [--tlc-heap 2g]
@@ -181,7 +183,9 @@ public final class TlaSpeedBench {
                         long evaluations = last[0].evaluations();
                         long steps = evaluations + last[0].memoHits();
                         Timed plain = median(3, () -> Checker.check(converted, spec.model(false), options));
-                        StockTlc.Outcome tlc = tlc(spec, s, converted, size, tlcTimeout, tlcHeap);
+                        StockTlc.Outcome tlc = tlcTimeout.isZero()
+                                ? new StockTlc.Outcome(Verdict.UNKNOWN, 0, -1, Duration.ZERO, "not run")
+                                : tlc(spec, s, converted, size, tlcTimeout, tlcHeap);
                         String what = s.example + " " + size + " " + kind(violation);
                         agree(builtin, memo, what);
                         agree(memo, plain, what);
@@ -190,8 +194,8 @@ public final class TlaSpeedBench {
                                     + memo.verdict + " on " + what);
                         }
                         String tlcTime = tlc.verdict() == Verdict.UNKNOWN
-                                ? (tlc.exitStatus() < 0 ? "> " + tlcTimeout.toSeconds() + " (stopped)"
-                                : "error " + tlc.exitStatus())
+                                ? (tlcTimeout.isZero() ? "not run" : tlc.exitStatus() < 0
+                                ? "> " + tlcTimeout.toSeconds() + " (stopped)" : "error " + tlc.exitStatus())
                                 : String.format(Locale.ROOT, "%.1f", tlc.elapsed().toMillis() / 1000.0);
                         String tlcRatio = tlc.verdict() == Verdict.UNKNOWN || !definite(memo.verdict) ? "–"
                                 : String.format(Locale.ROOT, "%,.0f×", tlc.elapsed().toNanos() / 1e6 / memo.ms);
