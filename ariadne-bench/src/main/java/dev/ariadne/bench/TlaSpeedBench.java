@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  * {@code export-tla} writes (a child JVM, one worker). Histories come from {@code Workloads} (medium overlap, seed
  * 1; each written value distinct, as in OmniLink's synthetic queue traces, or with {@code --values five} from a
  * domain of five) converted to the spec's operations by {@link TlaTraces}. Usage, from the repository root:
- * {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
+ * Side-by-side checks run once each to warm up before their medians. {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
  * tables out.
  * <pre>
  * java -Xmx2g -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaSpeedBench [--specs queue,kv]
@@ -177,6 +177,10 @@ public final class TlaSpeedBench {
                     for (boolean violation : new boolean[]{false, true}) {
                         History h = s.generate(tn[0], tn[1], distinct, violation);
                         History converted = TlaTraces.convert(s.example, h);
+                        // one run of each first, so that none of them pays for the JIT's compilation
+                        s.builtinCheck(h, options);
+                        Checker.check(converted, spec.model(true), options);
+                        Checker.check(converted, spec.model(false), options);
                         Timed builtin = median(3, () -> s.builtinCheck(h, options));
                         TlaModel[] last = new TlaModel[1];
                         Timed memo = median(3, () -> Checker.check(converted, last[0] = spec.model(true), options));
