@@ -138,7 +138,7 @@ public final class TlaSpeedBench {
                     Timed builtin = median(3, () -> s.builtinCheck(h, options));
                     agree(builtin, once, s.example + " " + first + " " + kind(violation));
                     System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s |%n", s.example, tn[0], tn[1],
-                            kind(violation), once, warm, builtin);
+                            kind(violation), once, warm.withCpu(), builtin.withCpu());
                 }
             }
         }
@@ -159,7 +159,7 @@ public final class TlaSpeedBench {
                     Timed builtin = time(() -> s.builtinCheck(h, options));
                     agree(builtin, tla, s.example + " 5x" + large + " " + kind(violation));
                     System.out.printf(Locale.ROOT, "| %s 5 × %,d | %s | %s | %s | %,d | %s | %s |%n", s.example, large,
-                            kind(violation), tla, tla.verdict, peak >> 20, builtin, ratio(tla, builtin));
+                            kind(violation), tla.withCpu(), tla.verdict, peak >> 20, builtin.withCpu(), ratio(tla, builtin));
                 }
             }
         }
@@ -204,8 +204,8 @@ public final class TlaSpeedBench {
                         String tlcRatio = tlc.verdict() == Verdict.UNKNOWN || !definite(memo.verdict) ? "–"
                                 : String.format(Locale.ROOT, "%,.0f×", tlc.elapsed().toNanos() / 1e6 / memo.ms);
                         System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s | %,d / %,d%s | %s | %s | %s "
-                                        + "| %s | %s |%n", s.example, tn[0], tn[1], kind(violation), builtin, memo,
-                                plain, evaluations, steps, last[0].memoAbandoned() ? " (memo given up)" : "", tlcTime,
+                                        + "| %s | %s |%n", s.example, tn[0], tn[1], kind(violation), builtin.withCpu(),
+                                memo.withCpu(), plain.withCpu(), evaluations, steps, last[0].memoAbandoned() ? " (memo given up)" : "", tlcTime,
                                 tlc.distinctStates() < 0 ? "–" : String.format(Locale.ROOT, "%,d",
                                         tlc.distinctStates()), tlcRatio, ratio(memo, builtin), ratio(plain, builtin));
                     }
@@ -240,9 +240,10 @@ public final class TlaSpeedBench {
         }
     }
 
+    /** Wall time over wall time, and CPU time over CPU time. */
     private static String ratio(Timed a, Timed b) {
         return !definite(a.verdict) || !definite(b.verdict) ? "–"
-                : String.format(Locale.ROOT, "%.1f×", a.ms / b.ms);
+                : String.format(Locale.ROOT, "%.1f× (cpu %.1f×)", a.ms / b.ms, a.cpuMs / b.cpuMs);
     }
 
     private static int[] size(String threadsByOps) {
@@ -266,27 +267,44 @@ public final class TlaSpeedBench {
         return nanos / 1e6;
     }
 
-    /** A check's verdict and time; shown as the time, or as the verdict when it is not a definite one. */
-    private record Timed(Verdict verdict, double ms) {
+    /**
+     * A check's verdict, wall time and the process's CPU time during it (all threads, the collector's included:
+     * steadier than the wall time on a shared machine); shown as the wall time, or as the verdict when it is not a
+     * definite one.
+     */
+    private record Timed(Verdict verdict, double ms, double cpuMs) {
         @Override
         public String toString() {
             return verdict == Verdict.UNKNOWN ? "UNKNOWN (time limit)" : String.format(Locale.ROOT, "%,.1f", ms);
         }
+
+        /** The wall time and the CPU time. */
+        String withCpu() {
+            return verdict == Verdict.UNKNOWN ? toString()
+                    : String.format(Locale.ROOT, "%,.1f (cpu %,.1f)", ms, cpuMs);
+        }
     }
+
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private static Timed time(Supplier<Result> check) {
+        long cpu = OS.getProcessCpuTime();
         long a = System.nanoTime();
         Result r = check.get();
-        return new Timed(r.verdict(), ms(System.nanoTime() - a));
+        long wall = System.nanoTime() - a;
+        return new Timed(r.verdict(), ms(wall), ms(OS.getProcessCpuTime() - cpu));
     }
 
+    /** The median wall time and the median CPU time of {@code rounds} runs. */
     private static Timed median(int rounds, Supplier<Result> check) {
         Timed[] all = new Timed[rounds];
         for (int i = 0; i < rounds; i++) {
             all[i] = time(check);
         }
-        Arrays.sort(all, (x, y) -> Double.compare(x.ms, y.ms));
-        return all[rounds / 2];
+        double[] wall = Arrays.stream(all).mapToDouble(Timed::ms).sorted().toArray();
+        double[] cpu = Arrays.stream(all).mapToDouble(Timed::cpuMs).sorted().toArray();
+        return new Timed(all[rounds - 1].verdict, wall[rounds / 2], cpu[rounds / 2]);
     }
 
     private static void resetPeaks() {
