@@ -240,10 +240,17 @@ public final class TlaSpeedBench {
         }
     }
 
-    /** Wall time over wall time, and CPU time over CPU time. */
+    /**
+     * Wall time over wall time, and CPU time over CPU time where both are at least 50 ms (the process's CPU time
+     * is counted in steps of 10 ms).
+     */
     private static String ratio(Timed a, Timed b) {
-        return !definite(a.verdict) || !definite(b.verdict) ? "–"
-                : String.format(Locale.ROOT, "%.1f× (cpu %.1f×)", a.ms / b.ms, a.cpuMs / b.cpuMs);
+        if (!definite(a.verdict) || !definite(b.verdict)) {
+            return "–";
+        }
+        String wall = String.format(Locale.ROOT, "%.1f×", a.ms / b.ms);
+        return a.cpuMs < 50 || b.cpuMs < 50 ? wall
+                : wall + String.format(Locale.ROOT, " (cpu %.1f×)", a.cpuMs / b.cpuMs);
     }
 
     private static int[] size(String threadsByOps) {
