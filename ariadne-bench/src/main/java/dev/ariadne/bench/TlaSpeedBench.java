@@ -1,6 +1,7 @@
 package dev.ariadne.bench;
 
 import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.Verdict;
@@ -9,7 +10,9 @@ import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.models.ModelOptions;
 import dev.ariadne.tla.StockTlc;
 import dev.ariadne.tla.TlaExport;
+import dev.ariadne.tla.TlaModel;
 import dev.ariadne.tla.TlaSpec;
+import dev.ariadne.workloads.TlaTraces;
 import dev.ariadne.workloads.Workloads;
 
 import java.lang.management.ManagementFactory;
@@ -19,42 +22,78 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The speed rows of issue 15 for the queue spec of examples/tla: spec loading; 8 threads × 2,500 operations,
- * linearizable and with one corrupted result, each timed on its first check after loading; the paper's largest
- * traces (5 threads × 500,000 operations) with the peak heap; and, side by side on the same traces, the
- * hand-written {@code fifo-queue} model, the spec in-process ({@code TlaModel}, memo on) and stock TLC on the module
- * {@code export-tla} writes (a child JVM, one worker). Histories come from {@code Workloads} (medium overlap, seed 1;
- * each enqueued value distinct, as in OmniLink's synthetic queue traces, or with {@code --values five} from a domain
- * of five) converted to the spec's operations as {@link TlaBench} converts them. Usage, from the repository root:
+ * The speed rows of issue 15 for the queue and key-value specs of examples/tla (and the counter's, on request):
+ * spec loading, the first spec in the JVM and later ones; 8 threads × 2,500 operations, linearizable and with one
+ * corrupted result, each timed on its first check after loading; the paper's largest traces (5 threads × 500,000
+ * operations) with the peak heap; and, side by side on the same traces, the hand-written model ({@code fifo-queue},
+ * {@code kv}, {@code counter}), the spec in-process ({@code TlaModel}, memo on and off) and stock TLC on the module
+ * {@code export-tla} writes (a child JVM, one worker). Histories come from {@code Workloads} (medium overlap, seed
+ * 1; each written value distinct, as in OmniLink's synthetic queue traces, or with {@code --values five} from a
+ * domain of five) converted to the spec's operations by {@link TlaTraces}. Usage, from the repository root:
+ * Side-by-side checks run once each to warm up before their medians. {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
+ * tables out.
  * <pre>
- * java -Xmx2g -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaSpeedBench [--large 500000]
- *     [--side 5x100,5x1000,8x2500] [--timeout 60s] [--tlc-timeout 300s] [--tlc-heap 2g] [--values distinct]
+ * java -Xmx2g -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaSpeedBench [--specs queue,kv]
+ *     [--large 500000] [--side 5x100,5x1000,8x2500] [--timeout 60s] [--tlc-timeout 300s] [--tlc-heap 2g]
+ *     [--values distinct] [--engine auto] [--first 8x2500]
  * </pre>
  */
 public final class TlaSpeedBench {
     private TlaSpeedBench() {
     }
 
+    /** One example spec and the built-in model it mirrors. */
+    private record Subject(String example, String file, String builtin) {
+        static Subject of(String example) {
+            return switch (example) {
+                case "queue" -> new Subject("queue", "Queue.tla", "fifo-queue");
+                case "kv" -> new Subject("kv", "KeyValue.tla", "kv");
+                case "counter" -> new Subject("counter", "Counter.tla", "counter");
+                default -> throw new IllegalArgumentException("--specs: queue, kv or counter, got " + example);
+            };
+        }
+
+        Path path() {
+            return Path.of("examples", "tla", example, file);
+        }
+
+        History generate(int threads, int ops, boolean distinct, boolean violation) {
+            return Workloads.generate(Workloads.Spec.of(builtin, threads, ops).withDistinct(distinct)
+                    .withViolation(violation));
+        }
+
+        Result builtinCheck(History h, CheckOptions options) {
+            return Checker.check(h, BuiltinModels.byName(builtin, ModelOptions.defaults()), options);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         int large = 500_000;
         String side = "5x100,5x1000,8x2500";
+        String first = "8x2500";
+        List<Subject> subjects = List.of(Subject.of("queue"), Subject.of("kv"));
         Duration timeout = Duration.ofSeconds(60);
         Duration tlcTimeout = Duration.ofSeconds(300);
         String tlcHeap = "2g";
         boolean distinct = true;
+        Engine engine = Engine.AUTO;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--large" -> large = Integer.parseInt(args[++i]);
                 case "--side" -> side = args[++i];
+                case "--first" -> first = args[++i];
+                case "--specs" -> subjects = Arrays.stream(args[++i].split(",")).map(Subject::of).toList();
                 case "--timeout" -> timeout = seconds(args[++i]);
                 case "--tlc-timeout" -> tlcTimeout = seconds(args[++i]);
                 case "--tlc-heap" -> tlcHeap = args[++i];
+                case "--engine" -> engine = Engine.fromName(args[++i]);
                 case "--values" -> distinct = switch (args[++i]) {
                     case "distinct" -> true;
                     case "five" -> false;
@@ -63,89 +102,160 @@ public final class TlaSpeedBench {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        Path queueFile = Path.of("examples", "tla", "queue", "Queue.tla");
-        long t0 = System.nanoTime();
-        TlaSpec queue = TlaSpec.load(queueFile, null, Map.of());
-        long t1 = System.nanoTime();
-        TlaSpec.load(Path.of("examples", "tla", "register", "Register.tla"), null, Map.of()).close();
-        long t2 = System.nanoTime();
-        System.out.printf(Locale.ROOT, "spec loading: Queue.tla %.0f ms (first in the JVM), Register.tla %.0f ms%n",
-                ms(t1 - t0), ms(t2 - t1));
-        CheckOptions options = CheckOptions.defaults().withTimeout(timeout);
-
-        System.out.println();
-        System.out.println("| trace | history | TLA+ first check ms | TLA+ warm ms (median of 3) | built-in ms |");
-        System.out.println("|---|---|---:|---:|---:|");
-        for (boolean violation : new boolean[]{false, true}) {
-            History h = Workloads.generate(Workloads.Spec.of("fifo-queue", 8, 2_500).withDistinct(distinct)
-                    .withViolation(violation));
-            History converted = TlaBench.toQueue(h);
-            Timed first = time(() -> Checker.check(converted, queue.model(), options));
-            // a check that ran out of time once is not run three more times
-            Timed warm = first.verdict == Verdict.UNKNOWN ? first
-                    : median(3, () -> Checker.check(converted, queue.model(), options));
-            Timed builtin = median(3, () -> Checker.check(h, BuiltinModels.byName("fifo-queue", ModelOptions.defaults()),
-                    options));
-            System.out.printf(Locale.ROOT, "| queue 8 × 2,500 | %s | %s | %s | %s |%n", kind(violation), first,
-                    warm, builtin);
+        System.out.printf(Locale.ROOT, "engine %s, values %s, load average %.1f%n", engine.name().toLowerCase(Locale.ROOT),
+                distinct ? "distinct" : "five", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        Map<Subject, TlaSpec> specs = new LinkedHashMap<>();
+        StringBuilder loading = new StringBuilder("spec loading:");
+        for (Subject s : subjects) {
+            long t0 = System.nanoTime();
+            specs.put(s, TlaSpec.load(s.path(), null, Map.of()));
+            loading.append(String.format(Locale.ROOT, " %s %.0f ms%s,", s.file, ms(System.nanoTime() - t0),
+                    specs.size() == 1 ? " (first in the JVM)" : ""));
         }
-
-        System.out.println();
-        System.out.println("| trace | history | TLA+ ms | peak heap MiB | built-in ms |");
-        System.out.println("|---|---|---:|---:|---:|");
-        for (boolean violation : new boolean[]{false, true}) {
-            History h = Workloads.generate(Workloads.Spec.of("fifo-queue", 5, large).withDistinct(distinct)
-                    .withViolation(violation));
-            History converted = TlaBench.toQueue(h);
-            System.gc();
-            resetPeaks();
-            Timed tla = time(() -> Checker.check(converted, queue.model(), options));
-            long peak = peakHeap();
-            Timed builtin = time(() -> Checker.check(h, BuiltinModels.byName("fifo-queue", ModelOptions.defaults()),
-                    options));
-            System.out.printf(Locale.ROOT, "| queue 5 × %,d | %s | %s | %,d | %s |%n", large, kind(violation), tla,
-                    peak >> 20, builtin);
+        for (Subject s : subjects) {
+            long t0 = System.nanoTime();
+            TlaSpec.load(s.path(), null, Map.of()).close();
+            loading.append(String.format(Locale.ROOT, " %s again %.0f ms,", s.file, ms(System.nanoTime() - t0)));
         }
+        System.out.println(loading.substring(0, loading.length() - 1));
+        CheckOptions options = CheckOptions.defaults().withTimeout(timeout).withEngine(engine);
 
-        System.out.println();
-        System.out.println("| trace | history | built-in ms | TLA+ ms | stock TLC s | TLC distinct states | TLC / TLA+ "
-                + "| TLA+ / built-in |");
-        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|");
-        for (String size : side.split(",")) {
-            String[] tn = size.split("x");
-            int threads = Integer.parseInt(tn[0]);
-            int ops = Integer.parseInt(tn[1]);
-            for (boolean violation : new boolean[]{false, true}) {
-                History h = Workloads.generate(Workloads.Spec.of("fifo-queue", threads, ops)
-                        .withDistinct(distinct).withViolation(violation));
-                History converted = TlaBench.toQueue(h);
-                Timed builtin = median(3, () -> Checker.check(h, BuiltinModels.byName("fifo-queue",
-                        ModelOptions.defaults()), options));
-                Timed tla = median(3, () -> Checker.check(converted, queue.model(), options));
-                Path dir = Files.createTempDirectory("ariadne-tla-bench");
-                TlaExport.Written w = TlaExport.write(queue, null, Map.of(), converted, "queue-" + size, dir);
-                StockTlc.Outcome tlc = StockTlc.check(w, tlcTimeout, List.of("-Xmx" + tlcHeap, "-XX:+UseParallelGC"));
-                for (Path p : List.of(w.module(), w.cfg(), dir.resolve("Queue.tla"), dir)) {
-                    Files.deleteIfExists(p);
+        if (!first.isEmpty()) {
+            int[] tn = size(first);
+            System.out.println();
+            System.out.println("| trace | history | TLA+ first check ms | TLA+ warm ms (median of 3) | built-in ms "
+                    + "(median of 3) |");
+            System.out.println("|---|---|---:|---:|---:|");
+            for (Subject s : subjects) {
+                TlaSpec spec = specs.get(s);
+                for (boolean violation : new boolean[]{false, true}) {
+                    History h = s.generate(tn[0], tn[1], distinct, violation);
+                    History converted = TlaTraces.convert(s.example, h);
+                    Timed once = time(() -> Checker.check(converted, spec.model(), options));
+                    // a check that ran out of time once is not run three more times
+                    Timed warm = once.verdict == Verdict.UNKNOWN ? once
+                            : median(3, () -> Checker.check(converted, spec.model(), options));
+                    Timed builtin = median(3, () -> s.builtinCheck(h, options));
+                    agree(builtin, once, s.example + " " + first + " " + kind(violation));
+                    System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s |%n", s.example, tn[0], tn[1],
+                            kind(violation), once, warm.withCpu(), builtin.withCpu());
                 }
-                if (definite(tlc.verdict()) && definite(tla.verdict) && tlc.verdict() != tla.verdict) {
-                    throw new IllegalStateException("TLC says " + tlc.verdict() + ", TlaModel " + tla.verdict
-                            + " on " + size + " " + kind(violation));
-                }
-                String tlcTime = tlc.verdict() == Verdict.UNKNOWN
-                        ? (tlc.exitStatus() < 0 ? "> " + tlcTimeout.toSeconds() + " (stopped)" : "error " + tlc.exitStatus())
-                        : String.format(Locale.ROOT, "%.1f", tlc.elapsed().toMillis() / 1000.0);
-                String ratio = tlc.verdict() == Verdict.UNKNOWN || !definite(tla.verdict) ? "–"
-                        : String.format(Locale.ROOT, "%.0f×", tlc.elapsed().toNanos() / 1e6 / tla.ms);
-                String ours = !definite(tla.verdict) || !definite(builtin.verdict) ? "–"
-                        : String.format(Locale.ROOT, "%.1f×", tla.ms / builtin.ms);
-                System.out.printf(Locale.ROOT, "| queue %d × %,d | %s | %s | %s | %s | %s | %s | %s |%n", threads, ops,
-                        kind(violation), builtin, tla, tlcTime,
-                        tlc.distinctStates() < 0 ? "–" : String.format(Locale.ROOT, "%,d", tlc.distinctStates()),
-                        ratio, ours);
             }
         }
-        queue.close();
+
+        if (large > 0) {
+            System.out.println();
+            System.out.println("| trace | history | TLA+ ms | TLA+ verdict | peak heap MiB | built-in ms | TLA+ / built-in |");
+            System.out.println("|---|---|---:|---|---:|---:|---:|");
+            for (Subject s : subjects) {
+                TlaSpec spec = specs.get(s);
+                for (boolean violation : new boolean[]{false, true}) {
+                    History h = s.generate(5, large, distinct, violation);
+                    History converted = TlaTraces.convert(s.example, h);
+                    System.gc();
+                    resetPeaks();
+                    Timed tla = time(() -> Checker.check(converted, spec.model(), options));
+                    long peak = peakHeap();
+                    Timed builtin = time(() -> s.builtinCheck(h, options));
+                    agree(builtin, tla, s.example + " 5x" + large + " " + kind(violation));
+                    System.out.printf(Locale.ROOT, "| %s 5 × %,d | %s | %s | %s | %,d | %s | %s |%n", s.example, large,
+                            kind(violation), tla.withCpu(), tla.verdict, peak >> 20, builtin.withCpu(), ratio(tla, builtin));
+                }
+            }
+        }
+
+        if (!side.isEmpty()) {
+            System.out.println();
+            System.out.println("| trace | history | built-in ms | TLA+ memo ms | TLA+ no memo ms | evaluations / "
+                    + "steps | stock TLC s | TLC distinct states | TLC / TLA+ | TLA+ / built-in | TLA+ no memo / "
+                    + "built-in |");
+            System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            for (Subject s : subjects) {
+                TlaSpec spec = specs.get(s);
+                for (String size : side.split(",")) {
+                    int[] tn = size(size);
+                    for (boolean violation : new boolean[]{false, true}) {
+                        History h = s.generate(tn[0], tn[1], distinct, violation);
+                        History converted = TlaTraces.convert(s.example, h);
+                        // one run of each first, so that none of them pays for the JIT's compilation
+                        s.builtinCheck(h, options);
+                        Checker.check(converted, spec.model(true), options);
+                        Checker.check(converted, spec.model(false), options);
+                        Timed builtin = median(3, () -> s.builtinCheck(h, options));
+                        TlaModel[] last = new TlaModel[1];
+                        Timed memo = median(3, () -> Checker.check(converted, last[0] = spec.model(true), options));
+                        long evaluations = last[0].evaluations();
+                        long steps = evaluations + last[0].memoHits();
+                        Timed plain = median(3, () -> Checker.check(converted, spec.model(false), options));
+                        StockTlc.Outcome tlc = tlcTimeout.isZero()
+                                ? new StockTlc.Outcome(Verdict.UNKNOWN, 0, -1, Duration.ZERO, "not run")
+                                : tlc(spec, s, converted, size, tlcTimeout, tlcHeap);
+                        String what = s.example + " " + size + " " + kind(violation);
+                        agree(builtin, memo, what);
+                        agree(memo, plain, what);
+                        if (definite(tlc.verdict()) && definite(memo.verdict) && tlc.verdict() != memo.verdict) {
+                            throw new IllegalStateException("TLC says " + tlc.verdict() + ", TlaModel "
+                                    + memo.verdict + " on " + what);
+                        }
+                        String tlcTime = tlc.verdict() == Verdict.UNKNOWN
+                                ? (tlcTimeout.isZero() ? "not run" : tlc.exitStatus() < 0
+                                ? "> " + tlcTimeout.toSeconds() + " (stopped)" : "error " + tlc.exitStatus())
+                                : String.format(Locale.ROOT, "%.1f", tlc.elapsed().toMillis() / 1000.0);
+                        String tlcRatio = tlc.verdict() == Verdict.UNKNOWN || !definite(memo.verdict) ? "–"
+                                : String.format(Locale.ROOT, "%,.0f×", tlc.elapsed().toNanos() / 1e6 / memo.ms);
+                        System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s | %,d / %,d%s | %s | %s | %s "
+                                        + "| %s | %s |%n", s.example, tn[0], tn[1], kind(violation), builtin.withCpu(),
+                                memo.withCpu(), plain.withCpu(), evaluations, steps, last[0].memoAbandoned() ? " (memo given up)" : "", tlcTime,
+                                tlc.distinctStates() < 0 ? "–" : String.format(Locale.ROOT, "%,d",
+                                        tlc.distinctStates()), tlcRatio, ratio(memo, builtin), ratio(plain, builtin));
+                    }
+                }
+            }
+        }
+        for (TlaSpec spec : specs.values()) {
+            spec.close();
+        }
+    }
+
+    private static StockTlc.Outcome tlc(TlaSpec spec, Subject s, History converted, String size, Duration timeout,
+            String heap) throws java.io.IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("ariadne-tla-bench");
+        TlaExport.Written w = TlaExport.write(spec, null, Map.of(), converted, s.example + "-" + size, dir);
+        try {
+            return StockTlc.check(w, timeout, List.of("-Xmx" + heap, "-XX:+UseParallelGC"));
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Two definite verdicts that differ are a bug, never a timing matter: the bench stops. */
+    private static void agree(Timed a, Timed b, String what) {
+        if (definite(a.verdict) && definite(b.verdict) && a.verdict != b.verdict) {
+            throw new IllegalStateException("verdicts differ on " + what + ": " + a.verdict + " and " + b.verdict);
+        }
+    }
+
+    /**
+     * Wall time over wall time, and CPU time over CPU time where both are at least 50 ms (the process's CPU time
+     * is counted in steps of 10 ms).
+     */
+    private static String ratio(Timed a, Timed b) {
+        if (!definite(a.verdict) || !definite(b.verdict)) {
+            return "–";
+        }
+        String wall = String.format(Locale.ROOT, "%.1f×", a.ms / b.ms);
+        return a.cpuMs < 50 || b.cpuMs < 50 ? wall
+                : wall + String.format(Locale.ROOT, " (cpu %.1f×)", a.cpuMs / b.cpuMs);
+    }
+
+    private static int[] size(String threadsByOps) {
+        String[] tn = threadsByOps.split("x");
+        return new int[]{Integer.parseInt(tn[0]), Integer.parseInt(tn[1])};
     }
 
     private static Duration seconds(String s) {
@@ -164,27 +274,44 @@ public final class TlaSpeedBench {
         return nanos / 1e6;
     }
 
-    /** A check's verdict and time; shown as the time, or as the verdict when it is not a definite one. */
-    private record Timed(Verdict verdict, double ms) {
+    /**
+     * A check's verdict, wall time and the process's CPU time during it (all threads, the collector's included:
+     * steadier than the wall time on a shared machine); shown as the wall time, or as the verdict when it is not a
+     * definite one.
+     */
+    private record Timed(Verdict verdict, double ms, double cpuMs) {
         @Override
         public String toString() {
             return verdict == Verdict.UNKNOWN ? "UNKNOWN (time limit)" : String.format(Locale.ROOT, "%,.1f", ms);
         }
+
+        /** The wall time and the CPU time. */
+        String withCpu() {
+            return verdict == Verdict.UNKNOWN ? toString()
+                    : String.format(Locale.ROOT, "%,.1f (cpu %,.1f)", ms, cpuMs);
+        }
     }
+
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private static Timed time(Supplier<Result> check) {
+        long cpu = OS.getProcessCpuTime();
         long a = System.nanoTime();
         Result r = check.get();
-        return new Timed(r.verdict(), ms(System.nanoTime() - a));
+        long wall = System.nanoTime() - a;
+        return new Timed(r.verdict(), ms(wall), ms(OS.getProcessCpuTime() - cpu));
     }
 
+    /** The median wall time and the median CPU time of {@code rounds} runs. */
     private static Timed median(int rounds, Supplier<Result> check) {
         Timed[] all = new Timed[rounds];
         for (int i = 0; i < rounds; i++) {
             all[i] = time(check);
         }
-        Arrays.sort(all, (x, y) -> Double.compare(x.ms, y.ms));
-        return all[rounds / 2];
+        double[] wall = Arrays.stream(all).mapToDouble(Timed::ms).sorted().toArray();
+        double[] cpu = Arrays.stream(all).mapToDouble(Timed::cpuMs).sorted().toArray();
+        return new Timed(all[rounds - 1].verdict, wall[rounds / 2], cpu[rounds / 2]);
     }
 
     private static void resetPeaks() {

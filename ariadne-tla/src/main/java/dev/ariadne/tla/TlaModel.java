@@ -55,6 +55,9 @@ public final class TlaModel implements Model<TlaStates> {
     static final int MAX_INTERNAL_STATES = 10_000;
 
     private final TlaSpec spec;
+    /** This model's states, interned; they live as long as the model. */
+    private final StateTable table = new StateTable();
+    private final TlaStates initial;
     private volatile boolean memoise;
     private volatile boolean abandoned;
     private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
@@ -120,6 +123,7 @@ public final class TlaModel implements Model<TlaStates> {
     TlaModel(TlaSpec spec, boolean memoise) {
         this.spec = spec;
         this.memoise = memoise;
+        this.initial = spec.initial(table);
     }
 
     /** The spec behind this model. */
@@ -144,7 +148,7 @@ public final class TlaModel implements Model<TlaStates> {
 
     @Override
     public TlaStates init() {
-        return spec.initial();
+        return initial;
     }
 
     @Override
@@ -200,7 +204,7 @@ public final class TlaModel implements Model<TlaStates> {
     private TlaStates evaluate(TlaStates states, Step step) {
         evaluations.increment();
         if (states.states.length == 1 && step.internal == null) {
-            List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
+            List<TlaState> next = spec.successors(states.states[0], step.action, step.args, table);
             return next.isEmpty() ? null : TlaStates.of(next);
         }
         List<TlaState> all = successors(Arrays.asList(states.states), step);
@@ -215,7 +219,7 @@ public final class TlaModel implements Model<TlaStates> {
         Collection<TlaState> before = step.internal == null ? from : internalClosure(from, step);
         List<TlaState> all = new ArrayList<>();
         for (TlaState s : before) {
-            all.addAll(spec.successors(s, step.action, step.args));
+            all.addAll(spec.successors(s, step.action, step.args, table));
         }
         return all;
     }
@@ -227,7 +231,7 @@ public final class TlaModel implements Model<TlaStates> {
         ArrayDeque<TlaState> todo = new ArrayDeque<>(from);
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
         while (!todo.isEmpty()) {
-            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args)) {
+            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args, table)) {
                 if (reached.add(next)) {
                     if (reached.size() > limit) {
                         throw new TlaException(step.internal.location() + ": " + step.internal.name()
@@ -408,6 +412,11 @@ public final class TlaModel implements Model<TlaStates> {
         return evaluations.sum();
     }
 
+    /** How many distinct states (classes of equal views) this model has met. */
+    public long distinctStates() {
+        return spec.locked(table::size);
+    }
+
     /** How many steps the memo answered. */
     public long memoHits() {
         return hits.sum();
@@ -427,7 +436,7 @@ public final class TlaModel implements Model<TlaStates> {
 
             @Override
             public Collection<TlaState> init() {
-                return Arrays.asList(spec.initial().states);
+                return Arrays.asList(initial.states);
             }
 
             @Override

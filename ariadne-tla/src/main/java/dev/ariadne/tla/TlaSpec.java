@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * A loaded TLA+ specification: its module parsed by SANY and evaluated by TLC, in a class loader of its own
  * ({@link SpecLoader}), so that several specs, and the same spec twice, live in one JVM. TLC's evaluator is not
- * thread-safe, so every call into it holds this spec's lock; the states it returns are interned here (one
- * {@link TlaState} per class of equal states, by TLC's fingerprint and then TLC's equality), which makes state
- * equality identity for the engines. Use {@link #model()} to check histories against it.
+ * thread-safe, so every call into it holds this spec's lock; the states it returns are interned in the asking
+ * model's {@link StateTable} (one {@link TlaState} per class of equal states, by TLC's fingerprint and then TLC's
+ * equality), which makes state equality identity for the engines. Use {@link #model()} to check histories against it.
  */
 public final class TlaSpec implements AutoCloseable {
     /** Loading writes TLC's standard modules to a shared temporary folder: one spec loads at a time. */
@@ -29,10 +28,11 @@ public final class TlaSpec implements AutoCloseable {
     /** The spec's path as the user gave it, which messages name in place of TLC's bare file name. */
     private final String path;
     private final Object lock = new Object();
-    private final Map<Long, List<TlaState>> interned = new HashMap<>();
     private final Map<String, Action> actions = new ConcurrentHashMap<>();
-    private long serial;
-    private final TlaStates initial;
+    /** TLC values of the trace values met so far ({@link #value}). */
+    private final Map<Object, Object> values = new ConcurrentHashMap<>();
+    /** The spec's initial states (TLC's), which each model interns in its own table. */
+    private final List<Object> initial;
     /** The parameter named by the module's {@link #PARTITION} definition, or {@code null}. */
     private final String partitionParameter;
 
@@ -50,12 +50,10 @@ public final class TlaSpec implements AutoCloseable {
         this.evaluator = evaluator;
         this.fileName = fileName;
         this.path = path;
-        List<TlaState> init = new ArrayList<>();
+        List<Object> init;
         synchronized (lock) {
             try {
-                for (Object s : evaluator.initialStates()) {
-                    init.add(intern(s));
-                }
+                init = List.copyOf(evaluator.initialStates());
             } catch (TlaException e) {
                 throw located(e);
             }
@@ -76,7 +74,7 @@ public final class TlaSpec implements AutoCloseable {
         if (init.isEmpty()) {
             throw new TlaException(path + ": the spec has no initial state (Init is false for every state)");
         }
-        initial = TlaStates.of(init);
+        initial = init;
     }
 
     /**
@@ -199,8 +197,15 @@ public final class TlaSpec implements AutoCloseable {
         return new TlaModel(this, memoise);
     }
 
-    TlaStates initial() {
-        return initial;
+    /** The initial states, interned in {@code table}. */
+    TlaStates initial(StateTable table) {
+        List<TlaState> out = new ArrayList<>(initial.size());
+        synchronized (lock) {
+            for (Object s : initial) {
+                out.add(table.intern(s, evaluator));
+            }
+        }
+        return TlaStates.of(out);
     }
 
     /** The action named {@code name}, or {@code null} when the module defines no such operator. */
@@ -221,15 +226,29 @@ public final class TlaSpec implements AutoCloseable {
         return a;
     }
 
-    /** The TLC value of a trace value; {@link IllegalArgumentException} when the spec cannot take it. */
+    /**
+     * The TLC value of a trace value; {@link IllegalArgumentException} when the spec cannot take it. Made once per
+     * distinct trace value (the values are immutable on both sides), so that equal arguments are the same TLC
+     * object: a state's elements then compare by reference ({@code TlcEvaluator.same}).
+     */
     Object value(Object plain) {
-        synchronized (lock) {
-            return evaluator.value(plain);
+        Object known = plain == null ? null : values.get(plain);
+        if (known != null) {
+            return known;
         }
+        Object made;
+        synchronized (lock) {
+            made = evaluator.value(plain);
+        }
+        Object first = values.putIfAbsent(plain, made);
+        return first != null ? first : made;
     }
 
-    /** The states {@code action} with {@code args} leads to from {@code state}, interned; empty if disabled. */
-    List<TlaState> successors(TlaState state, Action action, Object[] args) {
+    /**
+     * The states {@code action} with {@code args} leads to from {@code state}, interned in {@code table}; empty if
+     * disabled.
+     */
+    List<TlaState> successors(TlaState state, Action action, Object[] args, StateTable table) {
         synchronized (lock) {
             List<Object> next;
             try {
@@ -239,30 +258,9 @@ public final class TlaSpec implements AutoCloseable {
             }
             List<TlaState> out = new ArrayList<>(next.size());
             for (Object s : next) {
-                out.add(intern(s));
+                out.add(table.intern(s, evaluator));
             }
             return out;
-        }
-    }
-
-    /** The one interned state equal to {@code tlc}; holds the lock. */
-    private TlaState intern(Object tlc) {
-        long fp = evaluator.fingerprint(tlc);
-        List<TlaState> same = interned.computeIfAbsent(fp, k -> new ArrayList<>(1));
-        for (TlaState s : same) {
-            if (evaluator.same(s.tlc, tlc)) {
-                return s;
-            }
-        }
-        TlaState s = new TlaState(tlc, fp, serial++);
-        same.add(s);
-        return s;
-    }
-
-    /** How many distinct states (classes of equal views) were met. */
-    public long distinctStates() {
-        synchronized (lock) {
-            return serial;
         }
     }
 
@@ -279,6 +277,13 @@ public final class TlaSpec implements AutoCloseable {
             } catch (IOException e) {
                 // nothing is left to release
             }
+        }
+    }
+
+    /** {@code value} read under this spec's lock (for a model's {@link StateTable}). */
+    long locked(java.util.function.LongSupplier value) {
+        synchronized (lock) {
+            return value.getAsLong();
         }
     }
 

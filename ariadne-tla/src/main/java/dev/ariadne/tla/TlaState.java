@@ -11,10 +11,16 @@ public final class TlaState {
     /** Order of interning, to sort sets of states canonically. */
     final long serial;
 
+    /** The set of this state alone, made once, so that a deterministic step allocates no set. */
+    final TlaStates alone;
+    /** The next state in the same bucket of the spec's intern table. */
+    TlaState nextInBucket;
+
     TlaState(Object tlc, long fingerprint, long serial) {
         this.tlc = tlc;
         this.fingerprint = fingerprint;
         this.serial = serial;
+        this.alone = new TlaStates(new TlaState[]{this});
     }
 
     /** TLC's fingerprint of this state (of its view). */

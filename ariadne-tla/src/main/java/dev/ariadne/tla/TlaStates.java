@@ -19,6 +19,9 @@ public final class TlaStates {
 
     /** The set of {@code states} (interned, possibly repeated, in any order). */
     static TlaStates of(List<TlaState> states) {
+        if (states.size() == 1) {
+            return states.get(0).alone;
+        }
         TlaState[] a = states.toArray(new TlaState[0]);
         if (a.length > 1) {
             Arrays.sort(a, (x, y) -> Long.compare(x.serial, y.serial));

@@ -293,9 +293,42 @@ public final class TlcEvaluator implements SpecEvaluator {
     @Override
     public boolean same(Object a, Object b) {
         if (view == null) {
-            return a.equals(b);
+            TLCState x = (TLCState) a;
+            TLCState y = (TLCState) b;
+            for (tla2sany.semantic.OpDeclNode v : TLCState.vars) {
+                if (!sameValue(x.lookup(v.getName()), y.lookup(v.getName()))) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return viewOf(a).equals(viewOf(b));
+        return sameValue(viewOf(a), viewOf(b));
+    }
+
+    /**
+     * TLC's equality, with a shortcut for the common case of sequences that share their elements: the successor
+     * of a state copies its elements' references ({@code Append(q, v)} copies {@code q}'s array), so comparing
+     * references first skips most of the element comparisons and their memory reads. Identical values are equal;
+     * anything else is compared by TLC.
+     */
+    private static boolean sameValue(Object a, Object b) {
+        if (a == b) {
+            return true;
+        }
+        if (a instanceof TupleValue x && b instanceof TupleValue y) {
+            Value[] xs = x.elems;
+            Value[] ys = y.elems;
+            if (xs.length != ys.length) {
+                return false;
+            }
+            for (int i = 0; i < xs.length; i++) {
+                if (xs[i] != ys[i] && !sameValue(xs[i], ys[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
     }
 
     @Override

@@ -1,0 +1,75 @@
+package dev.ariadne.tla;
+
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Each model interns its states in a table of its own: equal states reached by different routes (and from trace
+ * values that are different Java objects) are one state, across the table's growth, and a new model starts empty.
+ */
+class StateTableTest {
+    /** One client, one operation after another, each with the one parameter {@code v}. */
+    private static History sequential(List<Object[]> ops) {
+        List<Operation> out = new ArrayList<>();
+        for (Object[] op : ops) {
+            int i = out.size();
+            out.add(new Operation(i, 0, Invocation.of((String) op[0], op[1]), op[1], 10L * i, 10L * i + 5,
+                    Map.of("params", List.of("v"))));
+        }
+        return History.of(out);
+    }
+
+    @Test
+    void statesMetAgainAfterTheTableGrewAreTheSameStates() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("register/Register.tla"), null, Map.of());
+        List<Object[]> ops = new ArrayList<>();
+        for (int round = 0; round < 2; round++) {
+            for (long v = 1; v <= 3000; v++) {
+                ops.add(new Object[]{"Write", v});
+                ops.add(new Object[]{"Read", v});
+            }
+        }
+        TlaModel model = spec.model(false);
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(sequential(ops), model, CheckOptions.defaults()).verdict());
+        // the initial 0 and the values 1 … 3000, each met twice
+        assertEquals(3001, model.distinctStates());
+        assertEquals(12_000, model.evaluations());
+    }
+
+    @Test
+    void equalSequencesOfDifferentValueObjectsAreOneState() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("queue/Queue.tla"), null, Map.of());
+        // a Long and an Integer of the same value are different trace values, so different TLC objects
+        History h = sequential(List.of(new Object[]{"Enq", 1_000_000L}, new Object[]{"Enq", 7L},
+                new Object[]{"Deq", 1_000_000L}, new Object[]{"Deq", 7L}, new Object[]{"Enq", 1_000_000},
+                new Object[]{"Enq", 7}, new Object[]{"Deq", 1_000_000}, new Object[]{"Enq", 1_000_000L}));
+        TlaModel model = spec.model(false);
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model, CheckOptions.defaults()).verdict());
+        // <<>>, <<M>>, <<M, 7>>, <<7>>, then the same four again, then <<7, M>>
+        assertEquals(5, model.distinctStates());
+    }
+
+    @Test
+    void eachModelHasItsOwnStates() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("register/Register.tla"), null, Map.of());
+        TlaModel first = spec.model();
+        History h = sequential(List.of(new Object[]{"Write", 1L}, new Object[]{"Write", 2L}));
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, first, CheckOptions.defaults()).verdict());
+        assertEquals(3, first.distinctStates());
+        TlaModel second = spec.model();
+        assertEquals(1, second.distinctStates());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, second, CheckOptions.defaults()).verdict());
+        assertEquals(3, second.distinctStates());
+    }
+}
