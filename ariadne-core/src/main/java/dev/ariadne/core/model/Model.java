@@ -77,6 +77,18 @@ public interface Model<S> {
     }
 
     /**
+     * Whether an operation with {@code input} does the same whatever it returns: for every state and every output,
+     * {@link #step} returns what it returns with an unknown output, and {@link #prepare} gives the operation the
+     * same input whatever its output (an increment, a write). The online checker then linearizes such an
+     * operation while it is still open instead of waiting for its return, so that one slow client does not hold
+     * up the judging of everyone else's returns. The default, {@code false}, is always safe; answering
+     * {@code true} wrongly makes verdicts wrong.
+     */
+    default boolean ignoresOutput(Object input) {
+        return false;
+    }
+
+    /**
      * Whether a pending operation with input {@code input} can always stand in for a pending one with input
      * {@code other}: in every state where {@code other}, with an unknown output, leads to a different state,
      * {@code input} with an unknown output leads to that same state (a crashed {@code write(3)} can do whatever a
