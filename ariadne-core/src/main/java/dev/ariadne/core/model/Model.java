@@ -14,11 +14,13 @@ import java.util.List;
  * same configuration again and again (slow, still sound); a state whose {@code equals} says "equal" for states
  * that behave differently makes verdicts wrong. Cache the hash code in large states.
  *
- * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Four optional hints
+ * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Five optional hints
  * let the engines do less work, each sound only when its promise holds: {@link #isReadOnly} (the operation never
  * changes the state: crashed ones are dropped, completed ones placed eagerly), {@link #covers} (a crashed
  * operation can stand in for another: the frontier keeps fewer configurations), {@link #mayReveal} (which
- * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped), and
+ * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped),
+ * {@link #ignoresOutput} (the operation does the same whatever it returns: the online checker need not wait for
+ * its return), and
  * implementing {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
  * engines' own subsumption of layered queue states is internal and not open to user models. One more hint is for
  * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core

@@ -30,19 +30,22 @@ import java.util.Set;
 
 /**
  * Checks a history while it happens: feed it calls and returns as clients make them, and it reports a violation
- * at the event that makes one certain (or, while more than 256 events wait behind an operation that stays open,
- * within a sixteenth of those events: see below), with the same evidence a batch {@link Checker#check} gives. It runs the
+ * at the event that makes one certain (or, while more than 256 events wait behind an operation that stays open and
+ * that the frontiers cannot pass, within a sixteenth of those events: see below), with the same evidence a batch {@link Checker#check} gives. It runs the
  * {@code frontier} engine on the events so far, for any model; the history is not partitioned. Methods are
  * synchronized, so several threads may report events.
  *
  * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
  * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
- * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
- * return is judged by a speculative copy that treats still-open operations as pending. That judgement replays the
- * events the exact frontier has not processed, so when more than 256 of them wait (a client preempted or slow in
- * the middle of a call while others go on), the returns are judged once per sixteenth of the waiting events rather
- * than at every event: the work stays linear in the events, and a violation is reported a little late, never
- * wrongly. A pending operation that
+ * operation open at that return has returned or crashed (their outputs are then known) or does the same whatever
+ * it returns ({@link Model#ignoresOutput}: it may be linearized while open); beyond that point, each return is
+ * judged by a speculative copy that treats still-open operations as pending. That judgement replays the events
+ * the exact frontier has not processed; while more than 64 of them wait (a client preempted in the middle of a
+ * read while others go on), a frontier ahead of the exact one goes on without the reads that hold it up, and the
+ * judgement replays only the events that one waits for. Where neither can pass (a compare-and-set held open) and
+ * more than 256 events wait, the returns are judged once per sixteenth of the waiting events rather than at every
+ * event: the work stays linear in the events, and a violation is reported a little late, never wrongly. A pending
+ * operation that
  * nothing returned since its call may reveal ({@link dev.ariadne.core.model.Model#mayReveal}) is left out of the
  * judgements, as a batch check leaves it out; one that crashed stays unresolved for the exact frontier until a
  * return may reveal it (or, after a short wait, becomes pending there). Events are timed either
@@ -130,6 +133,9 @@ public final class OnlineChecker<S> implements EventSink {
     private int discarded;
 
     private final Map<Integer, Integer> openByClient = new HashMap<>();
+    /** The values of {@link #openByClient}, in no order, to go through at every return without an iterator. */
+    private int[] openOps = new int[8];
+    private int openCount;
     private final Set<Integer> crashedClients = new HashSet<>();
 
     /** Events the exact frontier has not processed yet: operation, whether a return, time. */
@@ -520,6 +526,10 @@ public final class OnlineChecker<S> implements EventSink {
         }
         n++;
         openByClient.put(client, op);
+        if (openCount == openOps.length) {
+            openOps = Arrays.copyOf(openOps, openCount * 2);
+        }
+        openOps[openCount++] = op;
         boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
         advanceClock(time);
         addEvent(op, false, time);
@@ -545,6 +555,7 @@ public final class OnlineChecker<S> implements EventSink {
                     + prepared.input());
         }
         openByClient.remove(client);
+        closed(op);
         if (leftOut[op]) {
             dropAhead(); // it cannot place this read any more
         }
@@ -553,8 +564,8 @@ public final class OnlineChecker<S> implements EventSink {
         inputs[op] = prepared.input();
         outputs[op] = prepared.output();
         status[op] = RETURNED;
-        for (int c : openByClient.values()) {
-            noteReveal(c, op);
+        for (int i = 0; i < openCount; i++) {
+            noteReveal(openOps[i], op);
         }
         if (!hidden.isEmpty()) {
             for (var it = hidden.iterator(); it.hasNext(); ) {
@@ -579,6 +590,16 @@ public final class OnlineChecker<S> implements EventSink {
         return after(true);
     }
 
+    /** Takes {@code op} out of {@link #openOps}. */
+    private void closed(int op) {
+        for (int i = openCount - 1; i >= 0; i--) {
+            if (openOps[i] == op) {
+                openOps[i] = openOps[--openCount];
+                return;
+            }
+        }
+    }
+
     /** Notes whether {@code returned}, which may come after the open operation {@code c}, may reveal it. */
     private void noteReveal(int c, int returned) {
         if (!revealed[c] && model.mayReveal(inputs[c], inputs[returned], outputs[returned])) {
@@ -596,6 +617,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
     private void unhide(int op) {
+        dropAhead(); // it took the operation's call as that of one that may return
         status[op] = CRASHED;
         exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
     }
@@ -648,6 +670,7 @@ public final class OnlineChecker<S> implements EventSink {
             openByClient.put(client, op);
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
+        closed(op);
         return op;
     }
 
@@ -926,8 +949,9 @@ public final class OnlineChecker<S> implements EventSink {
         try {
             f.copyFrom(base);
             // Treated as pending here, an open operation that nothing returned so far may reveal is left out, as a
-            // batch check of the history so far leaves it out; the exact frontier never linearized it (it waits
-            // for every open operation to return or crash).
+            // batch check of the history so far leaves it out, unless a frontier passed a return while it was open
+            // (it ignores its output) and so may have linearized it: then it stays, which by the promise of
+            // Model.mayReveal gives the same judgement.
             for (int k = f.openCount() - 1; k >= 0; k--) {
                 int op = f.openAt(k);
                 if (invisible(op) && !passedOpen[op]) {
