@@ -83,7 +83,7 @@ public interface Model<S> {
      * {@link #step} returns what it returns with an unknown output, and {@link #prepare} gives the operation the
      * same input whatever its output (an increment, a write). The online checker then linearizes such an
      * operation while it is still open instead of waiting for its return, so that one slow client does not hold
-     * up the judging of everyone else's returns. Such an operation that crashes is then kept as pending even when
+     * up the judging of everyone else's returns. Such an operation that crashes may then be kept as pending even when
      * nothing reveals it ({@link #mayReveal}), so a model whose histories have many crashed operations that nothing
      * reveals (crashed appends to keys nobody reads) checks faster online without this hint. The default,
      * {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong (the online checker
