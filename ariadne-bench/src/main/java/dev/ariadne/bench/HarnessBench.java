@@ -68,6 +68,77 @@ public final class HarnessBench {
         }
     }
 
+    /**
+     * Passes events on to the online checker and measures the overlap it sees: the operations open after each event
+     * (mean and most) and the most events an operation stayed open across (a client preempted mid-call).
+     */
+    private static final class Overlap implements EventSink {
+        private final EventSink inner;
+        /** By client id (the recorder numbers its clients from 0): the event of the open call, or -1. */
+        private long[] calledAt = new long[0];
+        private int open;
+        private long events;
+        private long openSum;
+        private int openMost;
+        private long longestOpen;
+
+        Overlap(EventSink inner) {
+            this.inner = inner;
+        }
+
+        private void count() {
+            events++;
+            openSum += open;
+            openMost = Math.max(openMost, open);
+        }
+
+        private void close(int client) {
+            longestOpen = Math.max(longestOpen, events - calledAt[client]);
+            calledAt[client] = -1;
+            open--;
+            count();
+        }
+
+        @Override
+        public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+            inner.call(client, input, time, metadata);
+            if (client >= calledAt.length) {
+                calledAt = java.util.Arrays.copyOf(calledAt, client + 8);
+            }
+            calledAt[client] = events;
+            open++;
+            count();
+            return this;
+        }
+
+        @Override
+        public EventSink ret(int client, Object output, long time, int line) {
+            inner.ret(client, output, time, line);
+            close(client);
+            return this;
+        }
+
+        @Override
+        public EventSink crash(int client, long time, int line) {
+            inner.crash(client, time, line);
+            close(client);
+            return this;
+        }
+
+        @Override
+        public EventSink discard(int client, long time, int line) {
+            inner.discard(client, time, line);
+            close(client);
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "open per event %.2f mean, %d most; longest open %d events",
+                    (double) openSum / Math.max(1, events), openMost, longestOpen);
+        }
+    }
+
     private interface Row {
         /** Runs {@code ops} operations over {@code threads} threads and returns what it checked (or null). */
         String run(int threads, long ops) throws Exception;
@@ -121,12 +192,13 @@ public final class HarnessBench {
         });
         rows.put("recorder + online checker (counter)", (t, n) -> {
             OnlineChecker<?> checker = OnlineChecker.of(BuiltinModels.byName("counter"));
+            Overlap overlap = new Overlap(checker);
             AtomicLong c = new AtomicLong();
-            try (Recorder r = Recorder.to(checker)) {
+            try (Recorder r = Recorder.to(overlap)) {
                 recordedCounter(r, t, n, c);
             }
             Result result = checker.finish();
-            return result.verdict() + ", " + result.statistics().configurations() + " configurations";
+            return result.verdict() + ", " + result.statistics().configurations() + " configurations; " + overlap;
         });
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();

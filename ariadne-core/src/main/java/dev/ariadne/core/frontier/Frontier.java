@@ -173,6 +173,37 @@ public final class Frontier<S> {
     }
 
     /**
+     * Removes the open operation {@code op}, which certainly took no effect, when configurations may have
+     * linearized it already: those are dropped, and the others are exactly the configurations of the history
+     * without it (none of their paths uses it; the pending rules only ever drop configurations that linearized
+     * more). Returns whether any configuration is left; if none is, the history without {@code op} is not
+     * linearizable and this frontier is unusable.
+     */
+    public boolean discard(int op) {
+        int k = open.indexOf(op);
+        if (k < 0) {
+            return cur.size > 0;
+        }
+        int slot = open.slot[k];
+        int word = slot >>> 6;
+        long bit = 1L << slot;
+        int w = open.words;
+        boolean[] drop = new boolean[cur.size];
+        boolean any = false;
+        for (int e = 0; e < cur.size; e++) {
+            if ((cur.bits[e * w + word] & bit) != 0) {
+                drop[e] = true;
+                any = true;
+            }
+        }
+        if (any) {
+            cur.retain(drop);
+        }
+        open.removeAt(k);
+        return cur.size > 0;
+    }
+
+    /**
      * Operation {@code x} returns: it must be linearized by now. Returns {@link #OK}, {@link #VIOLATED} (no
      * configuration survives; see {@link #failureOrder()}) or {@link #STOPPED} (the budget ran out; the frontier
      * is then unusable).

@@ -14,11 +14,13 @@ import java.util.List;
  * same configuration again and again (slow, still sound); a state whose {@code equals} says "equal" for states
  * that behave differently makes verdicts wrong. Cache the hash code in large states.
  *
- * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Four optional hints
+ * <p><strong>Hints.</strong> Only {@link #name}, {@link #init} and {@link #step} are required. Five optional hints
  * let the engines do less work, each sound only when its promise holds: {@link #isReadOnly} (the operation never
  * changes the state: crashed ones are dropped, completed ones placed eagerly), {@link #covers} (a crashed
  * operation can stand in for another: the frontier keeps fewer configurations), {@link #mayReveal} (which
- * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped), and
+ * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped),
+ * {@link #ignoresOutput} (the operation does the same whatever it returns: the online checker need not wait for
+ * its return), and
  * implementing {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
  * engines' own subsumption of layered queue states is internal and not open to user models. One more hint is for
  * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core
@@ -73,6 +75,22 @@ public interface Model<S> {
      * {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong.
      */
     default boolean isReadOnly(Object input) {
+        return false;
+    }
+
+    /**
+     * Whether an operation with {@code input} does the same whatever it returns: for every state and every output,
+     * {@link #step} returns what it returns with an unknown output, and {@link #prepare} gives the operation the
+     * same input whatever its output (an increment, a write). The online checker then linearizes such an
+     * operation while it is still open instead of waiting for its return, so that one slow client does not hold
+     * up the judging of everyone else's returns. Such an operation that crashes may then be kept as pending even when
+     * nothing reveals it ({@link #mayReveal}), so a model whose histories have many crashed operations that nothing
+     * reveals (crashed appends to keys nobody reads) checks faster online without this hint. The default,
+     * {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong (the online checker
+     * refuses, with an {@link IllegalStateException}, a {@code prepare} that gives another input once the output is
+     * known).
+     */
+    default boolean ignoresOutput(Object input) {
         return false;
     }
 

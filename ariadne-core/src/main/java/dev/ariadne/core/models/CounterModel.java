@@ -113,6 +113,12 @@ public final class CounterModel implements Model<Long> {
         return input instanceof Read;
     }
 
+    /** An increment, add or decrement adds its delta whatever it returned (its output is not kept). */
+    @Override
+    public boolean ignoresOutput(Object input) {
+        return input instanceof Add;
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         if (input instanceof Read) {

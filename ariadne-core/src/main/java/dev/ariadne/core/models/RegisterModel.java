@@ -131,6 +131,12 @@ public final class RegisterModel implements Model<Object> {
         return matches ? null : state;
     }
 
+    /** A write stores its value whatever it returned. */
+    @Override
+    public boolean ignoresOutput(Object input) {
+        return input instanceof Write;
+    }
+
     /** A write of v does what a write of v or any {@code cas(_, v)} does; a cas what an equal cas does. */
     @Override
     public boolean covers(Object input, Object other) {

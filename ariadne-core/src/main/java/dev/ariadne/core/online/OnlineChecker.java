@@ -20,6 +20,7 @@ import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.NondeterministicModel;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,19 +30,22 @@ import java.util.Set;
 
 /**
  * Checks a history while it happens: feed it calls and returns as clients make them, and it reports a violation
- * at the event that makes one certain (or, while more than 256 events wait behind an operation that stays open,
- * within a sixteenth of those events: see below), with the same evidence a batch {@link Checker#check} gives. It runs the
+ * at the event that makes one certain (or, while more than 256 events wait behind an operation that stays open and
+ * that the frontiers cannot pass, within a sixteenth of those events: see below), with the same evidence a batch {@link Checker#check} gives. It runs the
  * {@code frontier} engine on the events so far, for any model; the history is not partitioned. Methods are
  * synchronized, so several threads may report events.
  *
  * <p>At every moment the answer is the batch answer for the history so far, in which the operations still open
  * are pending (they may have taken effect or not). Inside, an exact frontier advances to a return once every
- * operation open at that return has returned or crashed (their outputs are then known); beyond that point, each
- * return is judged by a speculative copy that treats still-open operations as pending. That judgement replays the
- * events the exact frontier has not processed, so when more than 256 of them wait (a client preempted or slow in
- * the middle of a call while others go on), the returns are judged once per sixteenth of the waiting events rather
- * than at every event: the work stays linear in the events, and a violation is reported a little late, never
- * wrongly. A pending operation that
+ * operation open at that return has returned or crashed (their outputs are then known) or does the same whatever
+ * it returns ({@link Model#ignoresOutput}: it may be linearized while open); beyond that point, each return is
+ * judged by a speculative copy that treats still-open operations as pending. That judgement replays the events
+ * the exact frontier has not processed; while more than 64 of them wait (a client preempted in the middle of a
+ * read while others go on), a frontier ahead of the exact one goes on without the reads that hold it up, and the
+ * judgement replays only the events that one waits for. Where neither can pass (a compare-and-set held open) and
+ * more than 256 events wait, the returns are judged once per sixteenth of the waiting events rather than at every
+ * event: the work stays linear in the events, and a violation is reported a little late, never wrongly. A pending
+ * operation that
  * nothing returned since its call may reveal ({@link dev.ariadne.core.model.Model#mayReveal}) is left out of the
  * judgements, as a batch check leaves it out; one that crashed stays unresolved for the exact frontier until a
  * return may reveal it (or, after a short wait, becomes pending there). Events are timed either
@@ -87,6 +91,11 @@ public final class OnlineChecker<S> implements EventSink {
     private static final int MAX_HIDDEN_WAIT = 256;
     /** Up to this many events waiting for the exact frontier, every event judges the waiting returns. */
     private static final int SPECULATION_WINDOW = 256;
+    /**
+     * Beyond this many events waiting for the exact frontier, the {@link #ahead} frontier goes on without the reads
+     * still open that hold it up.
+     */
+    private static final int AHEAD_AFTER = 64;
 
     private final Model<S> model;
     private final Budget budget;
@@ -103,6 +112,17 @@ public final class OnlineChecker<S> implements EventSink {
      * judgement that treats it as pending.
      */
     private boolean[] revealed = new boolean[64];
+    /**
+     * Whether the operation does the same whatever it returns ({@link Model#ignoresOutput}, and not read-only): the
+     * exact frontier need not wait for its return to pass the returns of others.
+     */
+    private boolean[] ignoresOutput = new boolean[64];
+    /**
+     * Whether the exact frontier passed a return while this operation was open (it may have linearized it): its
+     * crash makes it pending at once, its failure drops the configurations that linearized it, and judgements
+     * keep it.
+     */
+    private boolean[] passedOpen = new boolean[64];
     /** The operations that returned at {@link #lastReturnTime}: a call at that time still overlaps them. */
     private int[] lastReturns = new int[8];
     private int lastReturnCount;
@@ -113,6 +133,9 @@ public final class OnlineChecker<S> implements EventSink {
     private int discarded;
 
     private final Map<Integer, Integer> openByClient = new HashMap<>();
+    /** The values of {@link #openByClient}, in no order, to go through at every return without an iterator. */
+    private int[] openOps = new int[8];
+    private int openCount;
     private final Set<Integer> crashedClients = new HashSet<>();
 
     /** Events the exact frontier has not processed yet: operation, whether a return, time. */
@@ -130,6 +153,25 @@ public final class OnlineChecker<S> implements EventSink {
 
     private final Frontier<S> exact;
     private final Frontier<S> speculative;
+    /**
+     * While the exact frontier waits long for an operation still open (a client preempted in the middle of a
+     * read), a copy of it that goes on through the waiting events, leaving out each read still open that holds it
+     * up: leaving a read-only operation out never makes another one's return legal, and a read still open is
+     * pending, which a judgement leaves out anyway. So its judgements are the exact frontier's, and the waiting
+     * returns are judged from it, replaying only the few events it waits for, instead of all those the exact
+     * frontier waits for. It is dropped when a read it left out returns (it cannot place that one any more), when
+     * an operation crashes or fails, and when the exact frontier moves on; it shares the exact frontier's trail
+     * arena, which the exact frontier does not touch while it waits.
+     */
+    private final Frontier<S> ahead;
+    private boolean aheadLive;
+    /** The first event the {@link #ahead} frontier has not processed. */
+    private int aheadHead;
+    /** Whether the {@link #ahead} frontier left out this operation, a read still open. */
+    private boolean[] leftOut = new boolean[64];
+    /** The operations marked in {@link #leftOut}. */
+    private int[] leftOutOps = new int[8];
+    private int leftOutCount;
     private Result violation;
     private String unknownReason;
     private Result finished;
@@ -140,6 +182,7 @@ public final class OnlineChecker<S> implements EventSink {
         try {
             this.exact = new Frontier<>(model, budget, false);
             this.speculative = new Frontier<>(model, budget, true);
+            this.ahead = new Frontier<>(model, budget, true);
         } catch (MemoryLimit e) {
             throw new IllegalArgumentException("a memory budget of " + Budget.describeBytes(budget.maxMemory())
                     + " is too small to start");
@@ -372,10 +415,11 @@ public final class OnlineChecker<S> implements EventSink {
         if (finished != null) {
             return finished;
         }
+        dropAhead();
         if (violation == null && unknownReason == null) {
             for (int op = 0; op < n; op++) {
                 if (status[op] == OPEN || status[op] == HIDDEN) {
-                    if (model.isReadOnly(inputs[op]) || invisible(op)) {
+                    if (model.isReadOnly(inputs[op]) || invisible(op) && !passedOpen[op]) {
                         status[op] = DROPPED;
                         exact.remove(op);
                     } else {
@@ -472,6 +516,9 @@ public final class OnlineChecker<S> implements EventSink {
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
         revealed[op] = false;
+        ignoresOutput[op] = !model.isReadOnly(inputs[op]) && model.ignoresOutput(inputs[op]);
+        passedOpen[op] = false;
+        leftOut[op] = false;
         if (timing == 2 && time == lastReturnTime) {
             for (int i = 0; i < lastReturnCount; i++) {
                 noteReveal(op, lastReturns[i]);
@@ -479,6 +526,10 @@ public final class OnlineChecker<S> implements EventSink {
         }
         n++;
         openByClient.put(client, op);
+        if (openCount == openOps.length) {
+            openOps = Arrays.copyOf(openOps, openCount * 2);
+        }
+        openOps[openCount++] = op;
         boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
         advanceClock(time);
         addEvent(op, false, time);
@@ -498,14 +549,23 @@ public final class OnlineChecker<S> implements EventSink {
         Operation call = ops[op];
         Operation prepared = prepare(new Operation(call.id(), client, rawInputs[op], output, call.call(), time,
                 call.metadata()));
+        if (passedOpen[op] && !prepared.input().equals(inputs[op])) {
+            throw new IllegalStateException("model " + model.name() + " says it ignores the output of "
+                    + inputs[op] + " (Model.ignoresOutput) but prepared its input differently once it returned: "
+                    + prepared.input());
+        }
         openByClient.remove(client);
+        closed(op);
+        if (leftOut[op]) {
+            dropAhead(); // it cannot place this read any more
+        }
         ops[op] = prepared;
         rawInputs[op] = null;
         inputs[op] = prepared.input();
         outputs[op] = prepared.output();
         status[op] = RETURNED;
-        for (int c : openByClient.values()) {
-            noteReveal(c, op);
+        for (int i = 0; i < openCount; i++) {
+            noteReveal(openOps[i], op);
         }
         if (!hidden.isEmpty()) {
             for (var it = hidden.iterator(); it.hasNext(); ) {
@@ -530,6 +590,16 @@ public final class OnlineChecker<S> implements EventSink {
         return after(true);
     }
 
+    /** Takes {@code op} out of {@link #openOps}. */
+    private void closed(int op) {
+        for (int i = openCount - 1; i >= 0; i--) {
+            if (openOps[i] == op) {
+                openOps[i] = openOps[--openCount];
+                return;
+            }
+        }
+    }
+
     /** Notes whether {@code returned}, which may come after the open operation {@code c}, may reveal it. */
     private void noteReveal(int c, int returned) {
         if (!revealed[c] && model.mayReveal(inputs[c], inputs[returned], outputs[returned])) {
@@ -547,6 +617,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
     private void unhide(int op) {
+        dropAhead(); // it took the operation's call as that of one that may return
         status[op] = CRASHED;
         exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
     }
@@ -554,12 +625,13 @@ public final class OnlineChecker<S> implements EventSink {
     private boolean doCrash(int client, long time) {
         open();
         int op = take(client, "crashes", time);
+        dropAhead();
         crashedClients.add(client);
         rawInputs[op] = null;
         if (model.isReadOnly(inputs[op])) {
             status[op] = DROPPED;
             exact.remove(op); // never linearized there: it was not resolved before
-        } else if (!revealed[op] && evTail - evHead < MAX_HIDDEN_WAIT) {
+        } else if (!revealed[op] && !passedOpen[op] && evTail - evHead < MAX_HIDDEN_WAIT) {
             status[op] = HIDDEN;
             hidden.add(op);
         } else {
@@ -574,11 +646,17 @@ public final class OnlineChecker<S> implements EventSink {
     private boolean doDiscard(int client, long time) {
         open();
         int op = take(client, "fails", time);
+        dropAhead();
         status[op] = DISCARDED;
         rawInputs[op] = null;
         discarded++;
-        exact.remove(op);
         advanceClock(time);
+        if (!passedOpen[op]) {
+            exact.remove(op); // never linearized there
+        } else if (violation == null && unknownReason == null && !exact.discard(op)) {
+            failedWithout(); // the returns the exact frontier passed needed it
+            return violation == null;
+        }
         return after(true); // the judged returns may have needed it
     }
 
@@ -592,6 +670,7 @@ public final class OnlineChecker<S> implements EventSink {
             openByClient.put(client, op);
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
+        closed(op);
         return op;
     }
 
@@ -612,7 +691,11 @@ public final class OnlineChecker<S> implements EventSink {
             outputs = Arrays.copyOf(outputs, c);
             status = Arrays.copyOf(status, c);
             revealed = Arrays.copyOf(revealed, c);
+            ignoresOutput = Arrays.copyOf(ignoresOutput, c);
+            passedOpen = Arrays.copyOf(passedOpen, c);
+            leftOut = Arrays.copyOf(leftOut, c);
             exact.operations(inputs, outputs);
+            ahead.operations(inputs, outputs); // (the speculative frontier takes them from its copy)
         }
     }
 
@@ -624,6 +707,7 @@ public final class OnlineChecker<S> implements EventSink {
                 System.arraycopy(evReturn, evHead, evReturn, 0, evTail - evHead);
                 System.arraycopy(evTime, evHead, evTime, 0, evTail - evHead);
                 evTail -= evHead;
+                aheadHead -= evHead;
                 evHead = 0;
             }
             if (evTail == evOp.length) {
@@ -656,16 +740,114 @@ public final class OnlineChecker<S> implements EventSink {
             return violation == null;
         }
         if (!hidden.isEmpty() && evTail - evHead >= MAX_HIDDEN_WAIT) {
+            dropAhead();
             for (int op : hidden) {
                 unhide(op); // the exact frontier may not wait for ever: pending is always sound
             }
             hidden.clear();
         }
+        int head = evHead;
         advanceExact(false);
-        if (judge && violation == null && unknownReason == null && pendingSettledReturn() && dueForSpeculation()) {
-            speculate();
+        if (evHead != head) {
+            dropAhead(); // the exact frontier moved on and may append to the trail arena
+        }
+        if (!judge || violation != null || unknownReason != null) {
+            return violation == null;
+        }
+        if (!aheadLive && evTail - evHead > AHEAD_AFTER) {
+            ahead.copyFrom(exact);
+            aheadHead = evHead;
+            aheadLive = true;
+        }
+        Frontier<S> base = exact;
+        int baseHead = evHead;
+        if (aheadLive) {
+            advanceAhead();
+            if (violation != null || unknownReason != null) {
+                return violation == null;
+            }
+            base = ahead;
+            baseHead = aheadHead;
+        }
+        if (pendingSettledReturn(baseHead) && dueForSpeculation(evTail - baseHead)) {
+            speculate(base, baseHead);
         }
         return violation == null;
+    }
+
+    /** Ends the {@link #ahead} frontier's run, if any. */
+    private void dropAhead() {
+        if (aheadLive) {
+            aheadLive = false;
+            ahead.release();
+            for (int i = 0; i < leftOutCount; i++) {
+                leftOut[leftOutOps[i]] = false;
+            }
+            leftOutCount = 0;
+        }
+    }
+
+    /**
+     * Takes the {@link #ahead} frontier through the waiting events as far as it can go: as the exact frontier, but
+     * leaving out the reads still open that hold it up while more than {@link #AHEAD_AFTER} events wait for it.
+     */
+    private void advanceAhead() {
+        Frontier<S> f = ahead;
+        try {
+            while (aheadHead < evTail) {
+                int op = evOp[aheadHead];
+                if (skipped(op)) {
+                    aheadHead++;
+                    continue;
+                }
+                if (!evReturn[aheadHead]) {
+                    f.call(op, status[op] == CRASHED, -1);
+                    aheadHead++;
+                    continue;
+                }
+                if (!settled(aheadHead)) {
+                    return;
+                }
+                boolean leaveOut = evTail - aheadHead > AHEAD_AFTER;
+                for (int k = f.openCount() - 1; k >= 0; k--) {
+                    int other = f.openAt(k);
+                    if (other == op || !(status[other] == OPEN && !ignoresOutput[other] || status[other] == HIDDEN)) {
+                        continue;
+                    }
+                    if (!leaveOut || status[other] != OPEN || !model.isReadOnly(inputs[other])) {
+                        return; // unresolved, and not a read that may be left out
+                    }
+                    f.remove(other); // never linearized here: this frontier waited for it until now
+                    leftOut[other] = true;
+                    if (leftOutCount == leftOutOps.length) {
+                        leftOutOps = Arrays.copyOf(leftOutOps, leftOutCount * 2);
+                    }
+                    leftOutOps[leftOutCount++] = other;
+                }
+                for (int k = 0; k < f.openCount(); k++) {
+                    int other = f.openAt(k);
+                    if (status[other] == OPEN) {
+                        passedOpen[other] = true;
+                    }
+                }
+                int r = f.ret(op);
+                aheadHead++;
+                if (r == Frontier.VIOLATED) {
+                    violation = violationResult(f);
+                    dropAhead();
+                    exact.release();
+                    return;
+                }
+                if (r == Frontier.STOPPED) {
+                    dropAhead();
+                    stopped();
+                    return;
+                }
+            }
+        } catch (MemoryLimit e) {
+            dropAhead();
+            stopped();
+        }
     }
 
     /**
@@ -676,8 +858,7 @@ public final class OnlineChecker<S> implements EventSink {
      * violation is reported at most that many events late (each judgement is the same as at every event, so
      * nothing is reported that would not have been).
      */
-    private boolean dueForSpeculation() {
-        int waiting = evTail - evHead;
+    private boolean dueForSpeculation(int waiting) {
         judgementsDeferred++;
         if (waiting <= SPECULATION_WINDOW || judgementsDeferred * 16L >= waiting) {
             judgementsDeferred = 0;
@@ -691,8 +872,8 @@ public final class OnlineChecker<S> implements EventSink {
         return timing != 2 || evTime[event] < maxTime;
     }
 
-    private boolean pendingSettledReturn() {
-        for (int i = evHead; i < evTail; i++) {
+    private boolean pendingSettledReturn(int from) {
+        for (int i = from; i < evTail; i++) {
             if (evReturn[i] && settled(i)) {
                 return true;
             }
@@ -727,6 +908,12 @@ public final class OnlineChecker<S> implements EventSink {
             if (!finishing && !settled(evHead) || !resolved(op)) {
                 return;
             }
+            for (int k = 0; k < exact.openCount(); k++) {
+                int other = exact.openAt(k);
+                if (status[other] == OPEN) {
+                    passedOpen[other] = true; // its output cannot matter: see resolved
+                }
+            }
             int r = exact.ret(op);
             evHead++;
             if (r == Frontier.VIOLATED) {
@@ -741,33 +928,39 @@ public final class OnlineChecker<S> implements EventSink {
         }
     }
 
-    /** Whether every operation open in the exact frontier other than {@code x} returned or crashed. */
+    /**
+     * Whether every operation open in the exact frontier other than {@code x} returned or crashed, or does the same
+     * whatever it returns ({@link Model#ignoresOutput}): the exact frontier may linearize that one before its
+     * return, since its output cannot change the step, and whatever comes of it later (a return, a crash: pending,
+     * a failure: {@link Frontier#discard}) leaves the configurations exact.
+     */
     private boolean resolved(int x) {
         for (int k = 0; k < exact.openCount(); k++) {
             int op = exact.openAt(k);
-            if (op != x && (status[op] == OPEN || status[op] == HIDDEN)) {
+            if (op != x && (status[op] == OPEN && !ignoresOutput[op] || status[op] == HIDDEN)) {
                 return false;
             }
         }
         return true;
     }
 
-    private void speculate() {
+    private void speculate(Frontier<S> base, int baseHead) {
         Frontier<S> f = speculative;
         try {
-            f.copyFrom(exact);
+            f.copyFrom(base);
             // Treated as pending here, an open operation that nothing returned so far may reveal is left out, as a
-            // batch check of the history so far leaves it out; the exact frontier never linearized it (it waits
-            // for every open operation to return or crash).
+            // batch check of the history so far leaves it out, unless a frontier passed a return while it was open
+            // (it ignores its output) and so may have linearized it: then it stays, which by the promise of
+            // Model.mayReveal gives the same judgement.
             for (int k = f.openCount() - 1; k >= 0; k--) {
                 int op = f.openAt(k);
-                if (invisible(op)) {
+                if (invisible(op) && !passedOpen[op]) {
                     f.remove(op);
                 }
             }
-            for (int i = evHead; i < evTail; i++) {
+            for (int i = baseHead; i < evTail; i++) {
                 int op = evOp[i];
-                if (skipped(op) || invisible(op)) {
+                if (skipped(op) || invisible(op) && !passedOpen[op]) {
                     continue;
                 }
                 if (!evReturn[i]) {
@@ -789,6 +982,28 @@ public final class OnlineChecker<S> implements EventSink {
             stopped();
         } finally {
             f.release();
+        }
+    }
+
+    /**
+     * A failure took away an operation that every configuration of the exact frontier had linearized while it was
+     * open: the history without it is not linearizable. The exact frontier cannot say where it failed (it passed
+     * that return already), so the history so far is checked once by the batch frontier for the evidence.
+     */
+    private void failedWithout() {
+        exact.release();
+        List<Operation> history = new ArrayList<>();
+        for (Operation op : numbered()) {
+            if (op != null) {
+                history.add(op);
+            }
+        }
+        PartitionResult p = new FrontierSearch<>(model, history, history.size(), budget).run(0, "all");
+        if (p.verdict() == Verdict.NOT_LINEARIZABLE) {
+            violation = result(Verdict.NOT_LINEARIZABLE, null, p);
+        } else {
+            unknownReason = p.verdict() == Verdict.UNKNOWN ? p.reason()
+                    : "internal: the online and batch frontiers disagree after a failed operation";
         }
     }
 
