@@ -74,6 +74,19 @@ final class Closure<S> {
     /** Read-only operations placed eagerly during the current return, referred to by nodes. */
     private int[] satOps = new int[64];
     private int satSize;
+    /** The open table's indices of the read-only operations, for {@link #saturate} (the table is fixed in a close). */
+    private int[] readOnlyAt = new int[8];
+    private int readOnlyCount;
+    /**
+     * Per closure node: the slot of the pending operation its parent linearized to reach it, when no read-only
+     * operation was placed after it, else -1 (roots too). From such a node, a pending operation that leads to the
+     * state it leads to from the parent is not linearized: the parent's configuration with it dominates (see
+     * {@link #expand}).
+     */
+    private int[] viaPending = new int[64];
+    /** The states {@link #acceptedIn} remembered in the current close, and which read-only operations each accepts. */
+    private final Object[] acceptedStates = new Object[16];
+    private final long[] acceptedMasks = new long[16];
 
     /** Model steps taken, and configurations reached again (dropped as duplicates or dominated). */
     long steps;
@@ -109,6 +122,16 @@ final class Closure<S> {
         next.clear();
         nodes.clear();
         satSize = 0;
+        readOnlyCount = 0;
+        Arrays.fill(acceptedStates, null);
+        for (int k = 0; k < o.count; k++) {
+            if (o.readOnly[k]) {
+                if (readOnlyCount == readOnlyAt.length) {
+                    readOnlyAt = Arrays.copyOf(readOnlyAt, readOnlyCount * 2);
+                }
+                readOnlyAt[readOnlyCount++] = k;
+            }
+        }
         boolean grouping = o.pendingSlots > 0;
         if (grouping) {
             dominance.clearGroups();
@@ -153,6 +176,7 @@ final class Closure<S> {
                 }
                 nodes.trails[e] = NOT_MATERIALIZED;
                 nodes.depths[e] = c.depths[i] + satSize - from;
+                setViaPending(e, -1);
                 nodes.parents[e] = i;
                 nodes.ops[e] = -1;
                 nodes.satStart[e] = from;
@@ -248,6 +272,20 @@ final class Closure<S> {
                 hits++; // the same configuration with one more pending operation: dominated by v
                 continue;
             }
+            if (o.pending[k] && viaPending[v] >= 0 && prev != viaPending[v]) {
+                // v is its parent u plus a pending operation q: if op leads from u to the same state, u+op has
+                // the same state and completed operations as v+op and a subset of its pending ones (it lacks q),
+                // so it dominates v+op. u was expanded before v (or is dominated by a node that was), and op was
+                // tried there (its predecessor, if any, is not q, so it was linearized in u already).
+                S fromParent = model.step((S) vs.states[vs.parents[v]], o.inputs[op], o.outputs[op]);
+                if ((++steps & 0x3ff) == 0 && owner.poll()) {
+                    return Frontier.STOPPED;
+                }
+                if (fromParent != null && fromParent.equals(after)) {
+                    hits++;
+                    continue;
+                }
+            }
             sc[slot >>> 6] |= 1L << slot;
             if (o.readOnlyCount > 0 && !after.equals(state)) {
                 saturate(after, sc, x);
@@ -257,7 +295,7 @@ final class Closure<S> {
                 hits++;
                 continue;
             }
-            if (reach(v, state, op, after, x, from, explored) == Frontier.STOPPED) {
+            if (reach(v, state, op, o.pending[k] ? slot : -1, after, x, from, explored) == Frontier.STOPPED) {
                 return Frontier.STOPPED;
             }
             explored |= 1L << slot;
@@ -317,9 +355,10 @@ final class Closure<S> {
      * From node v in {@code state}, {@code op} leads to {@code after}, with the bits in {@link #scratch} and the
      * read-only operations placed since {@code from}: a new node, or one reached again (which may wake operations
      * asleep there, and which {@code after} may take over). The operations linearized from v before op,
-     * {@code explored}, that commute with it are asleep after it.
+     * {@code explored}, that commute with it are asleep after it. {@code pendingSlot}: op's slot if it is pending,
+     * else -1.
      */
-    private int reach(int v, S state, int op, S after, int x, int from, long explored) {
+    private int reach(int v, S state, int op, int pendingSlot, S after, int x, int from, long explored) {
         ConfigSet vs = nodes;
         int e = vs.add(ConfigSet.hash(after, scratch, 0, open.words), after, scratch, 0);
         boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
@@ -344,6 +383,7 @@ final class Closure<S> {
         }
         vs.trails[e] = NOT_MATERIALIZED;
         vs.depths[e] = vs.depths[v] + 1 + satSize - from;
+        setViaPending(e, pendingSlot >= 0 && satSize == from ? pendingSlot : -1);
         vs.parents[e] = v;
         vs.ops[e] = op;
         vs.satStart[e] = from;
@@ -387,17 +427,19 @@ final class Closure<S> {
         @SuppressWarnings("unchecked")
         S s = (S) state;
         OpenOperations o = open;
-        for (int k = 0; k < o.count; k++) {
-            if (!o.readOnly[k]) {
-                continue;
-            }
+        long accepted = readOnlyCount <= 64 ? acceptedIn(s, x) : -1L;
+        for (int i = 0; i < readOnlyCount; i++) {
+            int k = readOnlyAt[i];
             int slot = o.slot[k];
             int op = o.op[k];
-            if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0) {
+            if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0 || i < 64 && (accepted & (1L << i)) == 0) {
                 continue;
             }
-            steps++;
-            S after = model.step(s, o.inputs[op], o.outputs[op]);
+            S after = s;
+            if (accepted == -1L) {
+                steps++;
+                after = model.step(s, o.inputs[op], o.outputs[op]);
+            }
             if (after != null && after.equals(s)) {
                 bits[slot >>> 6] |= 1L << slot;
                 if (satSize == satOps.length) {
@@ -406,6 +448,43 @@ final class Closure<S> {
                 satOps[satSize++] = op;
             }
         }
+    }
+
+    /**
+     * Which of the open read-only operations but {@code x} (bit i: {@link #readOnlyAt}[i]) {@code state} accepts
+     * without a change: remembered per state for the current close, in a small table by the state's hash (an entry
+     * is used only for an equal state), since the closure meets the same few states at many nodes.
+     */
+    private long acceptedIn(S state, int x) {
+        int h = state.hashCode();
+        int e = (h ^ (h >>> 16)) & (acceptedStates.length - 1);
+        Object held = acceptedStates[e];
+        if (held != null && (held == state || held.equals(state))) {
+            return acceptedMasks[e];
+        }
+        OpenOperations o = open;
+        long mask = 0;
+        for (int i = 0; i < readOnlyCount; i++) {
+            int op = o.op[readOnlyAt[i]];
+            if (op == x) {
+                continue;
+            }
+            steps++;
+            S after = model.step(state, o.inputs[op], o.outputs[op]);
+            if (after != null && after.equals(state)) {
+                mask |= 1L << i;
+            }
+        }
+        acceptedStates[e] = state;
+        acceptedMasks[e] = mask;
+        return mask;
+    }
+
+    private void setViaPending(int e, int slot) {
+        if (e >= viaPending.length) {
+            viaPending = Arrays.copyOf(viaPending, Math.max(viaPending.length * 2, e + 1));
+        }
+        viaPending[e] = slot;
     }
 
     /** The trail entry of node v's last operation, appending the entries it still lacks. */
@@ -425,7 +504,7 @@ final class Closure<S> {
 
     /** The bytes of the closure's own arrays, as the frontier reports them to the budget (the sets report theirs). */
     long bytes() {
-        return satOps.length * 4L;
+        return (satOps.length + readOnlyAt.length + viaPending.length) * 4L;
     }
 
     /** Widens the bitsets it keeps to {@code newWords} longs. */
