@@ -11,10 +11,12 @@ import java.util.function.BiPredicate;
  * configuration after it. Those where X is already linearized are carried over (X's bit cleared); from the
  * others, the closure linearizes open operations in every order, breadth first over its nodes (deduplicated
  * configurations, in {@link #nodes}), and keeps each configuration reached by linearizing X last. Read-only
- * operations are placed eagerly at every node ({@link #saturate}); with pending operations open, nodes that
- * another dominates are not expanded ({@link PendingDominance}); with a {@link SubsumingModel}, states that are
- * {@linkplain SubsumingModel#sameNow the same now} meet like equal ones and the one that subsumes takes the node
- * over; with a {@link CommutingModel}, commuting operations are linearized in one order only (sleep sets).
+ * operations are placed eagerly at every node ({@link #saturate}, remembering per state which ones it accepts);
+ * with pending operations open, nodes that another dominates are not expanded ({@link PendingDominance}), and a
+ * pending operation right after another is not linearized where the parent reaches the same state with it; with
+ * a {@link SubsumingModel}, states that are {@linkplain SubsumingModel#sameNow the same now} meet like equal ones
+ * and the one that subsumes takes the node over; with a {@link CommutingModel}, commuting operations are
+ * linearized in one order only (sleep sets).
  *
  * <p>Contract: {@link #close} fills the set after the return with exactly the configurations the full closure
  * keeps, up to the rules above, each with its trail entry, depth and sleep set; a node's trail entries are
@@ -84,9 +86,17 @@ final class Closure<S> {
      * {@link #expand}).
      */
     private int[] viaPending = new int[64];
-    /** The states {@link #acceptedIn} remembered in the current close, and which read-only operations each accepts. */
-    private final Object[] acceptedStates = new Object[16];
-    private final long[] acceptedMasks = new long[16];
+    /**
+     * The states {@link #memoEntry} remembers in the current close and, by bit i for {@link #readOnlyAt}[i], which
+     * read-only operations were stepped from each and which of those it accepts: model steps are deterministic, so
+     * the same operation from an equal state need not be stepped again.
+     */
+    private final Object[] memoStates = new Object[16];
+    private final long[] memoKnown = new long[16];
+    private final long[] memoAccepted = new long[16];
+    private boolean memoOn;
+    private int memoLookups;
+    private int memoHits;
 
     /** Model steps taken, and configurations reached again (dropped as duplicates or dominated). */
     long steps;
@@ -123,7 +133,10 @@ final class Closure<S> {
         nodes.clear();
         satSize = 0;
         readOnlyCount = 0;
-        Arrays.fill(acceptedStates, null);
+        Arrays.fill(memoStates, null);
+        memoOn = true;
+        memoLookups = 0;
+        memoHits = 0;
         for (int k = 0; k < o.count; k++) {
             if (o.readOnly[k]) {
                 if (readOnlyCount == readOnlyAt.length) {
@@ -427,20 +440,28 @@ final class Closure<S> {
         @SuppressWarnings("unchecked")
         S s = (S) state;
         OpenOperations o = open;
-        long accepted = readOnlyCount <= 64 ? acceptedIn(s, x) : -1L;
+        int e = memoEntry(s);
         for (int i = 0; i < readOnlyCount; i++) {
             int k = readOnlyAt[i];
             int slot = o.slot[k];
             int op = o.op[k];
-            if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0 || i < 64 && (accepted & (1L << i)) == 0) {
+            if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0) {
                 continue;
             }
-            S after = s;
-            if (accepted == -1L) {
+            boolean accepts;
+            long bit = 1L << i;
+            if (e >= 0 && i < 64 && (memoKnown[e] & bit) != 0) {
+                accepts = (memoAccepted[e] & bit) != 0;
+            } else {
                 steps++;
-                after = model.step(s, o.inputs[op], o.outputs[op]);
+                S after = model.step(s, o.inputs[op], o.outputs[op]);
+                accepts = after != null && after.equals(s);
+                if (e >= 0 && i < 64) {
+                    memoKnown[e] |= bit;
+                    memoAccepted[e] |= accepts ? bit : 0;
+                }
             }
-            if (after != null && after.equals(s)) {
+            if (accepts) {
                 bits[slot >>> 6] |= 1L << slot;
                 if (satSize == satOps.length) {
                     satOps = Arrays.copyOf(satOps, satSize * 2);
@@ -451,33 +472,30 @@ final class Closure<S> {
     }
 
     /**
-     * Which of the open read-only operations but {@code x} (bit i: {@link #readOnlyAt}[i]) {@code state} accepts
-     * without a change: remembered per state for the current close, in a small table by the state's hash (an entry
-     * is used only for an equal state), since the closure meets the same few states at many nodes.
+     * The entry of {@link #memoStates} that remembers, for the current close, which read-only operations a state
+     * equal to {@code state} accepts without a change (the hash only chooses the entry; a different state there is
+     * replaced), or -1 while the memo is off: a close whose states rarely repeat (a kv store's maps) turns it off
+     * after 256 lookups with fewer than half of them hits, so that it costs those closes nothing more.
      */
-    private long acceptedIn(S state, int x) {
+    private int memoEntry(S state) {
+        if (!memoOn) {
+            return -1;
+        }
         int h = state.hashCode();
-        int e = (h ^ (h >>> 16)) & (acceptedStates.length - 1);
-        Object held = acceptedStates[e];
+        int e = (h ^ (h >>> 16)) & (memoStates.length - 1);
+        Object held = memoStates[e];
+        memoLookups++;
         if (held != null && (held == state || held.equals(state))) {
-            return acceptedMasks[e];
+            memoHits++;
+        } else {
+            memoStates[e] = state;
+            memoKnown[e] = 0;
+            memoAccepted[e] = 0;
         }
-        OpenOperations o = open;
-        long mask = 0;
-        for (int i = 0; i < readOnlyCount; i++) {
-            int op = o.op[readOnlyAt[i]];
-            if (op == x) {
-                continue;
-            }
-            steps++;
-            S after = model.step(state, o.inputs[op], o.outputs[op]);
-            if (after != null && after.equals(state)) {
-                mask |= 1L << i;
-            }
+        if (memoLookups == 256 && memoHits < 128) {
+            memoOn = false;
         }
-        acceptedStates[e] = state;
-        acceptedMasks[e] = mask;
-        return mask;
+        return e;
     }
 
     private void setViaPending(int e, int slot) {
