@@ -11,10 +11,12 @@ import java.util.function.BiPredicate;
  * configuration after it. Those where X is already linearized are carried over (X's bit cleared); from the
  * others, the closure linearizes open operations in every order, breadth first over its nodes (deduplicated
  * configurations, in {@link #nodes}), and keeps each configuration reached by linearizing X last. Read-only
- * operations are placed eagerly at every node ({@link #saturate}); with pending operations open, nodes that
- * another dominates are not expanded ({@link PendingDominance}); with a {@link SubsumingModel}, states that are
- * {@linkplain SubsumingModel#sameNow the same now} meet like equal ones and the one that subsumes takes the node
- * over; with a {@link CommutingModel}, commuting operations are linearized in one order only (sleep sets).
+ * operations are placed eagerly at every node ({@link #saturate}, remembering per state which ones it accepts);
+ * with pending operations open, nodes that another dominates are not expanded ({@link PendingDominance}), and a
+ * pending operation right after another is not linearized where the parent reaches the same state with it; with
+ * a {@link SubsumingModel}, states that are {@linkplain SubsumingModel#sameNow the same now} meet like equal ones
+ * and the one that subsumes takes the node over; with a {@link CommutingModel}, commuting operations are
+ * linearized in one order only (sleep sets).
  *
  * <p>Contract: {@link #close} fills the set after the return with exactly the configurations the full closure
  * keeps, up to the rules above, each with its trail entry, depth and sleep set; a node's trail entries are
@@ -74,6 +76,27 @@ final class Closure<S> {
     /** Read-only operations placed eagerly during the current return, referred to by nodes. */
     private int[] satOps = new int[64];
     private int satSize;
+    /** The open table's indices of the read-only operations, for {@link #saturate} (the table is fixed in a close). */
+    private int[] readOnlyAt = new int[8];
+    private int readOnlyCount;
+    /**
+     * Per closure node: the slot of the pending operation its parent linearized to reach it, when no read-only
+     * operation was placed after it, else -1 (roots too). From such a node, a pending operation that leads to the
+     * state it leads to from the parent is not linearized: the parent's configuration with it dominates (see
+     * {@link #expand}).
+     */
+    private int[] viaPending = new int[64];
+    /**
+     * The states {@link #memoEntry} remembers in the current close and, by bit i for {@link #readOnlyAt}[i], which
+     * read-only operations were stepped from each and which of those it accepts: model steps are deterministic, so
+     * the same operation from an equal state need not be stepped again.
+     */
+    private final Object[] memoStates = new Object[16];
+    private final long[] memoKnown = new long[16];
+    private final long[] memoAccepted = new long[16];
+    private boolean memoOn;
+    private int memoLookups;
+    private int memoHits;
 
     /** Model steps taken, and configurations reached again (dropped as duplicates or dominated). */
     long steps;
@@ -109,6 +132,19 @@ final class Closure<S> {
         next.clear();
         nodes.clear();
         satSize = 0;
+        readOnlyCount = 0;
+        Arrays.fill(memoStates, null);
+        memoOn = true;
+        memoLookups = 0;
+        memoHits = 0;
+        for (int k = 0; k < o.count; k++) {
+            if (o.readOnly[k]) {
+                if (readOnlyCount == readOnlyAt.length) {
+                    readOnlyAt = Arrays.copyOf(readOnlyAt, readOnlyCount * 2);
+                }
+                readOnlyAt[readOnlyCount++] = k;
+            }
+        }
         boolean grouping = o.pendingSlots > 0;
         if (grouping) {
             dominance.clearGroups();
@@ -153,6 +189,7 @@ final class Closure<S> {
                 }
                 nodes.trails[e] = NOT_MATERIALIZED;
                 nodes.depths[e] = c.depths[i] + satSize - from;
+                setViaPending(e, -1);
                 nodes.parents[e] = i;
                 nodes.ops[e] = -1;
                 nodes.satStart[e] = from;
@@ -248,6 +285,20 @@ final class Closure<S> {
                 hits++; // the same configuration with one more pending operation: dominated by v
                 continue;
             }
+            if (o.pending[k] && viaPending[v] >= 0 && prev != viaPending[v]) {
+                // v is its parent u plus a pending operation q: if op leads from u to the same state, u+op has
+                // the same state and completed operations as v+op and a subset of its pending ones (it lacks q),
+                // so it dominates v+op. u was expanded before v (or is dominated by a node that was), and op was
+                // tried there (its predecessor, if any, is not q, so it was linearized in u already).
+                S fromParent = model.step((S) vs.states[vs.parents[v]], o.inputs[op], o.outputs[op]);
+                if ((++steps & 0x3ff) == 0 && owner.poll()) {
+                    return Frontier.STOPPED;
+                }
+                if (fromParent != null && fromParent.equals(after)) {
+                    hits++;
+                    continue;
+                }
+            }
             sc[slot >>> 6] |= 1L << slot;
             if (o.readOnlyCount > 0 && !after.equals(state)) {
                 saturate(after, sc, x);
@@ -257,7 +308,7 @@ final class Closure<S> {
                 hits++;
                 continue;
             }
-            if (reach(v, state, op, after, x, from, explored) == Frontier.STOPPED) {
+            if (reach(v, state, op, o.pending[k] ? slot : -1, after, x, from, explored) == Frontier.STOPPED) {
                 return Frontier.STOPPED;
             }
             explored |= 1L << slot;
@@ -317,9 +368,10 @@ final class Closure<S> {
      * From node v in {@code state}, {@code op} leads to {@code after}, with the bits in {@link #scratch} and the
      * read-only operations placed since {@code from}: a new node, or one reached again (which may wake operations
      * asleep there, and which {@code after} may take over). The operations linearized from v before op,
-     * {@code explored}, that commute with it are asleep after it.
+     * {@code explored}, that commute with it are asleep after it. {@code pendingSlot}: op's slot if it is pending,
+     * else -1.
      */
-    private int reach(int v, S state, int op, S after, int x, int from, long explored) {
+    private int reach(int v, S state, int op, int pendingSlot, S after, int x, int from, long explored) {
         ConfigSet vs = nodes;
         int e = vs.add(ConfigSet.hash(after, scratch, 0, open.words), after, scratch, 0);
         boolean tookOver = e < 0 && takesOver(vs, -1 - e, after);
@@ -344,6 +396,7 @@ final class Closure<S> {
         }
         vs.trails[e] = NOT_MATERIALIZED;
         vs.depths[e] = vs.depths[v] + 1 + satSize - from;
+        setViaPending(e, pendingSlot >= 0 && satSize == from ? pendingSlot : -1);
         vs.parents[e] = v;
         vs.ops[e] = op;
         vs.satStart[e] = from;
@@ -387,18 +440,28 @@ final class Closure<S> {
         @SuppressWarnings("unchecked")
         S s = (S) state;
         OpenOperations o = open;
-        for (int k = 0; k < o.count; k++) {
-            if (!o.readOnly[k]) {
-                continue;
-            }
+        int e = memoEntry(s);
+        for (int i = 0; i < readOnlyCount; i++) {
+            int k = readOnlyAt[i];
             int slot = o.slot[k];
             int op = o.op[k];
             if (op == x || (bits[slot >>> 6] & (1L << slot)) != 0) {
                 continue;
             }
-            steps++;
-            S after = model.step(s, o.inputs[op], o.outputs[op]);
-            if (after != null && after.equals(s)) {
+            boolean accepts;
+            long bit = 1L << i;
+            if (e >= 0 && i < 64 && (memoKnown[e] & bit) != 0) {
+                accepts = (memoAccepted[e] & bit) != 0;
+            } else {
+                steps++;
+                S after = model.step(s, o.inputs[op], o.outputs[op]);
+                accepts = after != null && after.equals(s);
+                if (e >= 0 && i < 64) {
+                    memoKnown[e] |= bit;
+                    memoAccepted[e] |= accepts ? bit : 0;
+                }
+            }
+            if (accepts) {
                 bits[slot >>> 6] |= 1L << slot;
                 if (satSize == satOps.length) {
                     satOps = Arrays.copyOf(satOps, satSize * 2);
@@ -406,6 +469,40 @@ final class Closure<S> {
                 satOps[satSize++] = op;
             }
         }
+    }
+
+    /**
+     * The entry of {@link #memoStates} that remembers, for the current close, which read-only operations a state
+     * equal to {@code state} accepts without a change (the hash only chooses the entry; a different state there is
+     * replaced), or -1 while the memo is off: a close whose states rarely repeat (a kv store's maps) turns it off
+     * after 256 lookups with fewer than half of them hits, so that it costs those closes nothing more.
+     */
+    private int memoEntry(S state) {
+        if (!memoOn) {
+            return -1;
+        }
+        int h = state.hashCode();
+        int e = (h ^ (h >>> 16)) & (memoStates.length - 1);
+        Object held = memoStates[e];
+        memoLookups++;
+        if (held != null && (held == state || held.equals(state))) {
+            memoHits++;
+        } else {
+            memoStates[e] = state;
+            memoKnown[e] = 0;
+            memoAccepted[e] = 0;
+        }
+        if (memoLookups == 256 && memoHits < 128) {
+            memoOn = false;
+        }
+        return e;
+    }
+
+    private void setViaPending(int e, int slot) {
+        if (e >= viaPending.length) {
+            viaPending = Arrays.copyOf(viaPending, Math.max(viaPending.length * 2, e + 1));
+        }
+        viaPending[e] = slot;
     }
 
     /** The trail entry of node v's last operation, appending the entries it still lacks. */
@@ -425,7 +522,7 @@ final class Closure<S> {
 
     /** The bytes of the closure's own arrays, as the frontier reports them to the budget (the sets report theirs). */
     long bytes() {
-        return satOps.length * 4L;
+        return (satOps.length + readOnlyAt.length + viaPending.length) * 4L;
     }
 
     /** Widens the bitsets it keeps to {@code newWords} longs. */

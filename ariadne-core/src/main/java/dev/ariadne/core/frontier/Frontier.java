@@ -136,7 +136,7 @@ public final class Frontier<S> {
             int k = o.indexOf(predecessor);
             prevSlot = k < 0 ? -1 : o.slot[k];
         }
-        o.add(op, slot, prevSlot, pending, model.isReadOnly(o.inputs[op]));
+        o.add(op, slot, prevSlot, pending, model.isReadOnly(o.inputs[op], o.outputs[op]));
         if (pending) {
             dominance.notePending(slot);
         }

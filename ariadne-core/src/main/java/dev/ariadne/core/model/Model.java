@@ -95,6 +95,17 @@ public interface Model<S> {
     }
 
     /**
+     * Whether an operation with this input and this output ({@link Operation#UNKNOWN} for a pending one) never
+     * changes the state: for every state, {@link #step} returns an equal state or {@code null}. A compare-and-set
+     * seen to fail is one (it only observes that the register did not hold the expected value), though its input
+     * is not read-only. Engines place such operations eagerly and drop pending ones, as for {@link #isReadOnly}.
+     * The default asks {@link #isReadOnly(Object)}; answering {@code true} wrongly makes verdicts wrong.
+     */
+    default boolean isReadOnly(Object input, Object output) {
+        return isReadOnly(input);
+    }
+
+    /**
      * Whether a pending operation with input {@code input} can always stand in for a pending one with input
      * {@code other}: in every state where {@code other}, with an unknown output, leads to a different state,
      * {@code input} with an unknown output leads to that same state (a crashed {@code write(3)} can do whatever a

@@ -66,8 +66,15 @@ public final class IndependentModel<S> implements Model<IntSortedMap<S>> {
      * Whether the inner model says the input never changes its state (see {@code Model.isReadOnly}); then this
      * model's state does not change either, since an untouched key stays untouched.
      */
+    @Override
     public boolean isReadOnly(Object input) {
         return input instanceof Keyed k && inner.isReadOnly(k.input);
+    }
+
+    /** As the inner model says for the key's input and this output (a key's state does not change either). */
+    @Override
+    public boolean isReadOnly(Object input, Object output) {
+        return input instanceof Keyed k && inner.isReadOnly(k.input, output);
     }
 
     /** Operations on the same key, whose inner inputs the inner model says cover each other. */

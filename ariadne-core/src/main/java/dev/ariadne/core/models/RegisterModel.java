@@ -183,6 +183,16 @@ public final class RegisterModel implements Model<Object> {
         return input instanceof Read;
     }
 
+    /**
+     * Besides reads: a cas seen to fail (it leaves the register as it was, or is rejected) and a cas whose new value
+     * is its expected one (it leaves the register holding what it held, whatever its output).
+     */
+    @Override
+    public boolean isReadOnly(Object input, Object output) {
+        return input instanceof Read
+                || input instanceof Cas c && (Boolean.FALSE.equals(output) || c.expected.equals(c.value));
+    }
+
     @Override
     public String describeOperation(Object input, Object output) {
         if (input instanceof Read r) {

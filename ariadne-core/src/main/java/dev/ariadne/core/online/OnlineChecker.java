@@ -419,7 +419,7 @@ public final class OnlineChecker<S> implements EventSink {
         if (violation == null && unknownReason == null) {
             for (int op = 0; op < n; op++) {
                 if (status[op] == OPEN || status[op] == HIDDEN) {
-                    if (model.isReadOnly(inputs[op]) || invisible(op) && !passedOpen[op]) {
+                    if (model.isReadOnly(inputs[op], Operation.UNKNOWN) || invisible(op) && !passedOpen[op]) {
                         status[op] = DROPPED;
                         exact.remove(op);
                     } else {
@@ -612,7 +612,7 @@ public final class OnlineChecker<S> implements EventSink {
      * judgement, which treats it as pending, may leave it out.
      */
     private boolean invisible(int op) {
-        return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op]);
+        return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op], Operation.UNKNOWN);
     }
 
     /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
@@ -628,7 +628,7 @@ public final class OnlineChecker<S> implements EventSink {
         dropAhead();
         crashedClients.add(client);
         rawInputs[op] = null;
-        if (model.isReadOnly(inputs[op])) {
+        if (model.isReadOnly(inputs[op], Operation.UNKNOWN)) {
             status[op] = DROPPED;
             exact.remove(op); // never linearized there: it was not resolved before
         } else if (!revealed[op] && !passedOpen[op] && evTail - evHead < MAX_HIDDEN_WAIT) {

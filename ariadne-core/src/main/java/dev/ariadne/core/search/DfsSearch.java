@@ -78,7 +78,7 @@ public final class DfsSearch<S> {
         boolean[] ro = new boolean[n];
         boolean anyReadOnly = false;
         for (int i = 0; i < n; i++) {
-            ro[i] = !pending[i] && model.isReadOnly(inputs[i]);
+            ro[i] = !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
             anyReadOnly |= ro[i];
         }
         this.readOnly = anyReadOnly ? ro : null;

@@ -132,7 +132,7 @@ public final class ParallelDfs<S> {
             inputs[i] = ops[i].input();
             outputs[i] = ops[i].output();
             pending[i] = ops[i].isPending();
-            ro[i] = !pending[i] && model.isReadOnly(inputs[i]);
+            ro[i] = !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
             anyReadOnly |= ro[i];
             done += pending[i] ? 0 : 1;
         }

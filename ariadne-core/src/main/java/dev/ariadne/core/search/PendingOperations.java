@@ -41,7 +41,7 @@ public final class PendingOperations {
             if (!op.isPending()) {
                 continue;
             }
-            boolean drop = model.isReadOnly(op.input());
+            boolean drop = model.isReadOnly(op.input(), op.output());
             if (!drop) {
                 if (lastReveal == null) {
                     lastReveal = new HashMap<>();
