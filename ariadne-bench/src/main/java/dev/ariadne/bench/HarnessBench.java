@@ -39,34 +39,6 @@ public final class HarnessBench {
     private HarnessBench() {
     }
 
-    /** A sink that does nothing: what is left is stamping and hand-off. */
-    private static final class NullSink implements EventSink {
-        long events;
-
-        @Override
-        public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
-            events++;
-            return this;
-        }
-
-        @Override
-        public EventSink ret(int client, Object output, long time, int line) {
-            events++;
-            return this;
-        }
-
-        @Override
-        public EventSink crash(int client, long time, int line) {
-            events++;
-            return this;
-        }
-
-        @Override
-        public EventSink discard(int client, long time, int line) {
-            events++;
-            return this;
-        }
-    }
 
     /**
      * Passes events on to the online checker and measures the overlap it sees: the operations open after each event
@@ -172,7 +144,7 @@ public final class HarnessBench {
             return String.format(Locale.ROOT, "caller %.1f cpu ns/op", (double) callers / n);
         });
         rows.put("recorder, null sink", (t, n) -> {
-            NullSink sink = new NullSink();
+            RecorderBenchmark.NullSink sink = new RecorderBenchmark.NullSink();
             String split;
             try (Recorder r = Recorder.to(sink)) {
                 split = recorded(r, t, n, counter);
@@ -180,7 +152,7 @@ public final class HarnessBench {
             return split + ", " + sink.events + " events delivered";
         });
         rows.put("recorder, null sink + file", (t, n) -> {
-            NullSink sink = new NullSink();
+            RecorderBenchmark.NullSink sink = new RecorderBenchmark.NullSink();
             Path file = Files.createTempFile("harness-bench", ".jsonl");
             String split;
             try (Recorder r = Recorder.builder().sink(sink).file(file).build()) {

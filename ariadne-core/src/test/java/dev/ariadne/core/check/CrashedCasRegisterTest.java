@@ -1,13 +1,11 @@
 package dev.ariadne.core.check;
 
 import dev.ariadne.core.history.History;
-import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.reference.BruteForceChecker;
 import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,8 +38,8 @@ class CrashedCasRegisterTest {
                     + ", " + values + ", 70, " + crash + "):\n" + RandomHistories.show(h);
             boolean expected = BruteForceChecker.isLinearizable(h, BuiltinModels.byName("cas-register"));
             Verdict want = expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
-            assertEquals(want, check(h, Engine.FRONTIER, context), "brute force and frontier disagree on " + context);
-            assertEquals(want, check(h, Engine.DFS, context), "brute force and dfs disagree on " + context);
+            assertEquals(want, ResultAssertions.checkWith(h, "cas-register", Engine.FRONTIER, true, context), "brute force and frontier disagree on " + context);
+            assertEquals(want, ResultAssertions.checkWith(h, "cas-register", Engine.DFS, true, context), "brute force and dfs disagree on " + context);
             if (expected) {
                 linearizable++;
             } else {
@@ -67,8 +65,8 @@ class CrashedCasRegisterTest {
             History h = RandomHistories.crowded("cas-register", seed, 10, ops, 5, 100, crash);
             String context = "RandomHistories.crowded(\"cas-register\", " + seed + "L, 10, " + ops + ", 5, 100, "
                     + crash + ")";
-            Verdict dfs = check(h, Engine.DFS, context);
-            Verdict frontier = check(h, Engine.FRONTIER, context);
+            Verdict dfs = ResultAssertions.checkWith(h, "cas-register", Engine.DFS, true, context);
+            Verdict frontier = ResultAssertions.checkWith(h, "cas-register", Engine.FRONTIER, true, context);
             if (dfs == Verdict.UNKNOWN || frontier == Verdict.UNKNOWN) {
                 continue; // a budget ran out: nothing to compare
             }
@@ -84,19 +82,4 @@ class CrashedCasRegisterTest {
                 "too one-sided to mean much: " + linearizable + " linearizable, " + violations + " not");
     }
 
-    private static Verdict check(History h, Engine engine, String context) {
-        Model<?> model = BuiltinModels.byName("cas-register");
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofSeconds(2));
-        Result result = Checker.check(h, model, options);
-        try {
-            ResultAssertions.assertConsistent(h, model, options, result);
-        } catch (AssertionError e) {
-            throw new AssertionError(engine + ": bad evidence for " + context + ": " + e.getMessage(), e);
-        }
-        for (PartitionResult p : result.partitions()) {
-            assertTrue(p.verdict() == Verdict.UNKNOWN || p.engine().equals(engine.cliName()),
-                    "partition decided by " + p.engine() + ", not " + engine + " for " + context);
-        }
-        return result.verdict();
-    }
 }

@@ -1,13 +1,10 @@
 package dev.ariadne.core.check;
 
 import dev.ariadne.core.history.History;
-import dev.ariadne.core.model.Model;
-import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.time.Duration;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,8 +40,8 @@ class EngineAgreementTest {
             boolean partition = r.nextBoolean();
             String context = "RandomHistories.medium(\"" + modelName + "\", " + seed + "L, " + clients + ", " + ops
                     + ", " + crash + "), partitioned " + partition;
-            Verdict dfs = check(h, modelName, Engine.DFS, partition, context);
-            Verdict frontier = check(h, modelName, Engine.FRONTIER, partition, context);
+            Verdict dfs = ResultAssertions.checkWith(h, modelName, Engine.DFS, partition, context);
+            Verdict frontier = ResultAssertions.checkWith(h, modelName, Engine.FRONTIER, partition, context);
             if (dfs == Verdict.UNKNOWN || frontier == Verdict.UNKNOWN) {
                 continue; // a budget ran out: nothing to compare
             }
@@ -60,20 +57,4 @@ class EngineAgreementTest {
                 "too one-sided to mean much: " + linearizable + " linearizable, " + violations + " not");
     }
 
-    private static Verdict check(History h, String modelName, Engine engine, boolean partition, String context) {
-        Model<?> model = BuiltinModels.byName(modelName);
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(partition)
-                .withTimeout(Duration.ofSeconds(2));
-        Result result = Checker.check(h, model, options);
-        try {
-            ResultAssertions.assertConsistent(h, model, options, result);
-        } catch (AssertionError e) {
-            throw new AssertionError(engine + ": bad evidence for " + context + ": " + e.getMessage(), e);
-        }
-        for (PartitionResult p : result.partitions()) {
-            assertTrue(p.verdict() == Verdict.UNKNOWN || p.engine().equals(engine.cliName()),
-                    "partition decided by " + p.engine() + ", not " + engine);
-        }
-        return result.verdict();
-    }
 }

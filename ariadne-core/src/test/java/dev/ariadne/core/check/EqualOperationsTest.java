@@ -8,7 +8,6 @@ import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.time.Duration;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,7 +42,7 @@ class EqualOperationsTest {
                     + ", " + values + ", 50, " + crash + "):\n" + RandomHistories.show(h);
             Model<?> model = BuiltinModels.byName(modelName);
             boolean expected = BruteForceChecker.isLinearizable(h, BuiltinModels.byName(modelName));
-            Verdict frontier = check(h, modelName, Engine.FRONTIER, context);
+            Verdict frontier = ResultAssertions.checkWith(h, modelName, Engine.FRONTIER, true, context);
             assertEquals(expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE, frontier,
                     "brute force and frontier disagree on " + context + " (model " + model.name() + ")");
             if (expected) {
@@ -76,8 +75,8 @@ class EqualOperationsTest {
             History h = RandomHistories.crowded(modelName, seed, 10, ops, 5, 70, crash);
             String context = "RandomHistories.crowded(\"" + modelName + "\", " + seed + "L, 10, " + ops + ", 5, 70, "
                     + crash + ")";
-            Verdict dfs = check(h, modelName, Engine.DFS, context);
-            Verdict frontier = check(h, modelName, Engine.FRONTIER, context);
+            Verdict dfs = ResultAssertions.checkWith(h, modelName, Engine.DFS, true, context);
+            Verdict frontier = ResultAssertions.checkWith(h, modelName, Engine.FRONTIER, true, context);
             if (dfs == Verdict.UNKNOWN || frontier == Verdict.UNKNOWN) {
                 continue; // a budget ran out: nothing to compare
             }
@@ -94,19 +93,4 @@ class EqualOperationsTest {
                 "too one-sided to mean much: " + linearizable + " linearizable, " + violations + " not");
     }
 
-    private static Verdict check(History h, String modelName, Engine engine, String context) {
-        Model<?> model = BuiltinModels.byName(modelName);
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofSeconds(2));
-        Result result = Checker.check(h, model, options);
-        try {
-            ResultAssertions.assertConsistent(h, model, options, result);
-        } catch (AssertionError e) {
-            throw new AssertionError(engine + ": bad evidence for " + context + ": " + e.getMessage(), e);
-        }
-        for (PartitionResult p : result.partitions()) {
-            assertTrue(p.verdict() == Verdict.UNKNOWN || p.engine().equals(engine.cliName()),
-                    "partition decided by " + p.engine() + ", not " + engine + " for " + context);
-        }
-        return result.verdict();
-    }
 }

@@ -25,6 +25,29 @@ public final class ResultAssertions {
     }
 
     /**
+     * Checks {@code history} against the built-in model {@code modelName} with {@code engine} alone (partitioned or
+     * not, 2 s per partition), asserts its evidence with {@link #assertConsistent} and that every decided partition
+     * was decided by that engine, and returns the verdict; {@code context} names the history in failures.
+     */
+    public static Verdict checkWith(History history, String modelName, Engine engine, boolean partition,
+                                    String context) {
+        Model<?> model = dev.ariadne.core.models.BuiltinModels.byName(modelName);
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(partition)
+                .withTimeout(java.time.Duration.ofSeconds(2));
+        Result result = Checker.check(history, model, options);
+        try {
+            assertConsistent(history, model, options, result);
+        } catch (AssertionError e) {
+            throw new AssertionError(engine + ": bad evidence for " + context + ": " + e.getMessage(), e);
+        }
+        for (PartitionResult p : result.partitions()) {
+            check(p.verdict() == Verdict.UNKNOWN || p.engine().equals(engine.cliName()),
+                    "partition decided by " + p.engine() + ", not " + engine + " for " + context);
+        }
+        return result.verdict();
+    }
+
+    /**
      * Asserts that {@code result} is well formed for {@code history} checked with {@code options}: one result
      * per partition, every linearizable partition's witness valid, every violation's evidence valid, and the
      * overall verdict the combination of the partitions'. Throws {@link AssertionError} saying what is wrong.
