@@ -108,7 +108,9 @@ final class AdversarialStreams {
                     continue;
                 }
                 keyOf[c] = r.nextInt(states.length);
-                open[c] = input(model, r, knobs.values(), states[keyOf[c]]);
+                boolean slow = knobs.slowClientEvery() > 0 && c == 0;
+                open[c] = slow && r.nextInt(4) == 0 ? Invocation.of("read", null) // long-open reads are the point
+                        : input(model, r, knobs.values(), states[keyOf[c]]);
                 effect[c] = false;
                 calls++;
                 events.add(new Ev(Ev.CALL, id[c], knobs.keys() == 0 ? open[c]
@@ -135,7 +137,7 @@ final class AdversarialStreams {
                 if (effect[c] && r.nextInt(3) != 0) {
                     continue; // most failures are of operations that took no effect
                 }
-                events.add(new Ev(Ev.FAIL, id[c], null));
+                events.add(new Ev(Ev.FAIL, id[c], effect[c])); // (the value says whether it took effect)
             } else {
                 if (!effect[c]) {
                     Object[] after = apply(model, states[k], open[c]);
@@ -294,6 +296,31 @@ final class AdversarialStreams {
             failed.add(key);
             return false;
         }
+    }
+
+    /**
+     * What a stream holds that the online checker's rules for long-open operations act on: operations open across
+     * more than {@code span} events, by function (read, cas, write, increment...), and failures after effect.
+     */
+    static Map<String, Integer> longOpen(List<Ev> events, int span) {
+        Map<String, Integer> m = new HashMap<>();
+        Map<Integer, Integer> calledAt = new HashMap<>();
+        Map<Integer, String> function = new HashMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            Ev e = events.get(i);
+            if (e.kind() == Ev.CALL) {
+                calledAt.put(e.client(), i);
+                function.put(e.client(), ((Invocation) e.value()).f());
+                continue;
+            }
+            if (e.kind() == Ev.FAIL && Boolean.TRUE.equals(e.value())) {
+                m.merge("failures after effect", 1, Integer::sum);
+            }
+            if (i - calledAt.get(e.client()) > span) {
+                m.merge("long " + function.get(e.client()), 1, Integer::sum);
+            }
+        }
+        return m;
     }
 
     /** For messages: how many of each kind of event a list of streams held. */

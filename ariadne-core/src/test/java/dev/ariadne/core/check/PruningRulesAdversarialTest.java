@@ -151,6 +151,66 @@ class PruningRulesAdversarialTest {
         assertBothVerdictsCommon("online " + modelName, linearizable, histories);
     }
 
+    /**
+     * A slow client holds operations open across more than 64 events (the online checker's frontier ahead then
+     * leaves open reads out; an open {@code cas(v, v)} or failing compare-and-set holds both frontiers up; writes
+     * and increments are linearized while open, then return, crash or fail, sometimes after taking effect), among
+     * three fast clients: after every event (240 at most, within the window where every event is judged) the
+     * online answer is the memoised reference's for the history so far, and at the end the verdicts agree.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cas-register", "register", "counter", "independent cas-register"})
+    void onlineAgreesWithTheReferenceWhileAClientIsSlow(String modelName) {
+        boolean independent = modelName.startsWith("independent ");
+        String inner = independent ? modelName.substring("independent ".length()) : modelName;
+        int violations = 0;
+        int runs = 80 * SCALE;
+        java.util.Map<String, Integer> coverage = new java.util.TreeMap<>();
+        for (int i = 0; i < runs; i++) {
+            long seed = 0x510E_0000L + i;
+            SplittableRandom r = new SplittableRandom(~seed);
+            int corrupt = inner.equals("register") ? 3 + r.nextInt(5) : r.nextInt(4); // register reads see less
+            Knobs knobs = new Knobs(4, 120, 2 + r.nextInt(2), 3, 4 + r.nextInt(4), corrupt, 60 + r.nextInt(60),
+                    independent ? 2 : 0);
+            List<Ev> events = AdversarialStreams.stream(inner, seed, knobs);
+            events = events.subList(0, Math.min(240, events.size()));
+            AdversarialStreams.longOpen(events, 65).forEach((what, count) -> coverage.merge(what, count, Integer::sum));
+            Model<?> model = independent ? IndependentModel.of(BuiltinModels.byName(inner))
+                    : BuiltinModels.byName(inner);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            String context = modelName + " seed " + seed + " " + knobs + " " + AdversarialStreams.census(events);
+            for (int k = 0; k < events.size() && !online.isViolated(); k++) {
+                events.get(k).feed(online);
+                events.get(k).feed(builder);
+                History prefix = builder.build();
+                boolean expected = AdversarialStreams.isLinearizable(prefix, model);
+                assertEquals(!expected, online.isViolated(), "after event " + k + " " + events.get(k) + " of "
+                        + context);
+                if (online.isViolated()) {
+                    violations++;
+                    assertEvidence(prefix, model, WHOLE, online.violation(), "after event " + k + " of " + context);
+                }
+            }
+            Result last = online.finish();
+            if (!online.isViolated()) {
+                History full = builder.build();
+                assertEquals(AdversarialStreams.isLinearizable(full, model), last.verdict() == Verdict.LINEARIZABLE,
+                        "at the end of " + context);
+                assertEvidence(full, model, WHOLE, last, "at the end of " + context);
+            }
+        }
+        System.out.printf("online %s with a slow client: violations in %d of %d runs; %s%n", modelName, violations, runs,
+                coverage);
+        String update = inner.equals("counter") ? "increment" : "write";
+        for (String what : inner.equals("cas-register") ? List.of("long read", "long cas", "long " + update)
+                : List.of("long read", "long " + update)) {
+            assertTrue(coverage.getOrDefault(what, 0) >= 3, what + " operations open across 65 events: " + coverage);
+        }
+        assertTrue(coverage.getOrDefault("failures after effect", 0) >= 3, "failures after effect: " + coverage);
+        assertTrue(violations * 5 >= runs && violations * 5 <= runs * 4, "violations in " + violations + " of " + runs);
+    }
+
     private static void assertAgrees(History h, Model<?> model, CheckOptions options, boolean expected,
                                      String context) {
         Result result = Checker.check(h, model, options);
