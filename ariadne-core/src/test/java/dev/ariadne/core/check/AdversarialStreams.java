@@ -37,11 +37,16 @@ final class AdversarialStreams {
         static final int FAIL = 3;
 
         void feed(EventSink sink) {
+            feed(sink, EventSink.UNTIMED);
+        }
+
+        /** Feeds the event at {@code time} ({@link EventSink#UNTIMED}: its place in the sequence). */
+        void feed(EventSink sink, long time) {
             switch (kind) {
-                case CALL -> sink.call(client, value, EventSink.UNTIMED, Map.of());
-                case RETURN -> sink.ret(client, value, EventSink.UNTIMED, -1);
-                case CRASH -> sink.crash(client, EventSink.UNTIMED, -1);
-                default -> sink.discard(client, EventSink.UNTIMED, -1);
+                case CALL -> sink.call(client, value, time, Map.of());
+                case RETURN -> sink.ret(client, value, time, -1);
+                case CRASH -> sink.crash(client, time, -1);
+                default -> sink.discard(client, time, -1);
             }
         }
 

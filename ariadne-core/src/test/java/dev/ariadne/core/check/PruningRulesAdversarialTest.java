@@ -211,6 +211,66 @@ class PruningRulesAdversarialTest {
         assertTrue(violations * 5 >= runs && violations * 5 <= runs * 4, "violations in " + violations + " of " + runs);
     }
 
+    /**
+     * Longer streams (up to 700 events) where a slow client's compare-and-set or read stays open across hundreds of
+     * events, so that more than 256 events wait and the returns are judged once per sixteenth of them; half of the
+     * runs with explicit times, several events at one instant. A violation may then come late but never wrongly:
+     * when the online checker reports one, the history so far is not linearizable (the reference says so, and the
+     * evidence holds); at the end both give the same verdict, and the witness holds.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"cas-register", "counter"})
+    void onlineIsSoundWhileManyEventsWaitAndAgreesAtTheEnd(String modelName) {
+        int violations = 0;
+        int runs = 32 * SCALE;
+        java.util.Map<String, Integer> coverage = new java.util.TreeMap<>();
+        for (int i = 0; i < runs; i++) {
+            long seed = 0x10E6_0000L + i;
+            SplittableRandom r = new SplittableRandom(~seed);
+            boolean timed = i % 2 == 1;
+            Knobs knobs = new Knobs(4, 350, 2 + r.nextInt(2), 2, 1 + r.nextInt(2), r.nextInt(100) < 40 ? 1 : 0,
+                    250 + r.nextInt(150),
+                    0);
+            List<Ev> events = AdversarialStreams.stream(modelName, seed, knobs);
+            events = events.subList(0, Math.min(700, events.size()));
+            AdversarialStreams.longOpen(events, 257).forEach((what, count) -> coverage.merge(what, count, Integer::sum));
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            String context = modelName + " seed " + seed + (timed ? " timed " : " ") + knobs + " "
+                    + AdversarialStreams.census(events);
+            long time = 0;
+            for (int k = 0; k < events.size() && !online.isViolated(); k++) {
+                long at = timed ? time : dev.ariadne.core.history.EventSink.UNTIMED;
+                events.get(k).feed(online, at);
+                events.get(k).feed(builder, at);
+                time += r.nextInt(3) == 0 ? 0 : 1;
+                if (online.isViolated()) {
+                    violations++;
+                    History prefix = builder.build();
+                    assertTrue(!AdversarialStreams.isLinearizable(prefix, model), "violation reported after event " + k
+                            + " " + events.get(k) + ", but the history so far is linearizable: " + context);
+                    assertEvidence(prefix, model, WHOLE, online.violation(), "after event " + k + " of " + context);
+                }
+            }
+            Result last = online.finish();
+            History full = builder.build();
+            boolean expected = AdversarialStreams.isLinearizable(full, model);
+            if (online.isViolated()) {
+                assertTrue(!expected, "violated, but the whole history is linearizable: " + context);
+            } else {
+                assertEquals(expected, last.verdict() == Verdict.LINEARIZABLE, "at the end of " + context);
+                assertEvidence(full, model, WHOLE, last, "at the end of " + context);
+            }
+        }
+        System.out.printf("online %s, many events waiting: violations in %d of %d runs; open across 257 events: %s%n",
+                modelName, violations, runs, coverage);
+        assertTrue(violations * 5 >= runs && violations * 5 <= runs * 4, "violations in " + violations + " of " + runs);
+        String update = modelName.equals("counter") ? "long increment" : "long cas";
+        assertTrue(coverage.getOrDefault(update, 0) + coverage.getOrDefault("long read", 0) >= 5,
+                "operations open across 257 events: " + coverage);
+    }
+
     private static void assertAgrees(History h, Model<?> model, CheckOptions options, boolean expected,
                                      String context) {
         Result result = Checker.check(h, model, options);
