@@ -38,6 +38,8 @@ class PruningRulesAdversarialTest {
     private static final int MIN_PERCENT = 15;
     /** The histories per run: {@code -Dariadne.adversarial.scale=N} multiplies them, for a long hunt. */
     private static final int SCALE = Integer.getInteger("ariadne.adversarial.scale", 1);
+    /** {@code -Dariadne.adversarial.wide=true}: small histories of up to 6 clients, 9 operations, a single value. */
+    private static final boolean WIDE = Boolean.getBoolean("ariadne.adversarial.wide");
 
     @BeforeEach
     void callHelpersAtOnce() {
@@ -50,6 +52,10 @@ class PruningRulesAdversarialTest {
     }
 
     private static Knobs smallKnobs(SplittableRandom r, int keys) {
+        if (WIDE) {
+            return new Knobs(2 + r.nextInt(5), 3 + r.nextInt(7), 1 + r.nextInt(3), 5 + r.nextInt(50),
+                    r.nextInt(30), r.nextInt(70), 0, keys);
+        }
         return new Knobs(2 + r.nextInt(3), 3 + r.nextInt(6), 2 + r.nextInt(2), 10 + r.nextInt(25),
                 5 + r.nextInt(15), r.nextInt(70), 0, keys);
     }
