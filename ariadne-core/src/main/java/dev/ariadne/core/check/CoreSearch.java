@@ -49,12 +49,17 @@ final class CoreSearch<S> {
     static final int GUARDED_SIZE = 32;
     /** How long a check whether some operations can produce an observation may take. */
     private static final long PRODUCIBLE_NANOS = 10_000_000L;
-    /** How long a check of the first stage of {@link #observationsFirst} may take. */
     /** How many other observations {@link #withTheFailure} pairs with the failing operation. */
     private static final int PAIRS_TRIED = 16;
     /** The share of the budget, in tenths, that {@link #observationsFirst} may use before the plain search runs. */
     private static final int OBSERVATIONS_FIRST_TENTHS = 6;
+    /** How long a check of the first stage of {@link #observationsFirst} may take. */
     private static final long FIRST_STAGE_NANOS = 30_000_000L;
+    /**
+     * How many times its fixed time a check gets when {@link #onePass} tries again the checks it could not decide: a
+     * small check that ran out of its few milliseconds was more often descheduled or paused than hard.
+     */
+    private static final int PATIENCE = 8;
     /** How long a check while ddmin reduces may take (the one-at-a-time pass that proves minimality gets more). */
     private static final long REDUCING_CHECK_NANOS = 100_000_000L;
     private static final long MIN_CHECK_NANOS = 20_000_000L;
@@ -67,6 +72,8 @@ final class CoreSearch<S> {
     private final long deadline;
     private final String budgetText;
     private final Map<String, Verdict> verdicts = new HashMap<>();
+    /** What the fixed times of checks are multiplied by: {@link #PATIENCE} while {@link #onePass} tries again. */
+    private int patience = 1;
     private volatile int[] best;
     private volatile boolean stopped;
     private volatile Budget current;
@@ -545,6 +552,15 @@ final class CoreSearch<S> {
                 i++;
             }
         }
+        if (!proven && !stopped && patience == 1) {
+            // Only the checks that were undecided run again, each with more time.
+            patience = PATIENCE;
+            try {
+                return onePass(c);
+            } finally {
+                patience = 1;
+            }
+        }
         reduced = c;
         return proven && !stopped;
     }
@@ -560,7 +576,7 @@ final class CoreSearch<S> {
     private Verdict verdict(int[] set, boolean thorough) {
         String key = Arrays.toString(set);
         Verdict known = verdicts.get(key);
-        if (known != null) {
+        if (known != null && (known != Verdict.UNKNOWN || patience == 1)) {
             return known;
         }
         Verdict v = qualifies(set, thorough);
@@ -675,7 +691,7 @@ final class CoreSearch<S> {
             stopped |= deadline - now <= 0;
             return Verdict.UNKNOWN;
         }
-        long share = cap > 1000 ? cap : Math.max(MIN_CHECK_NANOS, left / cap);
+        long share = cap > 1000 ? cap * patience : Math.max(MIN_CHECK_NANOS, left / cap);
         Budget budget = Budget.until(now + Math.min(left, share), budgetText).withMaxMemory(maxMemory);
         current = budget;
         if (stopped) {
