@@ -498,4 +498,143 @@ class OnlineCheckerTest {
         assertEquals(10, orphan.line());
         assertFalse(online.isViolated());
     }
+
+    // ---- the per-event bookkeeping ----------------------------------------------------------------------------
+
+    @Test
+    void clientIdsOfAnySizeAreTrackedAlike() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        int[] clients = {-7, Integer.MAX_VALUE, 1 << 16, 70_000, 3};
+        for (int c : clients) {
+            assertThrows(HistoryException.class, () -> online.ret(c, null), "client " + c + " has nothing open");
+            online.call(c, READ);
+            assertThrows(HistoryException.class, () -> online.call(c, READ), "client " + c + " is busy");
+        }
+        assertEquals(clients.length, online.openOperations());
+        for (int c : clients) {
+            assertTrue(online.ret(c, null), "client " + c + " reads nil: no write yet");
+        }
+        assertEquals(0, online.openOperations());
+        online.call(-7, write(1));
+        online.crash(-7);
+        online.call(70_000, write(2));
+        online.crash(70_000);
+        assertThrows(HistoryException.class, () -> online.call(-7, READ), "client -7 crashed");
+        assertThrows(HistoryException.class, () -> online.call(70_000, READ), "client 70000 crashed");
+        online.call(Integer.MAX_VALUE, READ);
+        assertFalse(online.ret(Integer.MAX_VALUE, 3L), "nobody wrote 3");
+        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        assertEquals(Integer.MAX_VALUE, unplaced.client());
+        assertEquals(7, unplaced.id(), "five reads and two crashed writes before it");
+    }
+
+    /** A model with a count of its preparations, preparing by value or not as told. */
+    private static final class Counting<S> implements Model<S> {
+        private final Model<S> inner;
+        private final boolean byValue;
+        int prepared;
+
+        Counting(Model<S> inner, boolean byValue) {
+            this.inner = inner;
+            this.byValue = byValue;
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public S init() {
+            return inner.init();
+        }
+
+        @Override
+        public S step(S state, Object input, Object output) {
+            return inner.step(state, input, output);
+        }
+
+        @Override
+        public Operation prepare(Operation operation) {
+            prepared++;
+            return inner.prepare(operation);
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return inner.isReadOnly(input);
+        }
+
+        @Override
+        public boolean ignoresOutput(Object input) {
+            return inner.ignoresOutput(input);
+        }
+
+        @Override
+        public boolean preparesByValue() {
+            return byValue;
+        }
+    }
+
+    /** 200 operations of 4 clients, at explicit times; client 3 reads the right value (0 to 150), the others add 1. */
+    private static void feedCounter(EventSink sink) {
+        Invocation increment = Invocation.of("increment", null);
+        long t = 0;
+        long value = 0;
+        for (int i = 0; i < 200; i++) {
+            int client = i % 4;
+            boolean read = client == 3;
+            sink.call(client, read ? READ : increment, t++, Map.of("line", i + 1));
+            sink.ret(client, read ? value : null, t++, -1);
+            value += read ? 0 : 1;
+        }
+    }
+
+    @Test
+    void aModelThatPreparesByValueIsAskedOncePerValueAndItsOperationsKeepTheirOwnFields() {
+        Counting<Long> byValue = new Counting<>(new dev.ariadne.core.models.CounterModel(), true);
+        OnlineChecker<Long> online = OnlineChecker.of(byValue);
+        feedCounter(online);
+        Result result = online.finish();
+        assertEquals(Verdict.LINEARIZABLE, result.verdict());
+        assertTrue(byValue.prepared <= 2 * 52, "the increment's call and return, each read's call and return once "
+                + "(50 values), or again where a value's cache slot was taken over: " + byValue.prepared);
+        HistoryBuilder builder = new HistoryBuilder();
+        feedCounter(builder);
+        History h = builder.build();
+        ResultAssertions.assertConsistent(h, BuiltinModels.byName("counter"), WHOLE, result);
+        List<Operation> witness = result.partitions().get(0).witness();
+        assertEquals(200, witness.size());
+        for (Operation op : witness) {
+            Operation expected = h.operations().get(op.id());
+            assertEquals(expected.client(), op.client());
+            assertEquals(expected.call(), op.call());
+            assertEquals(expected.ret(), op.ret());
+            assertEquals(op.id() + 1, op.line());
+        }
+
+        Counting<Long> asked = new Counting<>(new dev.ariadne.core.models.CounterModel(), false);
+        OnlineChecker<Long> each = OnlineChecker.of(asked);
+        feedCounter(each);
+        assertEquals(Verdict.LINEARIZABLE, each.finish().verdict());
+        assertEquals(400, asked.prepared, "a model that does not prepare by value is asked at every call and return");
+    }
+
+    @Test
+    void aValueThatMayChangeIsPreparedAnewEveryTime() {
+        Counting<Object> model = new Counting<>(RegisterModel.register(), true);
+        OnlineChecker<Object> online = OnlineChecker.of(model);
+        List<Object> value = new ArrayList<>(List.of(1L)); // a list its owner may change between calls
+        Invocation write = Invocation.of("write", value);
+        for (int i = 0; i < 5; i++) {
+            online.call(0, write);
+            online.ret(0, null);
+        }
+        assertEquals(10, model.prepared, "an input holding a list is never reused");
+        online.call(1, write(7));
+        online.ret(1, null);
+        online.call(1, write(7));
+        online.ret(1, null);
+        assertEquals(12, model.prepared, "write(7): its call and its return once each");
+    }
 }
