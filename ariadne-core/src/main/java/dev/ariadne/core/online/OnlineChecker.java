@@ -814,9 +814,14 @@ public final class OnlineChecker<S> implements EventSink {
      * the caller may still change is prepared anew each time.
      */
     private static boolean immutable(Object value) {
-        return value == null || value == Operation.UNKNOWN || value instanceof String || value instanceof Long
-                || value instanceof Integer || value instanceof Boolean
-                || value instanceof Invocation inv && immutable(inv.key()) && immutable(inv.value());
+        if (value == null || value == Operation.UNKNOWN) {
+            return true;
+        }
+        if (value instanceof Invocation inv) { // (an input: the key and value are mostly null, or numbers)
+            return immutable(inv.key()) && immutable(inv.value());
+        }
+        return value instanceof Long || value instanceof String || value instanceof Integer
+                || value instanceof Boolean;
     }
 
     private void grow() {
