@@ -161,11 +161,16 @@ public final class OnlineChecker<S> implements EventSink {
     /** Whether the model {@linkplain Model#preparesByValue prepares by value}: then preparations are reused. */
     private final boolean preparesByValue;
     /**
-     * The last preparations, direct-mapped by the hash of the raw input and output (only values that cannot change:
-     * see {@link #immutable}): raw input, raw output, prepared input, prepared output.
+     * The last preparations, in {@link #PREPARED_SETS} sets of two chosen by the hash of the raw input and output
+     * (only values that cannot change: see {@link #immutable}), four slots an entry: raw input, raw output, prepared
+     * input, prepared output. A miss replaces the entry of its set used less recently, so that a stream of values
+     * seen once (the outputs of reads of a counter) does not push out those seen at every other event (the
+     * increment's call and return).
      */
-    private final Object[] preparedCache = new Object[PREPARED_CACHE * 4];
-    private static final int PREPARED_CACHE = 64;
+    private final Object[] preparedCache = new Object[PREPARED_SETS * 2 * 4];
+    /** Per set of {@link #preparedCache}: the entry (0 or 1) used last. */
+    private final byte[] preparedRecent = new byte[PREPARED_SETS];
+    private static final int PREPARED_SETS = 64;
     /** The prepared input and output of the last {@link #prepare(int, int, Object, Object, long, long, Map)}. */
     private Object preparedInput;
     private Object preparedOutput;
@@ -772,18 +777,22 @@ public final class OnlineChecker<S> implements EventSink {
      */
     private Operation prepare(int id, int client, Object input, Object output, long call, long ret,
                               Map<String, Object> metadata) {
-        int slot = -1;
-        if (preparesByValue && immutable(input) && immutable(output)) {
-            int h = Objects.hashCode(input) * 31 + Objects.hashCode(output);
-            slot = ((h ^ (h >>> 16)) & (PREPARED_CACHE - 1)) * 4;
+        int set = -1;
+        if (preparesByValue && input != null && immutable(input) && immutable(output)) {
+            // (the unknown output's own hash is its identity's, which differs between runs)
+            int h = input.hashCode() * 31 + (output == Operation.UNKNOWN ? 0x2f0a5 : Objects.hashCode(output));
+            set = (h ^ (h >>> 16)) & (PREPARED_SETS - 1);
             Object[] c = preparedCache;
-            Object in = c[slot];
-            Object out = c[slot + 1];
-            // (an empty slot holds null for both, which matches nothing: a null input is never cached)
-            if (input != null && (in == input || input.equals(in)) && Objects.equals(out, output)) {
-                preparedInput = c[slot + 2];
-                preparedOutput = c[slot + 3];
-                return null;
+            for (int way = 0; way < 2; way++) {
+                int slot = (set * 2 + way) * 4;
+                Object in = c[slot];
+                // (an empty entry holds a null input, which matches nothing: a null input is never cached)
+                if ((in == input || input.equals(in)) && Objects.equals(c[slot + 1], output)) {
+                    preparedInput = c[slot + 2];
+                    preparedOutput = c[slot + 3];
+                    preparedRecent[set] = (byte) way;
+                    return null;
+                }
             }
         }
         Operation op = new Operation(id, client, input, output, call, ret, metadata);
@@ -798,7 +807,10 @@ public final class OnlineChecker<S> implements EventSink {
         if (!preparesByValue) {
             return prepared;
         }
-        if (slot >= 0 && input != null) {
+        if (set >= 0) {
+            int way = 1 - preparedRecent[set];
+            preparedRecent[set] = (byte) way;
+            int slot = (set * 2 + way) * 4;
             Object[] c = preparedCache;
             c[slot] = input;
             c[slot + 1] = output;

@@ -597,8 +597,8 @@ class OnlineCheckerTest {
         feedCounter(online);
         Result result = online.finish();
         assertEquals(Verdict.LINEARIZABLE, result.verdict());
-        assertTrue(byValue.prepared <= 2 * 52, "the increment's call and return, each read's call and return once "
-                + "(50 values), or again where a value's cache slot was taken over: " + byValue.prepared);
+        assertTrue(byValue.prepared <= 60, "the increment's call and return and the reads' call once, each read's "
+                + "return once (50 values), and a few again after a miss took their entry: " + byValue.prepared);
         HistoryBuilder builder = new HistoryBuilder();
         feedCounter(builder);
         History h = builder.build();
