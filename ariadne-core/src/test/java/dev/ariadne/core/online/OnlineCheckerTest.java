@@ -637,4 +637,67 @@ class OnlineCheckerTest {
         online.ret(1, null);
         assertEquals(12, model.prepared, "write(7): its call and its return once each");
     }
+
+    /**
+     * Random histories of raw invocations (as a recorder or a file gives them, which the generated histories above
+     * are not: they hold prepared inputs), so that the models that prepare by value go through the reused
+     * preparations: after every event the online answer is the batch answer for the prefix.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("byValueModels")
+    void withRawInvocationsEveryPrefixAgreesWithTheBatchCheck(String modelName) {
+        int violations = 0;
+        for (int i = 0; i < 150; i++) {
+            long seed = 0x0A13_0000L + i;
+            SplittableRandom r = new SplittableRandom(seed);
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            boolean[] busy = new boolean[3];
+            Object[] pendingOutput = new Object[3];
+            for (int k = 0; k < 24 && !online.isViolated(); k++) {
+                int c = r.nextInt(3);
+                if (!busy[c]) {
+                    Invocation in = randomInvocation(modelName, r);
+                    boolean nil = r.nextInt(4) == 0 && !modelName.equals("counter"); // (a counter's read gives a number)
+                    pendingOutput[c] = in.f().equals("read") ? (nil ? null : (Object) (long) r.nextInt(3))
+                            : in.f().equals("cas") ? (Object) r.nextBoolean() : null;
+                    online.call(c, in);
+                    builder.call(c, in);
+                    busy[c] = true;
+                } else {
+                    online.ret(c, pendingOutput[c]);
+                    builder.ret(c, pendingOutput[c]);
+                    busy[c] = false;
+                }
+                History prefix = builder.build();
+                Result batch = Checker.check(prefix, model, WHOLE.withEngine(Engine.DFS));
+                String context = modelName + " seed " + seed + " after event " + k + "\n" + prefix.operations();
+                assertEquals(batch.verdict() == Verdict.NOT_LINEARIZABLE, online.isViolated(), context);
+                if (online.isViolated()) {
+                    violations++;
+                    assertConsistent(prefix, model, online.violation(), context);
+                }
+            }
+            Result last = online.finish();
+            if (last.verdict() == Verdict.LINEARIZABLE) {
+                assertConsistent(builder.build(), model, last, modelName + " seed " + seed);
+            }
+        }
+        assertTrue(violations > 20, "too few violations to mean much: " + violations);
+    }
+
+    static Object[] byValueModels() {
+        return new Object[] {"register", "cas-register", "counter"};
+    }
+
+    private static Invocation randomInvocation(String modelName, SplittableRandom r) {
+        long v = r.nextInt(3);
+        return switch (modelName) {
+            case "counter" -> r.nextInt(3) == 0 ? READ : r.nextBoolean() ? Invocation.of("increment", null)
+                    : Invocation.of("add", v);
+            case "cas-register" -> r.nextInt(3) == 0 ? READ : r.nextBoolean() ? write(v) : cas(v, r.nextInt(3));
+            default -> r.nextBoolean() ? READ : write(v);
+        };
+    }
 }
