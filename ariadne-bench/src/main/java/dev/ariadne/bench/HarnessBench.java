@@ -235,7 +235,7 @@ public final class HarnessBench {
     }
 
     /** As {@link #recorded}, with one read every 16 operations, so the online checker has outputs to judge. */
-    private static void recordedCounter(Recorder r, int threads, long ops, AtomicLong counter)
+    static void recordedCounter(Recorder r, int threads, long ops, AtomicLong counter)
             throws InterruptedException {
         List<Recorder.Client> clients = new ArrayList<>();
         for (int i = 0; i < threads; i++) {

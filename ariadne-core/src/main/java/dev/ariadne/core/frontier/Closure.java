@@ -95,6 +95,8 @@ final class Closure<S> {
     private final long[] memoKnown = new long[16];
     private final long[] memoAccepted = new long[16];
     private boolean memoOn;
+    /** Whether {@link #memoStates} may hold a state of an earlier close. */
+    private boolean memoUsed;
     private int memoLookups;
     private int memoHits;
 
@@ -133,7 +135,10 @@ final class Closure<S> {
         nodes.clear();
         satSize = 0;
         readOnlyCount = 0;
-        Arrays.fill(memoStates, null);
+        if (memoUsed) {
+            Arrays.fill(memoStates, null); // (most returns with no read-only operation open never touch it)
+            memoUsed = false;
+        }
         memoOn = true;
         memoLookups = 0;
         memoHits = 0;
@@ -489,6 +494,7 @@ final class Closure<S> {
             memoHits++;
         } else {
             memoStates[e] = state;
+            memoUsed = true;
             memoKnown[e] = 0;
             memoAccepted[e] = 0;
         }

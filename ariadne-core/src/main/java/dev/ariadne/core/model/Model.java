@@ -20,7 +20,8 @@ import java.util.List;
  * operation can stand in for another: the frontier keeps fewer configurations), {@link #mayReveal} (which
  * completed operations can tell that a crashed one took effect: crashed ones nothing reveals are dropped),
  * {@link #ignoresOutput} (the operation does the same whatever it returns: the online checker need not wait for
- * its return), and
+ * its return), {@link #preparesByValue} (preparation depends on the input and output only: the online checker
+ * reuses it), and
  * implementing {@link CommutingModel} (two operations commute in a state: the frontier explores one order of the two). The
  * engines' own subsumption of layered queue states is internal and not open to user models. One more hint is for
  * people rather than engines: {@link #explainViolation} says in the model's own words why a minimal failing core
@@ -91,6 +92,18 @@ public interface Model<S> {
      * known).
      */
     default boolean ignoresOutput(Object input) {
+        return false;
+    }
+
+    /**
+     * Whether {@link #prepare} is a function of the operation's input and output alone: it changes nothing but
+     * those two, and equal inputs with equal outputs always give equal prepared ones (whatever the id, client,
+     * times and metadata). The online checker then keeps the last preparations of each input and output and reuses
+     * them, instead of preparing every event anew. The default, {@code false}, is always safe; answering
+     * {@code true} wrongly makes the online checker's operations wrong (a model that puts the client in the prepared
+     * input, as a mutex's owner, must not).
+     */
+    default boolean preparesByValue() {
         return false;
     }
 

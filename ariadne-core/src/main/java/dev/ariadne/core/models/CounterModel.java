@@ -107,6 +107,12 @@ public final class CounterModel implements Model<Long> {
         return inv.value() == null ? 1 : Args.integer(name(), inv, inv.value());
     }
 
+    /** The prepared input and output depend on the invocation and the output only. */
+    @Override
+    public boolean preparesByValue() {
+        return true;
+    }
+
     /** A read never changes the counter. */
     @Override
     public boolean isReadOnly(Object input) {

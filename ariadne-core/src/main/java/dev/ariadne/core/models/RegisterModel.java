@@ -177,6 +177,12 @@ public final class RegisterModel implements Model<Object> {
         throw Args.unknownFunction(name(), inv, cas ? "read, write or cas" : "read or write");
     }
 
+    /** The prepared input and output depend on the invocation and the output only. */
+    @Override
+    public boolean preparesByValue() {
+        return true;
+    }
+
     /** A read never changes the register. */
     @Override
     public boolean isReadOnly(Object input) {

@@ -15,6 +15,7 @@ import dev.ariadne.core.search.MemoryLimit;
 import dev.ariadne.core.history.Event;
 import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.HistoryException;
+import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -101,7 +103,17 @@ public final class OnlineChecker<S> implements EventSink {
     private final Budget budget;
     private final long start = System.nanoTime();
 
+    /**
+     * The prepared operations, as the model prepared them; {@code null} where the model
+     * {@linkplain Model#preparesByValue prepares by value}, whose operations are rebuilt from the arrays below when
+     * they are needed (for the evidence and the witness), so that an event allocates none.
+     */
     private Operation[] ops = new Operation[64];
+    private int[] clientOf = new int[64];
+    private long[] callTime = new long[64];
+    /** The return time, or {@link Operation#PENDING}. */
+    private long[] retTime = new long[64];
+    private Object[] metadataOf = new Object[64];
     private Object[] rawInputs = new Object[64];
     private Object[] inputs = new Object[64];
     private Object[] outputs = new Object[64];
@@ -132,11 +144,36 @@ public final class OnlineChecker<S> implements EventSink {
     private int n;
     private int discarded;
 
-    private final Map<Integer, Integer> openByClient = new HashMap<>();
-    /** The values of {@link #openByClient}, in no order, to go through at every return without an iterator. */
+    /**
+     * By client id, for ids from 0 to {@link #CLIENT_TABLE_MAX} (a recorder's, a file's): the open operation plus
+     * one, or 0; other ids are in {@link #openOfOtherClient}. An array rather than a map: no boxing per event.
+     */
+    private int[] openOfClient = new int[16];
+    private final Map<Integer, Integer> openOfOtherClient = new HashMap<>();
+    /** The open operations, in no order, to go through at every return without an iterator. */
     private int[] openOps = new int[8];
     private int openCount;
-    private final Set<Integer> crashedClients = new HashSet<>();
+    /** By client id as {@link #openOfClient}: whether one of the client's operations crashed. */
+    private boolean[] crashedClient = new boolean[16];
+    private final Set<Integer> crashedOtherClients = new HashSet<>();
+    private static final int CLIENT_TABLE_MAX = 1 << 16;
+
+    /** Whether the model {@linkplain Model#preparesByValue prepares by value}: then preparations are reused. */
+    private final boolean preparesByValue;
+    /**
+     * The last preparations, in {@link #PREPARED_SETS} sets of two chosen by the hash of the raw input and output
+     * (only values that cannot change: see {@link #immutable}), four slots an entry: raw input, raw output, prepared
+     * input, prepared output. A miss replaces the entry of its set used less recently, so that a stream of values
+     * seen once (the outputs of reads of a counter) does not push out those seen at every other event (the
+     * increment's call and return).
+     */
+    private final Object[] preparedCache = new Object[PREPARED_SETS * 2 * 4];
+    /** Per set of {@link #preparedCache}: the entry (0 or 1) used last. */
+    private final byte[] preparedRecent = new byte[PREPARED_SETS];
+    private static final int PREPARED_SETS = 64;
+    /** The prepared input and output of the last {@link #prepare(int, int, Object, Object, long, long, Map)}. */
+    private Object preparedInput;
+    private Object preparedOutput;
 
     /** Events the exact frontier has not processed yet: operation, whether a return, time. */
     private int[] evOp = new int[64];
@@ -178,6 +215,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     private OnlineChecker(Model<S> model, CheckOptions options) {
         this.model = model;
+        this.preparesByValue = model.preparesByValue();
         this.budget = Budget.unlimited().withMaxMemory(options.effectiveMaxMemory());
         try {
             this.exact = new Frontier<>(model, budget, false);
@@ -277,7 +315,7 @@ public final class OnlineChecker<S> implements EventSink {
      */
     @Override
     public synchronized OnlineChecker<S> call(int client, Object input, long time, Map<String, Object> metadata) {
-        int line = metadata.get("line") instanceof Number l ? l.intValue() : -1;
+        int line = !metadata.isEmpty() && metadata.get("line") instanceof Number l ? l.intValue() : -1;
         try {
             doCall(client, input, time == UNTIMED ? untimed() : timedAt(time), metadata);
         } catch (HistoryException e) {
@@ -357,7 +395,7 @@ public final class OnlineChecker<S> implements EventSink {
      * undecided ({@link #finish()} makes them pending).
      */
     public synchronized int openOperations() {
-        return openByClient.size();
+        return openCount;
     }
 
     /**
@@ -374,7 +412,7 @@ public final class OnlineChecker<S> implements EventSink {
         if (finished != null || violation != null) {
             return finish();
         }
-        int open = openByClient.size();
+        int open = openCount;
         int count = n - discarded;
         boolean timedEvents = timing == 2;
         long lastTime = maxTime;
@@ -493,13 +531,13 @@ public final class OnlineChecker<S> implements EventSink {
 
     private boolean doCall(int client, Object input, long time, Map<String, Object> metadata) {
         open();
-        Integer busy = openByClient.get(client);
-        if (busy != null) {
-            int line = ops[busy].line();
+        int busy = openOf(client);
+        if (busy >= 0) {
+            int line = lineOf(busy);
             throw new HistoryException("client " + client + " calls a new operation while its operation "
-                    + (line >= 0 ? "from line " + line : "called at " + ops[busy].call()) + " is still open", -1);
+                    + (line >= 0 ? "from line " + line : "called at " + callTime[busy]) + " is still open", -1);
         }
-        if (crashedClients.contains(client)) {
+        if (crashed(client)) {
             throw new HistoryException("client " + client + " calls a new operation after one of its operations "
                     + "crashed (its outcome is unknown, so the client may still be running it)", -1);
         }
@@ -507,12 +545,16 @@ public final class OnlineChecker<S> implements EventSink {
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
         int op = n;
-        Operation prepared = prepare(new Operation(op - discarded, client, input, Operation.UNKNOWN, time,
-                Operation.PENDING, metadata));
+        Operation prepared = prepare(op - discarded, client, input, Operation.UNKNOWN, time, Operation.PENDING,
+                metadata);
         grow();
         ops[op] = prepared;
+        clientOf[op] = client;
+        callTime[op] = time;
+        retTime[op] = Operation.PENDING;
+        metadataOf[op] = metadata;
         rawInputs[op] = input;
-        inputs[op] = prepared.input();
+        inputs[op] = preparedInput;
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
         revealed[op] = false;
@@ -525,7 +567,7 @@ public final class OnlineChecker<S> implements EventSink {
             }
         }
         n++;
-        openByClient.put(client, op);
+        setOpen(client, op);
         if (openCount == openOps.length) {
             openOps = Arrays.copyOf(openOps, openCount * 2);
         }
@@ -538,8 +580,8 @@ public final class OnlineChecker<S> implements EventSink {
 
     private boolean doRet(int client, Object output, long time) {
         open();
-        Integer op = openByClient.get(client);
-        if (op == null) {
+        int op = openOf(client);
+        if (op < 0) {
             throw new HistoryException("client " + client + " returns but has no open operation"
                     + " (a completion without its invocation)", -1);
         }
@@ -547,22 +589,23 @@ public final class OnlineChecker<S> implements EventSink {
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
         Operation call = ops[op];
-        Operation prepared = prepare(new Operation(call.id(), client, rawInputs[op], output, call.call(), time,
-                call.metadata()));
-        if (passedOpen[op] && !prepared.input().equals(inputs[op])) {
+        Operation prepared = prepare(call == null ? op - discarded : call.id(), client, rawInputs[op], output,
+                callTime[op], time, metadataMap(op));
+        if (passedOpen[op] && !preparedInput.equals(inputs[op])) {
             throw new IllegalStateException("model " + model.name() + " says it ignores the output of "
                     + inputs[op] + " (Model.ignoresOutput) but prepared its input differently once it returned: "
-                    + prepared.input());
+                    + preparedInput);
         }
-        openByClient.remove(client);
+        setOpen(client, -1);
         closed(op);
         if (leftOut[op]) {
             dropAhead(); // it cannot place this read any more
         }
         ops[op] = prepared;
+        retTime[op] = time;
         rawInputs[op] = null;
-        inputs[op] = prepared.input();
-        outputs[op] = prepared.output();
+        inputs[op] = preparedInput;
+        outputs[op] = preparedOutput;
         status[op] = RETURNED;
         for (int i = 0; i < openCount; i++) {
             noteReveal(openOps[i], op);
@@ -626,7 +669,7 @@ public final class OnlineChecker<S> implements EventSink {
         open();
         int op = take(client, "crashes", time);
         dropAhead();
-        crashedClients.add(client);
+        markCrashed(client);
         rawInputs[op] = null;
         if (model.isReadOnly(inputs[op], Operation.UNKNOWN)) {
             status[op] = DROPPED;
@@ -661,31 +704,146 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     private int take(int client, String verb, long time) {
-        Integer op = openByClient.remove(client);
-        if (op == null) {
+        int op = openOf(client);
+        if (op < 0) {
             throw new HistoryException("client " + client + " " + verb + " but has no open operation"
                     + " (a completion without its invocation)", -1);
         }
         if (time < maxTime && timing == 2) {
-            openByClient.put(client, op);
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
+        setOpen(client, -1);
         closed(op);
         return op;
     }
 
-    private Operation prepare(Operation op) {
+    /** The open operation of {@code client}, or -1. */
+    private int openOf(int client) {
+        if (client >= 0 && client < CLIENT_TABLE_MAX) {
+            return client < openOfClient.length ? openOfClient[client] - 1 : -1;
+        }
+        Integer op = openOfOtherClient.get(client);
+        return op == null ? -1 : op;
+    }
+
+    /** Makes {@code op} the open operation of {@code client}, or none if it is -1. */
+    private void setOpen(int client, int op) {
+        if (client >= 0 && client < CLIENT_TABLE_MAX) {
+            if (client >= openOfClient.length) {
+                openOfClient = Arrays.copyOf(openOfClient,
+                        Math.min(CLIENT_TABLE_MAX, Math.max(client + 1, openOfClient.length * 2)));
+            }
+            openOfClient[client] = op + 1;
+        } else if (op < 0) {
+            openOfOtherClient.remove(client);
+        } else {
+            openOfOtherClient.put(client, op);
+        }
+    }
+
+    private boolean crashed(int client) {
+        if (client >= 0 && client < CLIENT_TABLE_MAX) {
+            return client < crashedClient.length && crashedClient[client];
+        }
+        return crashedOtherClients.contains(client);
+    }
+
+    private void markCrashed(int client) {
+        if (client >= 0 && client < CLIENT_TABLE_MAX) {
+            if (client >= crashedClient.length) {
+                crashedClient = Arrays.copyOf(crashedClient,
+                        Math.min(CLIENT_TABLE_MAX, Math.max(client + 1, crashedClient.length * 2)));
+            }
+            crashedClient[client] = true;
+        } else {
+            crashedOtherClients.add(client);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> metadataMap(int op) {
+        return (Map<String, Object>) metadataOf[op];
+    }
+
+    private int lineOf(int op) {
+        Map<String, Object> metadata = metadataMap(op);
+        return !metadata.isEmpty() && metadata.get("line") instanceof Number l ? l.intValue() : -1;
+    }
+
+    /**
+     * Prepares an operation: sets {@link #preparedInput} and {@link #preparedOutput}, and returns the prepared
+     * operation, or {@code null} where the model prepares by value (the caller keeps the fields in arrays). Such a
+     * model's preparations of immutable values are reused from {@link #preparedCache}; others are asked every time.
+     */
+    private Operation prepare(int id, int client, Object input, Object output, long call, long ret,
+                              Map<String, Object> metadata) {
+        int set = -1;
+        if (preparesByValue && input != null && immutable(input) && immutable(output)) {
+            // (the unknown output's own hash is its identity's, which differs between runs)
+            int h = input.hashCode() * 31 + (output == Operation.UNKNOWN ? 0x2f0a5 : Objects.hashCode(output));
+            set = (h ^ (h >>> 16)) & (PREPARED_SETS - 1);
+            Object[] c = preparedCache;
+            for (int way = 0; way < 2; way++) {
+                int slot = (set * 2 + way) * 4;
+                Object in = c[slot];
+                // (an empty entry holds a null input, which matches nothing: a null input is never cached)
+                if ((in == input || input.equals(in)) && Objects.equals(c[slot + 1], output)) {
+                    preparedInput = c[slot + 2];
+                    preparedOutput = c[slot + 3];
+                    preparedRecent[set] = (byte) way;
+                    return null;
+                }
+            }
+        }
+        Operation op = new Operation(id, client, input, output, call, ret, metadata);
+        Operation prepared;
         try {
-            return model.prepare(op);
+            prepared = model.prepare(op);
         } catch (InvalidOperationException e) {
             throw e.operation() == null ? e.at(op) : e;
         }
+        preparedInput = prepared.input();
+        preparedOutput = prepared.output();
+        if (!preparesByValue) {
+            return prepared;
+        }
+        if (set >= 0) {
+            int way = 1 - preparedRecent[set];
+            preparedRecent[set] = (byte) way;
+            int slot = (set * 2 + way) * 4;
+            Object[] c = preparedCache;
+            c[slot] = input;
+            c[slot + 1] = output;
+            c[slot + 2] = preparedInput;
+            c[slot + 3] = preparedOutput;
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code value} cannot change after it was recorded, so a preparation of it stays right: an
+     * {@link Invocation} of such values, a string, a boxed number or boolean, {@code null}, the unknown output. A list
+     * the caller may still change is prepared anew each time.
+     */
+    private static boolean immutable(Object value) {
+        if (value == null || value == Operation.UNKNOWN) {
+            return true;
+        }
+        if (value instanceof Invocation inv) { // (an input: the key and value are mostly null, or numbers)
+            return immutable(inv.key()) && immutable(inv.value());
+        }
+        return value instanceof Long || value instanceof String || value instanceof Integer
+                || value instanceof Boolean;
     }
 
     private void grow() {
         if (n == ops.length) {
             int c = n * 2;
             ops = Arrays.copyOf(ops, c);
+            clientOf = Arrays.copyOf(clientOf, c);
+            callTime = Arrays.copyOf(callTime, c);
+            retTime = Arrays.copyOf(retTime, c);
+            metadataOf = Arrays.copyOf(metadataOf, c);
             rawInputs = Arrays.copyOf(rawInputs, c);
             inputs = Arrays.copyOf(inputs, c);
             outputs = Arrays.copyOf(outputs, c);
@@ -1022,7 +1180,9 @@ public final class OnlineChecker<S> implements EventSink {
             if (status[op] == DISCARDED) {
                 continue;
             }
-            out[op] = ops[op].id() == id ? ops[op] : ops[op].withId(id);
+            Operation o = ops[op];
+            out[op] = o == null ? new Operation(id, clientOf[op], inputs[op], outputs[op], callTime[op], retTime[op],
+                    metadataMap(op)) : o.id() == id ? o : o.withId(id);
             id++;
         }
         return out;

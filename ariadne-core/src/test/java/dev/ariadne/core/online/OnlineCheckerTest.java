@@ -498,4 +498,206 @@ class OnlineCheckerTest {
         assertEquals(10, orphan.line());
         assertFalse(online.isViolated());
     }
+
+    // ---- the per-event bookkeeping ----------------------------------------------------------------------------
+
+    @Test
+    void clientIdsOfAnySizeAreTrackedAlike() {
+        OnlineChecker<Object> online = OnlineChecker.of(RegisterModel.register());
+        int[] clients = {-7, Integer.MAX_VALUE, 1 << 16, 70_000, 3};
+        for (int c : clients) {
+            assertThrows(HistoryException.class, () -> online.ret(c, null), "client " + c + " has nothing open");
+            online.call(c, READ);
+            assertThrows(HistoryException.class, () -> online.call(c, READ), "client " + c + " is busy");
+        }
+        assertEquals(clients.length, online.openOperations());
+        for (int c : clients) {
+            assertTrue(online.ret(c, null), "client " + c + " reads nil: no write yet");
+        }
+        assertEquals(0, online.openOperations());
+        online.call(-7, write(1));
+        online.crash(-7);
+        online.call(70_000, write(2));
+        online.crash(70_000);
+        assertThrows(HistoryException.class, () -> online.call(-7, READ), "client -7 crashed");
+        assertThrows(HistoryException.class, () -> online.call(70_000, READ), "client 70000 crashed");
+        online.call(Integer.MAX_VALUE, READ);
+        assertFalse(online.ret(Integer.MAX_VALUE, 3L), "nobody wrote 3");
+        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        assertEquals(Integer.MAX_VALUE, unplaced.client());
+        assertEquals(7, unplaced.id(), "five reads and two crashed writes before it");
+    }
+
+    /** A model with a count of its preparations, preparing by value or not as told. */
+    private static final class Counting<S> implements Model<S> {
+        private final Model<S> inner;
+        private final boolean byValue;
+        int prepared;
+
+        Counting(Model<S> inner, boolean byValue) {
+            this.inner = inner;
+            this.byValue = byValue;
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public S init() {
+            return inner.init();
+        }
+
+        @Override
+        public S step(S state, Object input, Object output) {
+            return inner.step(state, input, output);
+        }
+
+        @Override
+        public Operation prepare(Operation operation) {
+            prepared++;
+            return inner.prepare(operation);
+        }
+
+        @Override
+        public boolean isReadOnly(Object input) {
+            return inner.isReadOnly(input);
+        }
+
+        @Override
+        public boolean ignoresOutput(Object input) {
+            return inner.ignoresOutput(input);
+        }
+
+        @Override
+        public boolean preparesByValue() {
+            return byValue;
+        }
+    }
+
+    /** 200 operations of 4 clients, at explicit times; client 3 reads the right value (0 to 150), the others add 1. */
+    private static void feedCounter(EventSink sink) {
+        Invocation increment = Invocation.of("increment", null);
+        long t = 0;
+        long value = 0;
+        for (int i = 0; i < 200; i++) {
+            int client = i % 4;
+            boolean read = client == 3;
+            sink.call(client, read ? READ : increment, t++, Map.of("line", i + 1));
+            sink.ret(client, read ? value : null, t++, -1);
+            value += read ? 0 : 1;
+        }
+    }
+
+    @Test
+    void aModelThatPreparesByValueIsAskedOncePerValueAndItsOperationsKeepTheirOwnFields() {
+        Counting<Long> byValue = new Counting<>(new dev.ariadne.core.models.CounterModel(), true);
+        OnlineChecker<Long> online = OnlineChecker.of(byValue);
+        feedCounter(online);
+        Result result = online.finish();
+        assertEquals(Verdict.LINEARIZABLE, result.verdict());
+        assertTrue(byValue.prepared <= 60, "the increment's call and return and the reads' call once, each read's "
+                + "return once (50 values), and a few again after a miss took their entry: " + byValue.prepared);
+        HistoryBuilder builder = new HistoryBuilder();
+        feedCounter(builder);
+        History h = builder.build();
+        ResultAssertions.assertConsistent(h, BuiltinModels.byName("counter"), WHOLE, result);
+        List<Operation> witness = result.partitions().get(0).witness();
+        assertEquals(200, witness.size());
+        for (Operation op : witness) {
+            Operation expected = h.operations().get(op.id());
+            assertEquals(expected.client(), op.client());
+            assertEquals(expected.call(), op.call());
+            assertEquals(expected.ret(), op.ret());
+            assertEquals(op.id() + 1, op.line());
+        }
+
+        Counting<Long> asked = new Counting<>(new dev.ariadne.core.models.CounterModel(), false);
+        OnlineChecker<Long> each = OnlineChecker.of(asked);
+        feedCounter(each);
+        assertEquals(Verdict.LINEARIZABLE, each.finish().verdict());
+        assertEquals(400, asked.prepared, "a model that does not prepare by value is asked at every call and return");
+    }
+
+    @Test
+    void aValueThatMayChangeIsPreparedAnewEveryTime() {
+        Counting<Object> model = new Counting<>(RegisterModel.register(), true);
+        OnlineChecker<Object> online = OnlineChecker.of(model);
+        List<Object> value = new ArrayList<>(List.of(1L)); // a list its owner may change between calls
+        Invocation write = Invocation.of("write", value);
+        for (int i = 0; i < 5; i++) {
+            online.call(0, write);
+            online.ret(0, null);
+        }
+        assertEquals(10, model.prepared, "an input holding a list is never reused");
+        online.call(1, write(7));
+        online.ret(1, null);
+        online.call(1, write(7));
+        online.ret(1, null);
+        assertEquals(12, model.prepared, "write(7): its call and its return once each");
+    }
+
+    /**
+     * Random histories of raw invocations (as a recorder or a file gives them, which the generated histories above
+     * are not: they hold prepared inputs), so that the models that prepare by value go through the reused
+     * preparations: after every event the online answer is the batch answer for the prefix.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("byValueModels")
+    void withRawInvocationsEveryPrefixAgreesWithTheBatchCheck(String modelName) {
+        int violations = 0;
+        for (int i = 0; i < 150; i++) {
+            long seed = 0x0A13_0000L + i;
+            SplittableRandom r = new SplittableRandom(seed);
+            Model<?> model = BuiltinModels.byName(modelName);
+            OnlineChecker<?> online = OnlineChecker.of(model, WHOLE);
+            HistoryBuilder builder = new HistoryBuilder();
+            boolean[] busy = new boolean[3];
+            Object[] pendingOutput = new Object[3];
+            for (int k = 0; k < 24 && !online.isViolated(); k++) {
+                int c = r.nextInt(3);
+                if (!busy[c]) {
+                    Invocation in = randomInvocation(modelName, r);
+                    boolean nil = r.nextInt(4) == 0 && !modelName.equals("counter"); // (a counter's read gives a number)
+                    pendingOutput[c] = in.f().equals("read") ? (nil ? null : (Object) (long) r.nextInt(3))
+                            : in.f().equals("cas") ? (Object) r.nextBoolean() : null;
+                    online.call(c, in);
+                    builder.call(c, in);
+                    busy[c] = true;
+                } else {
+                    online.ret(c, pendingOutput[c]);
+                    builder.ret(c, pendingOutput[c]);
+                    busy[c] = false;
+                }
+                History prefix = builder.build();
+                Result batch = Checker.check(prefix, model, WHOLE.withEngine(Engine.DFS));
+                String context = modelName + " seed " + seed + " after event " + k + "\n" + prefix.operations();
+                assertEquals(batch.verdict() == Verdict.NOT_LINEARIZABLE, online.isViolated(), context);
+                if (online.isViolated()) {
+                    violations++;
+                    assertConsistent(prefix, model, online.violation(), context);
+                }
+            }
+            Result last = online.finish();
+            if (last.verdict() == Verdict.LINEARIZABLE) {
+                assertConsistent(builder.build(), model, last, modelName + " seed " + seed);
+            }
+        }
+        assertTrue(violations > 20, "too few violations to mean much: " + violations);
+    }
+
+    static Object[] byValueModels() {
+        return new Object[] {"register", "cas-register", "counter"};
+    }
+
+    private static Invocation randomInvocation(String modelName, SplittableRandom r) {
+        long v = r.nextInt(3);
+        return switch (modelName) {
+            case "counter" -> r.nextInt(3) == 0 ? READ : r.nextBoolean() ? Invocation.of("increment", null)
+                    : Invocation.of("add", v);
+            case "cas-register" -> r.nextInt(3) == 0 ? READ : r.nextBoolean() ? write(v) : cas(v, r.nextInt(3));
+            default -> r.nextBoolean() ? READ : write(v);
+        };
+    }
 }
