@@ -77,6 +77,15 @@ public final class IndependentModel<S> implements Model<IntSortedMap<S>> {
         return input instanceof Keyed k && inner.isReadOnly(k.input, output);
     }
 
+    /**
+     * As the inner model says for the key's input: the key is read from the input alone, and the inner model
+     * prepares and steps the key's operation the same whatever it returned.
+     */
+    @Override
+    public boolean ignoresOutput(Object input) {
+        return input instanceof Keyed k && inner.ignoresOutput(k.input);
+    }
+
     /** Operations on the same key, whose inner inputs the inner model says cover each other. */
     @Override
     public boolean covers(Object input, Object other) {
