@@ -25,7 +25,7 @@ import java.util.SplittableRandom;
  * few outputs hidden and a few corrupted. Also a memoised reference checker, obviously right like
  * {@link dev.ariadne.core.reference.BruteForceChecker} but fast enough for the long streams.
  */
-final class AdversarialStreams {
+public final class AdversarialStreams {
     private AdversarialStreams() {
     }
 
@@ -191,8 +191,11 @@ final class AdversarialStreams {
         };
     }
 
-    /** The state after {@code input} takes effect in {@code state}, and its output. */
-    static Object[] apply(String model, Object state, Invocation input) {
+    /**
+     * The state after {@code input} (a read, increment, decrement, write or cas of register, cas-register or counter)
+     * takes effect in {@code state}, and its output: the simulated system these tests' streams come from.
+     */
+    public static Object[] apply(String model, Object state, Invocation input) {
         switch (input.f()) {
             case "read" -> {
                 return new Object[] {state, state};
