@@ -1,7 +1,7 @@
 package dev.ariadne.core.frontier;
 
 import dev.ariadne.core.search.Budget;
-import dev.ariadne.core.search.MemoryLimit;
+import dev.ariadne.core.search.HeldMemory;
 import java.util.Arrays;
 import java.util.function.BiPredicate;
 
@@ -44,13 +44,12 @@ final class ConfigSet {
      * the one added; such states have equal hash codes.
      */
     BiPredicate<Object, Object> sameNow;
-    /** Where growth is accounted ({@code null}: nowhere), and what was reported to it. */
-    private final Budget budget;
-    private long reported;
+    /** Where growth is accounted. */
+    private final HeldMemory held;
 
     ConfigSet(int words, Budget budget) {
         this.words = words;
-        this.budget = budget;
+        this.held = new HeldMemory(budget);
         allocate(MIN_ENTRIES);
     }
 
@@ -58,8 +57,7 @@ final class ConfigSet {
         long before = states == null ? 0 : arrayBytes(states.length, table.length);
         long after = arrayBytes(entries, entries * 2);
         if (after > before) {
-            MemoryLimit.reserve(budget, after - before);
-            reported += after - before;
+            held.reserve(after - before);
         }
         bits = new long[entries * words];
         states = new Object[entries];
@@ -149,8 +147,7 @@ final class ConfigSet {
         }
         // The old arrays live on until the copies are made: reserve both.
         long extra = arrayBytes(entries, 0);
-        MemoryLimit.reserve(budget, extra);
-        reported += extra;
+        held.reserve(extra);
         bits = Arrays.copyOf(bits, entries * words);
         states = Arrays.copyOf(states, entries);
         hashes = Arrays.copyOf(hashes, entries);
@@ -166,8 +163,7 @@ final class ConfigSet {
 
     private void rebuildTable(int capacity) {
         if (capacity > table.length) {
-            MemoryLimit.reserve(budget, (capacity - table.length) * 4L);
-            reported += (capacity - table.length) * 4L;
+            held.reserve((capacity - table.length) * 4L);
         }
         table = new int[capacity];
         Arrays.fill(table, -1);
@@ -270,8 +266,7 @@ final class ConfigSet {
 
     /** Widens every bitset to {@code newWords} longs (new words zero); hashes do not change. */
     void widen(int newWords) {
-        MemoryLimit.reserve(budget, (long) states.length * newWords * 8);
-        reported += (long) states.length * newWords * 8;
+        held.reserve((long) states.length * newWords * 8);
         long[] wider = new long[states.length * newWords];
         for (int e = 0; e < size; e++) {
             System.arraycopy(bits, e * words, wider, e * newWords, words);
@@ -313,17 +308,11 @@ final class ConfigSet {
      * stopped, when that takes the check over its limit.
      */
     boolean account() {
-        long now = bytes();
-        long delta = now - reported;
-        reported = now;
-        return budget == null || delta == 0 || budget.hold(delta);
+        return held.account(bytes());
     }
 
     /** Gives back everything reported to the budget. */
     void release() {
-        if (budget != null) {
-            budget.hold(-reported);
-        }
-        reported = 0;
+        held.release();
     }
 }

@@ -19,8 +19,7 @@ final class ConfigurationCache {
     private long[] entryHashes;
     private int[] table;
     private int size;
-    private final Budget budget;
-    private long reported;
+    private final HeldMemory held;
 
     /** A cache for bitsets of {@code words} longs, sized for a search over {@code operations} operations. */
     ConfigurationCache(int words, int operations) {
@@ -30,7 +29,7 @@ final class ConfigurationCache {
     /** As above, reporting what it holds to {@code budget} ({@code null}: nowhere). */
     ConfigurationCache(int words, int operations, Budget budget) {
         this.words = words;
-        this.budget = budget;
+        this.held = new HeldMemory(budget);
         int capacity = Integer.highestOneBit(Math.max(1024, Math.min(1 << 20, operations * 16)) - 1) << 1;
         table = new int[capacity];
         Arrays.fill(table, -1);
@@ -39,8 +38,7 @@ final class ConfigurationCache {
         arena = new long[entries * Math.max(1, words)];
         states = new Object[entries];
         entryHashes = new long[entries];
-        reported = bytes();
-        MemoryLimit.reserve(budget, reported);
+        held.reserve(bytes());
     }
 
     int size() {
@@ -55,18 +53,12 @@ final class ConfigurationCache {
 
     /** Reports {@link #bytes()} to the budget; {@code false} (the budget stopped) when over the limit. */
     boolean account() {
-        long now = bytes();
-        long delta = now - reported;
-        reported = now;
-        return budget == null || delta == 0 || budget.hold(delta);
+        return held.account(bytes());
     }
 
     /** Gives back everything reported to the budget. */
     void release() {
-        if (budget != null) {
-            budget.hold(-reported);
-        }
-        reported = 0;
+        held.release();
     }
 
     /** Adds the configuration unless present; returns whether it was new. Copies {@code set} when adding. */
@@ -87,8 +79,7 @@ final class ConfigurationCache {
                 throw new OutOfMemoryError("configuration cache of " + size + " entries of " + words + " words");
             }
             long extra = (long) entries * (Math.max(1, words) * 8L + 12);
-            MemoryLimit.reserve(budget, extra);
-            reported += extra;
+            held.reserve(extra);
             arena = Arrays.copyOf(arena, entries * Math.max(1, words));
             states = Arrays.copyOf(states, entries);
             entryHashes = Arrays.copyOf(entryHashes, entries);
@@ -118,8 +109,7 @@ final class ConfigurationCache {
     }
 
     private void rehash() {
-        MemoryLimit.reserve(budget, table.length * 8L);
-        reported += table.length * 8L;
+        held.reserve(table.length * 8L);
         table = new int[table.length * 2];
         Arrays.fill(table, -1);
         int mask = table.length - 1;
