@@ -244,7 +244,7 @@ class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         if (html != null && outcomes.get(0).error == null && !writeHtml(outcomes.get(0))) {
-            return ConvertCommand.CANNOT_WRITE;
+            return ExitStatus.CANNOT_WRITE;
         }
         return status;
     }

@@ -36,8 +36,6 @@ import java.util.concurrent.Callable;
                 "Exit status: 0 converted, 64 usage error, 65 unreadable or invalid input, 74 the output could not "
                         + "be written."})
 final class ConvertCommand implements Callable<Integer> {
-    static final int CANNOT_WRITE = 74;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -111,7 +109,7 @@ final class ConvertCommand implements Callable<Integer> {
             }
         } catch (IOException | RuntimeException e) {
             err.println("ariadne: cannot write " + Values.escape(out) + ": " + e.getMessage());
-            return CANNOT_WRITE;
+            return ExitStatus.CANNOT_WRITE;
         }
         return ExitStatus.LINEARIZABLE;
     }

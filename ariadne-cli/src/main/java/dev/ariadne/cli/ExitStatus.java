@@ -9,6 +9,8 @@ final class ExitStatus {
     static final int UNKNOWN = 2;
     static final int USAGE = 64;
     static final int INVALID_INPUT = 65;
+    /** An output file (a converted history, a generated one, a report, an exported module) could not be written. */
+    static final int CANNOT_WRITE = 74;
 
     private ExitStatus() {
     }

@@ -40,8 +40,6 @@ import java.util.concurrent.Callable;
                         + "linearizable, 2 TLC decided nothing (time limit, error), 64 usage error, 65 invalid spec "
                         + "or trace, 74 the output could not be written."})
 final class ExportTlaCommand implements Callable<Integer> {
-    static final int CANNOT_WRITE = 74;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -99,7 +97,7 @@ final class ExportTlaCommand implements Callable<Integer> {
                         trace.getFileName() == null ? name : trace.getFileName().toString(), this.out);
             } catch (IOException e) {
                 err.println("ariadne: cannot write to " + Values.escape(this.out.toString()) + ": " + e.getMessage());
-                return CANNOT_WRITE;
+                return ExitStatus.CANNOT_WRITE;
             }
         } catch (TlaException e) {
             err.println("ariadne: " + e.getMessage());

@@ -36,8 +36,6 @@ import java.util.concurrent.Callable;
                         + "examples/tla/NAME/, for ariadne check --tla.",
                 "Exit status: 0 written, 64 usage error, 74 the output could not be written."})
 final class GenerateCommand implements Callable<Integer> {
-    static final int CANNOT_WRITE = 74;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -122,7 +120,7 @@ final class GenerateCommand implements Callable<Integer> {
                 write(history, spec.commandLine().getOut(), tlaExample != null);
             } catch (IOException e) {
                 err.println("ariadne: cannot write to standard output: " + e.getMessage());
-                return CANNOT_WRITE;
+                return ExitStatus.CANNOT_WRITE;
             }
             return 0;
         }
@@ -131,7 +129,7 @@ final class GenerateCommand implements Callable<Integer> {
             write(history, w, tlaExample != null);
         } catch (IOException e) {
             err.println("ariadne: cannot write " + Values.escape(out.toString()) + ": " + reason(e));
-            return CANNOT_WRITE;
+            return ExitStatus.CANNOT_WRITE;
         }
         PrintWriter o = spec.commandLine().getOut();
         o.println("wrote " + history.size() + " operations to " + Values.escape(out.toString())

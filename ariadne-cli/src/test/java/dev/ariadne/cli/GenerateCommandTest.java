@@ -130,7 +130,7 @@ class GenerateCommandTest {
     void unwritableOutputIsReported() {
         Path missing = dir.resolve("no/such/dir/out.jsonl");
         CliRunner r = CliRunner.run("generate", "--model", "register", missing.toString());
-        assertEquals(GenerateCommand.CANNOT_WRITE, r.status(), r.err());
+        assertEquals(ExitStatus.CANNOT_WRITE, r.status(), r.err());
         assertTrue(r.err().startsWith("ariadne: cannot write "), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
     }
