@@ -343,13 +343,15 @@ class CheckCommand implements Callable<Integer> {
             return invalid(name, invalidOperation(name, e));
         } catch (dev.ariadne.tla.TlaException e) {
             return invalid(name, Values.escape(name) + ": " + e.getMessage());
-        } catch (NoSuchFileException e) {
-            return invalid(name, "cannot read " + Values.escape(name) + ": no such file");
-        } catch (AccessDeniedException e) {
-            return invalid(name, "cannot read " + Values.escape(name) + ": permission denied");
         } catch (IOException e) {
-            return invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+            return invalid(name, cannotRead(name, e));
         }
+    }
+
+    /** "cannot read NAME: why", for an input that could not be read (its name escaped: it is the user's). */
+    static String cannotRead(String name, IOException e) {
+        return "cannot read " + Values.escape(name) + ": " + (e instanceof NoSuchFileException ? "no such file"
+                : e instanceof AccessDeniedException ? "permission denied" : e.getMessage());
     }
 
     /** The model chosen on the command line: --tla's, or the built-in one --model names. */

@@ -18,9 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
@@ -81,14 +79,8 @@ final class ConvertCommand implements Callable<Integer> {
         } catch (InvalidInputException e) {
             err.println("ariadne: " + e.getMessage());
             return ExitStatus.INVALID_INPUT;
-        } catch (NoSuchFileException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": no such file");
-            return ExitStatus.INVALID_INPUT;
-        } catch (AccessDeniedException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": permission denied");
-            return ExitStatus.INVALID_INPUT;
         } catch (IOException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": " + e.getMessage());
+            err.println("ariadne: " + CheckCommand.cannotRead(name, e));
             return ExitStatus.INVALID_INPUT;
         }
         // Operations that ended in :fail did not happen: they are left out of the conversion as out of the check.

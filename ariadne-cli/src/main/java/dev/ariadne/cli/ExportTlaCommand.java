@@ -18,8 +18,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -108,14 +106,8 @@ final class ExportTlaCommand implements Callable<Integer> {
         } catch (InvalidOperationException e) {
             err.println("ariadne: " + CheckCommand.invalidOperation(name, e));
             return ExitStatus.INVALID_INPUT;
-        } catch (NoSuchFileException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": no such file");
-            return ExitStatus.INVALID_INPUT;
-        } catch (AccessDeniedException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": permission denied");
-            return ExitStatus.INVALID_INPUT;
         } catch (IOException e) {
-            err.println("ariadne: cannot read " + Values.escape(name) + ": " + e.getMessage());
+            err.println("ariadne: " + CheckCommand.cannotRead(name, e));
             return ExitStatus.INVALID_INPUT;
         }
         out.println("wrote " + Values.escape(written.module().toString()) + " and "

@@ -18,9 +18,7 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -61,14 +59,8 @@ final class FollowCheck {
         FollowedInput input;
         try {
             input = stdin ? FollowedInput.stream(System.in, idle) : FollowedInput.file(file, idle);
-        } catch (NoSuchFileException e) {
-            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": no such file"));
-        } catch (AccessDeniedException e) {
-            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name)
-                    + ": permission denied"));
         } catch (IOException e) {
-            return report(command, CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": "
-                    + e.getMessage()));
+            return report(command, CheckCommand.invalid(name, CheckCommand.cannotRead(name, e)));
         }
         FollowCheck follow = new FollowCheck(command, input);
         // Ctrl-C and SIGTERM start the JVM's shutdown: report the history read so far before it ends.
