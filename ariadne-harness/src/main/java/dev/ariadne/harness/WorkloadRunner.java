@@ -302,12 +302,13 @@ public final class WorkloadRunner<T> {
         boolean violated = checker.isViolated();
         if (!online) {
             result = Checker.check(history, m, options.withCoreTimeout(coreTimeout));
-        } else if (violated) {
-            Result batch = coreTimeout == null || coreTimeout.isZero() ? null
-                    : Checker.check(history, m, options.withCoreTimeout(coreTimeout));
-            result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : checker.violation();
         } else {
-            result = checker.finish();
+            // A violation first shown by the round's last return is only judged when the checker finishes; either
+            // way the core and explanation come from a batch check of the whole recording.
+            Result found = violated ? checker.violation() : checker.finish();
+            Result batch = found.verdict() != Verdict.NOT_LINEARIZABLE || coreTimeout == null || coreTimeout.isZero()
+                    ? null : Checker.check(history, m, options.withCoreTimeout(coreTimeout));
+            result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : found;
         }
         return new RunResult(runSeed, result, history, m, ran, violated, historyFile, clients, chaos.enabled(), 1, ran);
     }

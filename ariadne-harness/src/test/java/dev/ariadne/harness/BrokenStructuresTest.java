@@ -4,6 +4,7 @@ import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -96,5 +97,24 @@ class BrokenStructuresTest {
                         })
                         .operation("get", Generator.oneOf("a", "b"), null, (m, k, v) -> m.get(k)).weight(3))
                 .model("kv").clients(CLIENTS).operations(OPERATIONS).rounds(ROUNDS).seed(seed).run());
+    }
+
+    /** Reads 0 until its fourth call, which lies: the violation shows only in the run's last return. */
+    private static final class LyingOnLastRead {
+        private int reads;
+
+        long read() {
+            return ++reads == 4 ? 7 : 0;
+        }
+    }
+
+    @Test
+    void aViolationShownOnlyByTheLastReturnIsExplainedToo() {
+        RunResult r = WorkloadRunner.of(Workload.of(LyingOnLastRead::new).operation("read", c -> c.read()))
+                .model("counter").clients(1).operations(4).seed(1).run();
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), r::report);
+        assertFalse(r.stoppedAtViolation(), "the online checker judges the last return only when the run ends");
+        assertEquals(List.of("7"), r.core().stream().map(o -> String.valueOf(o.output())).toList(), r::report);
+        assertTrue(r.failureMessage().contains("Minimal failing core"), r::failureMessage);
     }
 }
