@@ -100,7 +100,7 @@ class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
             description = "auto, dfs, frontier, or a decision procedure: distinct-register, distinct-set, "
-                    + "grow-only-set, distinct-queue, distinct-stack, distinct-priority-queue (used where a "
+                    + "grow-only-set, distinct-queue, matched-queue, distinct-stack, distinct-priority-queue (used where a "
                     + "partition qualifies, the general "
                     + "engines elsewhere). Default: ${DEFAULT-VALUE} (docs/engines.md).")
     String engineName;

@@ -38,7 +38,7 @@ class EngineOptionsTest {
         Path bad = generate("--model", "register", "--threads", "6", "--ops", "300", "--distinct", "--seed", "3",
                 "--violation");
         for (String engine : new String[] {"auto", "dfs", "frontier", "distinct-register", "distinct-queue",
-                "distinct-stack", "distinct-priority-queue"}) {
+                "matched-queue", "distinct-stack", "distinct-priority-queue"}) {
             assertEquals(0, CliRunner.run("check", "--engine", engine, "--model", "register", ok.toString()).status(),
                     engine);
             assertEquals(1, CliRunner.run("check", "--engine", engine, "--model", "register", bad.toString()).status(),

@@ -31,6 +31,12 @@ public enum Engine {
     /** The forward simulation for FIFO queues with distinct enqueued values; elsewhere as {@link #AUTO}. */
     DISTINCT_QUEUE,
     /**
+     * For FIFO queues whose values repeat: a guessed pairing of dequeues with enqueues, decided by the
+     * {@link #DISTINCT_QUEUE} simulation and replayed; it proves linearizability only, so where its guess fails,
+     * and elsewhere, as {@link #AUTO}.
+     */
+    MATCHED_QUEUE,
+    /**
      * The forward simulation for stacks with distinct pushed values; elsewhere, and where its simulation had to
      * guess and got stuck, as {@link #AUTO}.
      */

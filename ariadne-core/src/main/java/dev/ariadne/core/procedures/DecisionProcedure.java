@@ -25,6 +25,7 @@ public interface DecisionProcedure {
 
     /** The procedures, in the order {@link #find} tries them. */
     List<DecisionProcedure> ALL = List.of(new DistinctRegisterProcedure(), new DistinctQueueProcedure(),
+            new MatchedQueueProcedure(),
             new DistinctStackProcedure(), new DistinctPriorityQueueProcedure(), new DistinctSetProcedure(),
             new GrowOnlySetProcedure());
 
@@ -61,8 +62,8 @@ public interface DecisionProcedure {
     /**
      * Decides a partition for which {@link #applies} returned {@code true}. Polls {@code stop} now and then and
      * returns {@link Verdict#UNKNOWN} with reason {@link Replay#CANCELLED} once it says so. Returns {@code null}
-     * in the (not expected) case that the procedure cannot decide after all, for example because its proposed
-     * witness did not replay; the caller then runs a general engine.
+     * when the procedure cannot decide after all (a proposed witness that did not replay, never expected of the
+     * proven procedures; a guess that failed, for {@code matched-queue}); the caller then runs a general engine.
      *
      * @param index the partition's index, for the result
      * @param label the partition's label, for the result

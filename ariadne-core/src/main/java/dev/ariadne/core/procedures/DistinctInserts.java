@@ -53,6 +53,15 @@ final class DistinctInserts {
      */
     static String whyNot(Model<?> model, Class<?> type, String typeName, Kind insert, Kind remove,
                          List<Operation> prepared) {
+        return whyNot(model, type, typeName, insert, remove, prepared, true);
+    }
+
+    /**
+     * As {@link #whyNot(Model, Class, String, Kind, Kind, List)}; with {@code distinct} false, a value may be inserted
+     * more than once.
+     */
+    static String whyNot(Model<?> model, Class<?> type, String typeName, Kind insert, Kind remove,
+                         List<Operation> prepared, boolean distinct) {
         if (!type.isInstance(model)) {
             return DecisionProcedure.notFor(model, typeName);
         }
@@ -66,7 +75,11 @@ final class DistinctInserts {
             }
             Kind kind = PreparedViews.kind(op.input());
             if (kind == insert) {
-                if (!DecisionProcedure.firstInsert(inserted, op.input())) {
+                if (!distinct) {
+                    if (PreparedViews.element(op.input()) < 0) {
+                        return DecisionProcedure.show(model, op) + ": its value has no id the procedure can compare";
+                    }
+                } else if (!DecisionProcedure.firstInsert(inserted, op.input())) {
                     return DecisionProcedure.repeatedInsert(model, prepared, op, "inserted");
                 }
             } else if (kind != remove) {
@@ -82,23 +95,45 @@ final class DistinctInserts {
 
     /** Classifies a partition for which {@link #qualifies} held; {@code insert} is the inserts' kind. */
     DistinctInserts(List<Operation> prepared, Kind insert) {
-        int n = prepared.size();
-        ops = prepared.toArray(new Operation[0]);
+        this(prepared.toArray(new Operation[0]), insertsOf(prepared, insert), valuesOf(prepared, insert));
+    }
+
+    /** Whether each operation is an insert ({@code insert} kind). */
+    static boolean[] insertsOf(List<Operation> prepared, Kind insert) {
+        boolean[] inserts = new boolean[prepared.size()];
+        for (int i = 0; i < inserts.length; i++) {
+            inserts[i] = PreparedViews.kind(prepared.get(i).input()) == insert;
+        }
+        return inserts;
+    }
+
+    /** The value id each operation inserts or saw. */
+    private static int[] valuesOf(List<Operation> prepared, Kind insert) {
+        int[] value = new int[prepared.size()];
+        for (int i = 0; i < value.length; i++) {
+            Operation op = prepared.get(i);
+            value[i] = PreparedViews.kind(op.input()) == insert ? PreparedViews.element(op.input())
+                    : (Integer) op.output();
+        }
+        return value;
+    }
+
+    /**
+     * Classifies {@code ops} with the value ids given: {@code value[i]} is what insert {@code i} inserts or what
+     * removal {@code i} saw ({@link PreparedViews#NIL_ID} for "empty"), each id inserted by one operation at most.
+     * A procedure may give ids of its own, such as one per guessed pair of an insert and its removal.
+     */
+    DistinctInserts(Operation[] ops, boolean[] inserts, int[] value) {
+        int n = ops.length;
+        this.ops = ops;
+        this.value = value;
         call = new long[n];
         ret = new long[n];
-        value = new int[n];
         kind = new byte[n];
-        boolean[] inserts = new boolean[n];
         int max = 0;
         for (int i = 0; i < n; i++) {
             call[i] = ops[i].call();
             ret[i] = ops[i].ret();
-            if (PreparedViews.kind(ops[i].input()) == insert) {
-                inserts[i] = true;
-                value[i] = PreparedViews.element(ops[i].input());
-            } else {
-                value[i] = (Integer) ops[i].output();
-            }
             max = Math.max(max, value[i]);
         }
         maxValue = max;

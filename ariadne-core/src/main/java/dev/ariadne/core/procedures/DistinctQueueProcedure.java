@@ -75,18 +75,31 @@ final class DistinctQueueProcedure implements DecisionProcedure {
     public PartitionResult check(Model<?> model, List<Operation> prepared, int index, String label,
                                  BooleanSupplier stop) {
         long start = System.nanoTime();
-        int n = prepared.size();
         DistinctInserts h = new DistinctInserts(prepared, Kind.QUEUE_ENQUEUE);
+        Placement p = stop.getAsBoolean() ? null : simulate(h, stop);
+        if (p == null) {
+            return Replay.cancelled(NAME, prepared.size(), index, label, 0, start);
+        }
+        return Replay.run(NAME, model, prepared, null, p.order(), p.size(), h.violation || p.stuck(), index, label,
+                stop, start);
+    }
+
+    /**
+     * The order the forward simulation places ({@code order[0..size)}, indices into {@code h.ops}); {@code stuck}
+     * when it stopped with a completed operation left, which proves a violation of {@code h}'s values.
+     */
+    record Placement(int[] order, int size, boolean stuck) {
+    }
+
+    /** Runs the forward simulation on {@code h}; {@code null} when {@code stop} said so. */
+    static Placement simulate(DistinctInserts h, BooleanSupplier stop) {
+        int n = h.ops.length;
         Operation[] ops = h.ops;
         long[] call = h.call;
         long[] ret = h.ret;
         int[] value = h.value;
         byte[] kind = h.kind;
         int[] deqOf = h.removeOf;
-        boolean violation = h.violation;
-        if (stop.getAsBoolean()) {
-            return Replay.cancelled(NAME, n, index, label, 0, start);
-        }
 
         // The forward simulation; every placement is safe (see the class comment), so getting stuck proves a
         // violation.
@@ -100,7 +113,7 @@ final class DistinctQueueProcedure implements DecisionProcedure {
                 deqCall[i] = call[deqOf[value[i]]];
             }
         }
-        LongHeap ready = new LongHeap(enqs.length, deqCall);
+        IndexHeap ready = new IndexHeap(enqs.length, deqCall);
         boolean[] placed = new boolean[n];
         int[] order = new int[n];
         int size = 0;
@@ -114,7 +127,7 @@ final class DistinctQueueProcedure implements DecisionProcedure {
         int enqueued = 0;
         for (long iteration = 1; ; iteration++) {
             if ((iteration & 0xfff) == 0 && stop.getAsBoolean()) {
-                return Replay.cancelled(NAME, n, index, label, 0, start);
+                return null;
             }
             while (ap < all.length && placed[all[ap]]) {
                 ap++;
@@ -149,69 +162,11 @@ final class DistinctQueueProcedure implements DecisionProcedure {
             order[size++] = next;
         }
         // Stuck with a completed operation left (a dequeue of a value never enqueued, say): not linearizable.
-        boolean done = true;
         for (int i = 0; i < n; i++) {
             if (!placed[i] && !ops[i].isPending()) {
-                done = false;
-                break;
+                return new Placement(order, size, true);
             }
         }
-        violation |= !done;
-        return Replay.run(NAME, model, prepared, null, order, size, violation, index, label, stop, start);
-    }
-
-    /** A binary min-heap of operation indices by a {@code long} key. */
-    private static final class LongHeap {
-        private final int[] heap;
-        private final long[] key;
-        private int size;
-
-        LongHeap(int capacity, long[] key) {
-            this.heap = new int[Math.max(1, capacity)];
-            this.key = key;
-        }
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        int peek() {
-            return heap[0];
-        }
-
-        void push(int x) {
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (key[heap[parent]] <= key[x]) {
-                    break;
-                }
-                heap[i] = heap[parent];
-                i = parent;
-            }
-            heap[i] = x;
-        }
-
-        int pop() {
-            int top = heap[0];
-            int x = heap[--size];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= size) {
-                    break;
-                }
-                if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
-                    child++;
-                }
-                if (key[heap[child]] >= key[x]) {
-                    break;
-                }
-                heap[i] = heap[child];
-                i = child;
-            }
-            heap[i] = x;
-            return top;
-        }
+        return new Placement(order, size, false);
     }
 }
