@@ -14,26 +14,32 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * FIFO queues whose values repeat (a small domain of values): guesses which enqueue each dequeue took, then decides
- * the history with the guess by {@link DistinctQueueProcedure}'s simulation. It can only prove linearizability; where
+ * FIFO queues whose values repeat (a small domain of values): a greedy simulation that guesses which enqueue each
+ * dequeue took, retried with other ways of guessing where it gets stuck. It can only prove linearizability; where
  * no guess gives a linearization, the general engines decide.
  *
  * <p><b>Qualifies</b> as {@code distinct-queue} does, except that a value may be enqueued more than once: the model
  * is {@code fifo-queue} starting empty, and every dequeue returned with a known output.
  *
- * <p><b>The guess.</b> A FIFO queue hands out the elements of one value in the order they were enqueued, so in any
- * linearization the k-th dequeue of a value v takes the k-th enqueue of v. Ordering the enqueues and the dequeues
- * of each value by a time of their intervals (first by call, then, should that fail, by return) and pairing them
- * in that order guesses that matching; the enqueues of v left over after the last dequeue of v stay in the queue.
- * Giving each pair, and each enqueue left over, a value of its own makes the history one of distinct values, which
- * the simulation decides in O(n log n).
+ * <p><b>The simulation</b> places operations one at a time, within real time, on a queue of enqueue operations,
+ * as {@link DistinctQueueProcedure} does, but where that procedure knows which enqueue a dequeue takes this one
+ * guesses. A FIFO queue hands out the elements of one value in the order they were enqueued, so the k-th enqueue
+ * of a value placed is wanted by the k-th dequeue of it (by call; in {@link #BY_RETURN} mode, by return). Each step:
+ * a dequeue of the head's value takes the head (the eligible one that returns first); else an empty dequeue on the
+ * empty queue; else the enqueue of the value wanted first; else, once no empty dequeue is left, an enqueue nobody
+ * will dequeue. The other modes make a step wait for a better candidate not yet called ({@link #DEFER},
+ * {@link #SOONER}) or for an empty dequeue ({@link #DRAIN}), or hold enqueues back until their dequeue is called
+ * ({@link #LAZY}), each only while something else can be placed.
  *
- * <p><b>Why a linearization of the renamed history is one of the history itself</b>: the operations are the same
- * and each dequeue in it takes the head of the queue, an element whose original value is the dequeue's output; the
- * queue is empty at the same points. The order is not trusted on that argument alone: {@link Replay} places it step
- * by step on the model with the original values, within real time, before {@link dev.ariadne.core.check.Verdict#LINEARIZABLE}
- * is reported. A renamed history that is not linearizable proves nothing about the history (the guess may be
- * wrong), so then {@link #check} returns {@code null} and the caller runs a general engine.
+ * <p><b>Retrying.</b> When the simulation gets stuck (the first completed operation to return cannot be placed),
+ * it runs again with the next mode in a window of time ending there (the last {@link #WINDOW} operations placed),
+ * every earlier window keeping its mode; when a run gets past that place, the next place it gets stuck gets a window
+ * of its own; when no mode gets past, the window is made longer. At most {@link #MAX_ATTEMPTS} runs of O(n log n).
+ *
+ * <p><b>Soundness</b> does not rest on the guesses: the order is replayed step by step on the model with the
+ * original values, within real time ({@link Replay}), before {@link dev.ariadne.core.check.Verdict#LINEARIZABLE} is
+ * reported. Getting stuck proves nothing (a guess may be wrong), so then {@link #check} returns {@code null} and the
+ * caller runs a general engine: a violation is always decided there.
  */
 final class MatchedQueueProcedure implements DecisionProcedure {
     static final String NAME = "matched-queue";
@@ -55,25 +61,112 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         long start = System.nanoTime();
         Operation[] ops = prepared.toArray(new Operation[0]);
         boolean[] inserts = DistinctInserts.insertsOf(prepared, Kind.QUEUE_ENQUEUE);
-        for (boolean defer : new boolean[] {false, true}) {
-            int[] order = simulate(ops, inserts, defer, stop);
+        Modes modes = new Modes();
+        Outcome furthest = null; // the simulation that got stuck furthest, with the base guesses there
+        int mode = 0;
+        int widened = 0;
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Outcome o = simulate(ops, inserts, modes, stop);
             if (stop.getAsBoolean()) {
                 return Replay.cancelled(NAME, ops.length, index, label, 0, start);
             }
-            PartitionResult r = order == null ? null
-                    : Replay.run(NAME, model, prepared, null, order, order.length, false, index, label, stop, start);
-            if (r != null) {
-                return r;
+            if (o.done()) {
+                return Replay.run(NAME, model, prepared, null, o.order(), o.size(), false, index, label, stop, start);
+            }
+            if (furthest == null || o.stuckAt() > furthest.stuckAt()) {
+                // A new place where the guess fails: try the other ways of guessing before it, from the first.
+                furthest = o;
+                mode = 1;
+                widened = 0;
+                modes.add(o.windowFrom(ops, WINDOW), o.stuckAt(), mode);
+            } else if (++mode < MODES) {
+                modes.setLast(mode);
+            } else if (++widened <= MAX_WIDENINGS) {
+                // No way of guessing in this window gets past: try them again over a window four times as long.
+                mode = 1;
+                modes.dropLast();
+                modes.add(furthest.windowFrom(ops, WINDOW << 2 * widened), furthest.stuckAt(), mode);
+            } else {
+                return null;
             }
         }
         return null;
     }
 
     /**
-     * The greedy simulation: the order it placed every completed operation in, or {@code null} when it got stuck
-     * or {@code stop} said so.
+     * How many ways of guessing there are: the combinations of {@link #DEFER}, {@link #BY_RETURN}, {@link #LAZY}
+     * {@link #DRAIN} and {@link #SOONER}.
      */
-    static int[] simulate(Operation[] ops, boolean[] inserts, boolean defer, BooleanSupplier stop) {
+    static final int MODES = 32;
+    /** The head waits for a dequeue of its value not called yet that returns sooner than every eligible one. */
+    static final int DEFER = 1;
+    /** The k-th enqueue of a value is wanted by the k-th return among its dequeues, not by the k-th call. */
+    static final int BY_RETURN = 2;
+    /** An enqueue is placed before its dequeue is called only when nothing else can be placed. */
+    static final int LAZY = 4;
+    /** While an empty dequeue is eligible, an enqueue is placed only when nothing else can be. */
+    static final int DRAIN = 8;
+    /** An enqueue waits while an enqueue of its value not called yet returns sooner, unless nothing else can be placed. */
+    static final int SOONER = 16;
+    /** Simulations tried before giving up. */
+    static final int MAX_ATTEMPTS = 256;
+    /** How many placed operations before the place it got stuck a new way of guessing is tried on ... */
+    static final int WINDOW = 128;
+    /** ... and how many times that window is made four times as long when no way gets past. */
+    static final int MAX_WIDENINGS = 2;
+
+    /**
+     * What a simulation gave: {@code order[0..size)} placed; {@code done} when every completed operation is, else
+     * the time it got stuck at (the first return it could not place).
+     */
+    record Outcome(int[] order, int size, boolean done, long stuckAt) {
+        /** Where a window of other guesses ending here should start: the call of the {@code window}-th last placed. */
+        long windowFrom(Operation[] ops, int window) {
+            return size == 0 ? Long.MIN_VALUE : ops[order[Math.max(0, size - window)]].call();
+        }
+    }
+
+    /** The way of guessing at each time: windows of time with a mode each, later windows over earlier ones. */
+    static final class Modes {
+        private long[] from = new long[4];
+        private long[] to = new long[4];
+        private int[] mode = new int[4];
+        private int size;
+
+        void add(long start, long end, int m) {
+            if (size == from.length) {
+                from = Arrays.copyOf(from, size * 2);
+                to = Arrays.copyOf(to, size * 2);
+                mode = Arrays.copyOf(mode, size * 2);
+            }
+            from[size] = start;
+            to[size] = end;
+            mode[size++] = m;
+        }
+
+        void setLast(int m) {
+            mode[size - 1] = m;
+        }
+
+        void dropLast() {
+            size = Math.max(0, size - 1);
+        }
+
+        int at(long t) {
+            for (int k = size - 1; k >= 0; k--) {
+                if (from[k] <= t && t <= to[k]) {
+                    return mode[k];
+                }
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * The greedy simulation with the guesses {@code modes} chooses at each time; stops early (with an
+     * {@link Outcome} of no order) when {@code stop} says so.
+     */
+    static Outcome simulate(Operation[] ops, boolean[] inserts, Modes modes, BooleanSupplier stop) {
         int n = ops.length;
         long[] call = new long[n];
         long[] ret = new long[n];
@@ -108,6 +201,33 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                 laterReturn[deqStart[value[i]] + filled[value[i]]++] = ret[i];
             }
         }
+        long[] deqReturns = laterReturn.clone(); // per value, sorted: the k-th of a value's dequeues to return
+        for (int v = 0; v < values; v++) {
+            Arrays.sort(deqReturns, deqStart[v], deqStart[v + 1]);
+        }
+        // The earliest return among each value's enqueues from the k-th on, in call order.
+        int[] enqStart = new int[values + 1];
+        for (int i = 0; i < n; i++) {
+            if (inserts[i]) {
+                enqStart[value[i] + 1]++;
+            }
+        }
+        for (int v = 0; v < values; v++) {
+            enqStart[v + 1] += enqStart[v];
+        }
+        long[] laterEnqReturn = new long[enqStart[values]];
+        int[] eligibleEnqs = new int[values];
+        for (int i : byCall) {
+            if (inserts[i]) {
+                laterEnqReturn[enqStart[value[i]] + eligibleEnqs[value[i]]++] = ret[i];
+            }
+        }
+        Arrays.fill(eligibleEnqs, 0);
+        for (int v = 0; v < values; v++) {
+            for (int k = enqStart[v + 1] - 2; k >= enqStart[v]; k--) {
+                laterEnqReturn[k] = Math.min(laterEnqReturn[k], laterEnqReturn[k + 1]);
+            }
+        }
         for (int v = 0; v < values; v++) {
             for (int k = deqStart[v + 1] - 2; k >= deqStart[v]; k--) {
                 laterReturn[k] = Math.min(laterReturn[k], laterReturn[k + 1]);
@@ -124,6 +244,7 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         IndexHeap demand = new IndexHeap(values, demandKey);
         boolean[] inDemand = new boolean[values];
         int[] enqueuedOf = new int[values];
+        int[] skipped = new int[values];
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
@@ -141,12 +262,14 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         int cp = 0;
         for (long iteration = 1; ; iteration++) {
             if ((iteration & 0xfff) == 0 && stop.getAsBoolean()) {
-                return null;
+                return new Outcome(order, size, false, Long.MAX_VALUE);
             }
             while (rp < n && (placed[byReturn[rp]] || ops[byReturn[rp]].isPending())) {
                 rp++;
             }
             long firstReturn = rp < n ? ret[byReturn[rp]] : Long.MAX_VALUE;
+            int mode = modes.at(firstReturn);
+            long[] wanted = (mode & BY_RETURN) != 0 ? deqReturns : deqCalls;
             while (cp < n && call[byCall[cp]] <= firstReturn) {
                 int i = byCall[cp++];
                 int v = value[i];
@@ -159,7 +282,8 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                     }
                 } else {
                     heap(enqs, v, ret).push(i);
-                    offerDemand(v, demand, demandKey, inDemand, enqueuedOf, deqCount, deqStart, deqCalls);
+                    eligibleEnqs[v]++;
+                    offerDemand(v, demand, demandKey, inDemand, enqueuedOf, deqCount, deqStart, wanted);
                 }
             }
             int next = -1;
@@ -168,7 +292,7 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                 int v = value[queue[head]];
                 if (deqs[v] != null && !deqs[v].isEmpty()) {
                     int k = deqStart[v] + eligibleDeqs[v];
-                    if (defer && k < deqStart[v + 1] && laterReturn[k] < ret[deqs[v].peek()]) {
+                    if ((mode & DEFER) != 0 && k < deqStart[v + 1] && laterReturn[k] < ret[deqs[v].peek()]) {
                         deferred = v; // a dequeue of v not called yet returns sooner: it should take this head
                     } else {
                         next = deqs[v].pop();
@@ -179,15 +303,24 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                 next = empties.pop();
                 emptiesLeft--;
             }
+            // Values whose enqueue waits this time (see the modes), least wanted time first.
+            int skippedCount = 0;
             while (next < 0 && !demand.isEmpty()) {
                 int v = demand.pop();
-                inDemand[v] = false;
-                if (!enqs[v].isEmpty() && enqueuedOf[v] < deqCount[v]) {
-                    next = enqs[v].pop();
-                    queue[tail++] = next;
-                    enqueuedOf[v]++;
-                    offerDemand(v, demand, demandKey, inDemand, enqueuedOf, deqCount, deqStart, deqCalls);
+                if (enqs[v].isEmpty() || enqueuedOf[v] >= deqCount[v]) {
+                    inDemand[v] = false;
+                    continue;
                 }
+                int k = enqStart[v] + eligibleEnqs[v];
+                if ((mode & LAZY) != 0 && demandKey[v] > firstReturn
+                        || (mode & DRAIN) != 0 && !empties.isEmpty()
+                        || (mode & SOONER) != 0 && k < enqStart[v + 1] && laterEnqReturn[k] < ret[enqs[v].peek()]) {
+                    skipped[skippedCount++] = v;
+                    continue;
+                }
+                inDemand[v] = false;
+                next = enqueue(v, enqs, queue, tail++, enqueuedOf);
+                offerDemand(v, demand, demandKey, inDemand, enqueuedOf, deqCount, deqStart, wanted);
             }
             if (next < 0 && emptiesLeft == 0) {
                 // No dequeue is left to take them: a completed enqueue of a value whose dequeues are all met.
@@ -202,18 +335,35 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                     }
                 }
             }
+            int from = 0;
+            if (next < 0 && skippedCount > 0) {
+                int v = skipped[from++]; // nothing else can be placed: the enqueue wanted first goes after all
+                inDemand[v] = false;
+                next = enqueue(v, enqs, queue, tail++, enqueuedOf);
+                offerDemand(v, demand, demandKey, inDemand, enqueuedOf, deqCount, deqStart, wanted);
+            }
+            for (int j = from; j < skippedCount; j++) {
+                demand.push(skipped[j]);
+            }
             if (next < 0 && deferred >= 0) {
                 next = deqs[deferred].pop();
                 head++;
             }
             if (next < 0) {
-                break;
+                return new Outcome(order, size, placedCompleted == completed, firstReturn);
             }
             placed[next] = true;
             order[size++] = next;
             placedCompleted += ops[next].isPending() ? 0 : 1;
         }
-        return placedCompleted == completed ? Arrays.copyOf(order, size) : null;
+    }
+
+    /** Places the eligible enqueue of {@code v} that returns first at {@code queue[at]}; returns it. */
+    private static int enqueue(int v, IndexHeap[] enqs, int[] queue, int at, int[] enqueuedOf) {
+        int i = enqs[v].pop();
+        queue[at] = i;
+        enqueuedOf[v]++;
+        return i;
     }
 
     private static void offerDemand(int v, IndexHeap demand, long[] demandKey, boolean[] inDemand, int[] enqueuedOf,
