@@ -233,6 +233,17 @@ public final class WorkloadBench {
         all.addAll(crashedShapes());
         all.add(new Workload("cas-10c-full-50crashed-1000", Spec.of("cas-register", 10, 1_000)
                 .withOverlap(Overlap.FULL).withCrashed(50)));
+        // Crashed operations with full overlap, linearizable and not: where auto's rule weighs crashes against overlap.
+        all.add(new Workload("cas-10c-full-50crashed-1000-bad", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(50).withViolation(true)));
+        all.add(new Workload("cas-10c-full-10crashed-1000", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10)));
+        all.add(new Workload("cas-10c-full-10crashed-1000-bad", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10).withViolation(true)));
+        all.add(new Workload("register-10c-full-10crashed-1000", Spec.of("register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10)));
+        all.add(new Workload("register-10c-full-10crashed-1000-bad", Spec.of("register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10).withViolation(true)));
         all.add(new Workload("cas-10c-full-50crashed-10000", Spec.of("cas-register", 10, 10_000)
                 .withOverlap(Overlap.FULL).withCrashed(50)));
         all.add(new Workload("fifo-queue-10c-medium-50000-seed3", Spec.of("fifo-queue", 10, 50_000).withSeed(3)));
