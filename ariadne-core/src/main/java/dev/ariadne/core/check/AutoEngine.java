@@ -17,8 +17,8 @@ import java.util.List;
  * at once: long ones (dfs pays for its long bitsets on every step and its memory grows with the history),
  * crash-heavy ones (etcd logs, where the frontier's dominance rule keeps one of the subsets of crashed operations
  * dfs tries one by one) and wide ones (ten or more clients at full overlap, Knossos' shape with 26 clients), where
- * dfs is 2–7× faster when the history is linearizable but must explore every order to prove a violation, which
- * the frontier proves 5–60× faster or at all. With a spare thread {@code Checker} races both engines instead.
+ * dfs is up to 8× faster when the history is linearizable but must explore every order to prove a violation,
+ * which the frontier proves 10–40× faster, or, with crashed operations, at all. With a spare thread {@code Checker} races both engines instead.
  */
 final class AutoEngine {
     /** Partitions with at most this many operations (after dropping invisible pending ones) may try dfs first. */

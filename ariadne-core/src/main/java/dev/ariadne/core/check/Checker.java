@@ -246,7 +246,10 @@ public final class Checker {
         return searchEngines(model, part, index, searching, meter);
     }
 
-    /** {@code dfs} or {@code frontier}, or for {@code auto} the one {@link AutoEngine} picks (dfs, then frontier). */
+    /**
+     * {@code dfs} or {@code frontier}, or for {@code auto} both racing when a thread is spare, else the one
+     * {@link AutoEngine} picks (dfs, then frontier).
+     */
     private static <S> PartitionResult searchEngines(Model<S> model, Partition part, int index,
                                                      Searching searching, ProgressMeter meter) {
         Engine engine = searching.engine();

@@ -100,4 +100,40 @@ class AutoEngineTest {
         assertEquals("dfs", narrow.partitions().get(0).engine());
         assertEquals("frontier", wide.partitions().get(0).engine());
     }
+
+    @Test
+    void theRaceFindsViolationsAndLinearizationsWithEvidence() {
+        CheckOptions race = CheckOptions.defaults().withThreads(2);
+        // Ten clients at full overlap: the frontier wins the violation, dfs usually the linearizable history.
+        List<Operation> ops = busy(10, 30, 0);
+        Result fine = Checker.check(History.of(ops), RegisterModel.register(), race);
+        assertEquals(Verdict.LINEARIZABLE, fine.verdict(), fine::toString);
+        ResultAssertions.assertConsistent(History.of(ops), RegisterModel.register(), race, fine);
+
+        List<Operation> bad = new ArrayList<>(ops);
+        Operation last = bad.get(bad.size() - 1);
+        bad.add(Operation.of(bad.size(), 99, Invocation.of("read", null), 2L, last.ret() + 1, last.ret() + 2));
+        Result found = Checker.check(History.of(bad), RegisterModel.register(), race);
+        assertEquals(Verdict.NOT_LINEARIZABLE, found.verdict(), found::toString);
+        ResultAssertions.assertConsistent(History.of(bad), RegisterModel.register(), race, found);
+        assertTrue(List.of("dfs", "frontier").contains(found.partitions().get(0).engine()));
+    }
+
+    @Test
+    void aRaceOutOfMemoryGivesUnknownAndTheNextCheckWorks() {
+        // 26 concurrent additions of distinct powers of two and a sum no subset reaches: neither engine fits 1 MiB.
+        List<Operation> ops = new ArrayList<>();
+        for (int i = 0; i < 26; i++) {
+            ops.add(Operation.of(i, i, 1L << i, null, 0, 100));
+        }
+        ops.add(Operation.of(26, 26, "sum", -1L, 0, 100));
+        CheckOptions tiny = CheckOptions.defaults().withThreads(2).withMaxMemory(1 << 20);
+        Result result = Checker.check(History.of(ops), new ConformanceTest.SumModel(), tiny);
+        assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
+        assertTrue(result.reason().startsWith("memory"), result.reason());
+
+        Result next = Checker.check(History.of(busy(3, 3, 0)), RegisterModel.register(),
+                CheckOptions.defaults().withThreads(2));
+        assertEquals(Verdict.LINEARIZABLE, next.verdict());
+    }
 }
