@@ -321,12 +321,13 @@ public final class Checker {
                 searching.threads().release();
             }
         });
-        PartitionResult dfs;
+        PartitionResult dfs = null;
         try {
             dfs = new DfsSearch<>(model, ops, reported, dfsBudget).reportingTo(meter).run(index, part.label());
-        } catch (OutOfMemoryError e) {
-            frontierBudget.stop(RACE_LOST);
-            throw e;
+        } finally {
+            if (dfs == null) { // dfs threw (the heap ran out, or the model failed): the frontier stops too
+                frontierBudget.stop(RACE_LOST);
+            }
         }
         if (dfs.verdict() != Verdict.UNKNOWN) {
             frontierBudget.stop(RACE_LOST);
@@ -336,8 +337,12 @@ public final class Checker {
         try {
             other = frontier.join();
         } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof OutOfMemoryError oom) {
-                throw oom;
+            // What the frontier threw, as it would have thrown on this thread alone.
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
             }
             throw e;
         }

@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -135,5 +136,36 @@ class AutoEngineTest {
         Result next = Checker.check(History.of(busy(3, 3, 0)), RegisterModel.register(),
                 CheckOptions.defaults().withThreads(2));
         assertEquals(Verdict.LINEARIZABLE, next.verdict());
+    }
+
+    /** Accepts every step but one on {@code "boom"}, where it fails as a buggy model would. */
+    private static final class FailingModel implements dev.ariadne.core.model.Model<Integer> {
+        @Override
+        public String name() {
+            return "failing";
+        }
+
+        @Override
+        public Integer init() {
+            return 0;
+        }
+
+        @Override
+        public Integer step(Integer state, Object input, Object output) {
+            if ("boom".equals(input)) {
+                throw new IllegalStateException("boom");
+            }
+            return state;
+        }
+    }
+
+    @Test
+    void aModelThatFailsInTheRaceFailsTheCheckAsOnOneThread() {
+        History h = History.of(Operation.of(0, 0, "fine", null, 0, 10), Operation.of(1, 1, "boom", null, 5, 20));
+        IllegalStateException one = assertThrows(IllegalStateException.class,
+                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withThreads(1)));
+        IllegalStateException race = assertThrows(IllegalStateException.class,
+                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withThreads(2)));
+        assertEquals(one.getMessage(), race.getMessage());
     }
 }
