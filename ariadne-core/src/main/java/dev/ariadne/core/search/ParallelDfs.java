@@ -26,17 +26,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A node of the tree is a configuration (linearized set, state) with the list of alternatives to try there, in
  * list order. Work to do is a task: a path to a node and the alternative to resume from. Tasks wait in the order
  * the sequential search would reach them, and threads take the earliest. A busy thread, at its polls, gives away
- * the rest of the alternatives at its deepest node that still has some (what the sequential search would do next
- * if the current subtree fails) while a thread waits for one (only then: keeping tasks in stock made the
- * threads trade work all the time and replay paths instead of searching); it marks the node as given and backtracks past it when it gets back there. The taker replays the path (only the part that differs
- * from its last one, on its own copy of the call/return list) and ends the task at the return that ends the
- * node's list. A thread that finds a waiting task earlier than its own place sets its work aside as a task and
- * takes the earlier one: the dfs stops at the first linearization, so work late in the order may never be needed,
- * and the threads stay together where the sequential search would be. Every alternative of every node is tried by
- * exactly one thread.
+ * the rest of the alternatives at one of its nodes when a thread waits for work (only then: keeping tasks in stock
+ * made the threads trade work all the time and replay paths instead of searching): the shallowest node of the
+ * region it is exhausting, the largest piece of work the sequential search needs too (see {@code giveAway}). It
+ * marks the node as given and backtracks past it when it gets back there. The taker replays the path (only the
+ * part that differs from its last one, on its own copy of the call/return list) and ends the task at the return
+ * that ends the node's list. A thread that finds a waiting task earlier than its own place sets its work aside as
+ * a task and takes the earlier one: the dfs stops at the first linearization, so work late in the order may never
+ * be needed. Every alternative of every node is tried by exactly one thread.
  *
- * <p>The threads share one set of explored configurations ({@link SharedConfigurationSet}: lock-free, each thread
- * writing into chunks of its own, exact comparison, so a hash collision never prunes); a configuration already in it is being or has been explored by
+ * <p>The threads share one set of explored configurations ({@link SharedConfigurationSet}: without locks, each
+ * thread writing into chunks of its own; exact comparison, so a hash collision never prunes); a configuration
+ * already in it is being or has been explored by
  * the thread that added it, or by the takers of its alternatives. Hence: the first thread to place every
  * completed operation publishes its linearization and stops the others; when every task has ended without one,
  * every reachable configuration has been explored, which proves the violation, with the same number of model steps
@@ -439,6 +440,11 @@ public final class ParallelDfs<S> {
         /** The depth at which the current task ends. */
         int base;
         /**
+         * The shallowest depth this task has backtracked to (a task given away starts at its base, a node of the
+         * region its giver was exhausting; the whole tree's task at none).
+         */
+        int low;
+        /**
          * The path of the last task ended, still applied (lifted, linearized) so that the next task, usually given
          * away near it, only replays where they differ: its length, and the state, hash and count after it.
          */
@@ -523,6 +529,7 @@ public final class ParallelDfs<S> {
             int[] task = t.path();
             int top = task.length - 1;
             base = t.base();
+            low = task.length == 1 && task[0] < 0 ? Integer.MAX_VALUE : base;
             // Keep the part of the last path that this one shares, undo the rest, replay the new part.
             int common = 0;
             while (common < pathLength && common < top && stackEntry[common] == task[common]) {
@@ -657,6 +664,9 @@ public final class ParallelDfs<S> {
                         }
                         unlift(entry);
                     } while (given[depth]);
+                    if (depth < low) {
+                        low = depth;
+                    }
                     entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
                 }
             }
@@ -666,13 +676,22 @@ public final class ParallelDfs<S> {
         }
 
         /**
-         * Gives away the rest of the alternatives at the deepest node of this task that still has some: what the
-         * sequential search would do next if the current subtree fails, so the likeliest to be needed. A node's
-         * iteration goes on from the entry after the one it is exploring ({@code next} of a lifted entry keeps its
-         * neighbour in the list of that node, since deeper lifts and unlifts never touch it); a call there means
-         * more alternatives, its own or another return means none.
+         * Gives away the rest of the alternatives at one node of this task that still has some. First choice: the
+         * shallowest node at or below {@link #low}, the shallowest depth this task has backtracked to: the nodes
+         * from there down are in the region the thread is exhausting (it came back up to them because every
+         * alternative tried below failed), so their rest is work the sequential search does too, and the shallowest
+         * holds the largest subtree (few hand-offs and replays; giving the deepest made thousands of tiny tasks
+         * per search, each replaying a long path). Else the deepest node: what the sequential search would do next
+         * if the current subtree fails. A node's iteration goes on from the entry after the one it is exploring
+         * ({@code next} of a lifted entry keeps its neighbour in the list of that node, since deeper lifts and
+         * unlifts never touch it); a call there means more alternatives, its own or another return means none.
          */
         private void giveAway(int depth) {
+            for (int d = Math.max(base, low); d < depth; d++) {
+                if (giveAt(d)) {
+                    return;
+                }
+            }
             for (int d = depth - 1; d >= base; d--) {
                 if (giveAt(d)) {
                     return;
