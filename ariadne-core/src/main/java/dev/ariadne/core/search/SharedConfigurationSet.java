@@ -32,7 +32,9 @@ final class SharedConfigurationSet {
     private static final int MOVE_RANGE = 1 << 12;
 
     private final int words;
+    /** Entry numbers are {@code chunk << chunkBits | index}; a chunk holds {@code perChunk <= 2^chunkBits}. */
     private final int chunkBits;
+    private final int perChunk;
     private final int maxThreads;
     private final Budget budget;
     private volatile long[] table;
@@ -48,8 +50,12 @@ final class SharedConfigurationSet {
     /** A set for bitsets of {@code words} longs, sized for {@code operations} operations and {@code maxThreads}. */
     SharedConfigurationSet(int words, int operations, int maxThreads, Budget budget) {
         this.words = Math.max(1, words);
-        // A chunk of up to 1,024 entries and about 512 KiB of bitsets: few allocations, little left unused.
-        this.chunkBits = Math.max(6, Math.min(10, 31 - Integer.numberOfLeadingZeros((1 << 16) / this.words)));
+        // Bitsets of just under 2 MiB a chunk (header included), up to 16,383 entries: with the G1 collector's
+        // regions of 1-2 MiB (heaps under 8 GiB) such an array is a "humongous" object, allocated outside the young
+        // generation and never copied by its collections. Chunks of 1,024 entries were copied by every young
+        // collection while live, which took more pause time than the search on two threads saved.
+        this.perChunk = Math.max(64, Math.min((1 << 14) - 1, ((1 << 21) - 64) / (8 * this.words)));
+        this.chunkBits = 32 - Integer.numberOfLeadingZeros(perChunk - 1);
         this.maxThreads = Math.max(1, maxThreads);
         this.budget = budget;
         this.tableMemory = new HeldMemory(budget);
@@ -58,7 +64,7 @@ final class SharedConfigurationSet {
         this.table = new long[1 << bits];
     }
 
-    /** The bitsets and states of up to 2^chunkBits entries, written by one writer before it publishes them. */
+    /** The bitsets and states of {@link #perChunk} entries, written by one writer before it publishes them. */
     private static final class Chunk {
         final long[] sets;
         final Object[] states;
@@ -74,8 +80,8 @@ final class SharedConfigurationSet {
         private final HeldMemory memory = new HeldMemory(budget);
         private Chunk chunk;
         private int chunkNumber;
-        /** The next free entry of {@link #chunk}; its size when full. */
-        private int used = 1 << chunkBits;
+        /** The next free entry of {@link #chunk}; {@link #perChunk} when full (or none yet). */
+        private int used = perChunk;
         private long added;
         private int unflushed;
 
@@ -129,7 +135,7 @@ final class SharedConfigurationSet {
 
         /** Writes the configuration into this writer's next free entry (not yet published). */
         private void write(long[] set, Object state) {
-            if (used == 1 << chunkBits) {
+            if (used == perChunk) {
                 newChunk();
             }
             System.arraycopy(set, 0, chunk.sets, used * words, words);
@@ -137,7 +143,7 @@ final class SharedConfigurationSet {
         }
 
         private void newChunk() {
-            int entries = 1 << chunkBits;
+            int entries = perChunk;
             memory.reserve((long) entries * (words * 8L + 4 + Budget.STATE_BYTES));
             int number = chunkCount.getAndIncrement();
             if (number >= (Integer.MAX_VALUE >> chunkBits) - 1) {
