@@ -218,6 +218,9 @@ public final class WorkloadBench {
         all.add(scaling("register", 50, true, true));
         // A violation dfs must prove by exploring every configuration: the parallel dfs's thread-scaling row.
         all.add(scaling("register", 10, false, true));
+        // Two more that dfs must search whole, on models with other states (2.3 and 1.2 million model steps).
+        all.add(scaling("cas-register", 10, false, true));
+        all.add(scaling("counter", 10, false, true));
         for (int threads : new int[]{5, 10, 20, 50}) {
             all.add(scaling("register", threads, false, false));
         }
