@@ -21,7 +21,8 @@ import java.util.Locale;
  * Times the check of every file of porcupine's corpus (and the kv c10 pair without partitions), in-process after
  * JIT warm-up, and prints a table of median times. Parsing is done once, outside the timed region. Usage:
  * {@code java -jar ariadne-bench/target/ariadne-bench.jar [CORPUS_DIR] [--rounds N] [--warmup N] [--only SUBSTRING]
- * [--engine NAME[,NAME...]]}; with several engines each file gets a row per engine (default: auto).
+ * [--engine NAME[,NAME...]]}; with several engines each file gets a row per engine (default: auto). Rows of
+ * {@code auto} end with the engines its partitions were decided by ({@code picked: dfs} and so on).
  */
 public final class CorpusBench {
     private record Case(String name, History history, String model, boolean partition, Verdict expected) {
@@ -71,11 +72,14 @@ public final class CorpusBench {
         System.out.printf(Locale.ROOT, "%-34s %6s %-8s %-17s %10s %10s %12s%n", "file", "ops", "engine", "verdict",
                 "median ms", "min ms", "configs");
         double[] etcdTotal = new double[engines.size()];
+        double[] kvTotal = new double[engines.size()];
         for (Case c : cases) {
             for (int e = 0; e < engines.size(); e++) {
                 double median = row(c, engines.get(e), rounds, warmup);
                 if (c.name.startsWith("jepsen/")) {
                     etcdTotal[e] += median;
+                } else if (c.name.startsWith("kv/")) {
+                    kvTotal[e] += median;
                 }
             }
         }
@@ -83,6 +87,10 @@ public final class CorpusBench {
         for (int e = 0; e < engines.size(); e++) {
             System.out.printf(Locale.ROOT, "all jepsen/etcd logs together (sum of medians), %s: %.1f ms%n",
                     engines.get(e).cliName(), etcdTotal[e]);
+        }
+        for (int e = 0; e < engines.size(); e++) {
+            System.out.printf(Locale.ROOT, "all kv rows together, partitioned or not (sum of medians), %s: %.1f ms%n",
+                    engines.get(e).cliName(), kvTotal[e]);
         }
     }
 
@@ -102,9 +110,19 @@ public final class CorpusBench {
         Arrays.sort(ms);
         double median = ms[rounds / 2];
         String verdict = last.verdict().name() + (last.verdict() == c.expected ? "" : " (WRONG)");
-        System.out.printf(Locale.ROOT, "%-34s %6d %-8s %-17s %10.3f %10.3f %12d%n", c.name, c.history.size(),
-                engine.cliName(), verdict, median, ms[0], last.statistics().configurations());
+        System.out.printf(Locale.ROOT, "%-34s %6d %-8s %-17s %10.3f %10.3f %12d%s%n", c.name, c.history.size(),
+                engine.cliName(), verdict, median, ms[0], last.statistics().configurations(),
+                engine == Engine.AUTO ? "  picked: " + picked(last) : "");
         return median;
+    }
+
+    /** The engines that answered for the partitions, each once: which one {@code auto} picked. */
+    private static String picked(Result r) {
+        java.util.LinkedHashSet<String> engines = new java.util.LinkedHashSet<>();
+        for (dev.ariadne.core.check.PartitionResult p : r.partitions()) {
+            engines.add(p.engine());
+        }
+        return engines.isEmpty() ? "-" : String.join("+", engines);
     }
 
     private static Result check(Case c, CheckOptions options) {

@@ -53,7 +53,9 @@ import java.util.function.Supplier;
  * the check allocated less than the young generation. {@code --fork-xmx SIZE} runs each row in a fresh JVM with
  * {@code -XmxSIZE}, so a row that needs more heap reports OUT_OF_MEMORY. The steps column is the last check's
  * count of configurations explored (model steps, for the general engines): the same on every machine and run, so
- * it tells a change that does less work from one the noise of a shared machine favoured.
+ * it tells a change that does less work from one the noise of a shared machine favoured. Rows of {@code auto} end
+ * with the engines its partitions were decided by ({@code picked: dfs}, {@code frontier}, {@code dfs+frontier}, a
+ * decision procedure's name), so a sweep {@code --engines auto,dfs,frontier} shows its choice next to both times.
  */
 public final class WorkloadBench {
     /** A generated workload ({@code spec}), or a hand-made one ({@code made}, with the verdict it was made to have). */
@@ -86,11 +88,14 @@ public final class WorkloadBench {
         }
     }
 
-    /** One row's outcome; {@code steps} is the last check's count of configurations explored, or -1. */
+    /**
+     * One row's outcome; {@code steps} is the last check's count of configurations explored, or -1; {@code picked}
+     * the engines the last check's partitions report, or "-".
+     */
     private record Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps,
-                       double busiestCpuMs) {
+                       double busiestCpuMs, String picked) {
         Row(String verdict, double medianMs, double minMs, long heapBytes, int runs, long steps) {
-            this(verdict, medianMs, minMs, heapBytes, runs, steps, Double.NaN);
+            this(verdict, medianMs, minMs, heapBytes, runs, steps, Double.NaN, "-");
         }
     }
 
@@ -200,12 +205,22 @@ public final class WorkloadBench {
             all.add(omnilink(model, Overlap.LOW, 500_000, false));
             all.add(omnilink(model, Overlap.LOW, 500_000, true));
         }
+        // The other models, short enough for auto to weigh dfs against the frontier (docs/engines.md, the rule).
+        for (String model : List.of("set", "counter", "cas-register")) {
+            all.add(omnilink(model, Overlap.MEDIUM, 1_000, false));
+            all.add(omnilink(model, Overlap.MEDIUM, 1_000, true));
+            all.add(scaling(model, 10, false, false));
+            all.add(scaling(model, 10, false, true));
+        }
         for (int threads : new int[]{1, 2, 5, 10, 20, 50}) {
             all.add(scaling("register", threads, true, false));
         }
         all.add(scaling("register", 50, true, true));
         // A violation dfs must prove by exploring every configuration: the parallel dfs's thread-scaling row.
         all.add(scaling("register", 10, false, true));
+        // Two more that dfs must search whole, on models with other states (2.3 and 1.2 million model steps).
+        all.add(scaling("cas-register", 10, false, true));
+        all.add(scaling("counter", 10, false, true));
         for (int threads : new int[]{5, 10, 20, 50}) {
             all.add(scaling("register", threads, false, false));
         }
@@ -221,6 +236,17 @@ public final class WorkloadBench {
         all.addAll(crashedShapes());
         all.add(new Workload("cas-10c-full-50crashed-1000", Spec.of("cas-register", 10, 1_000)
                 .withOverlap(Overlap.FULL).withCrashed(50)));
+        // Crashed operations with full overlap, linearizable and not: where auto's rule weighs crashes against overlap.
+        all.add(new Workload("cas-10c-full-50crashed-1000-bad", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(50).withViolation(true)));
+        all.add(new Workload("cas-10c-full-10crashed-1000", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10)));
+        all.add(new Workload("cas-10c-full-10crashed-1000-bad", Spec.of("cas-register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10).withViolation(true)));
+        all.add(new Workload("register-10c-full-10crashed-1000", Spec.of("register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10)));
+        all.add(new Workload("register-10c-full-10crashed-1000-bad", Spec.of("register", 10, 1_000)
+                .withOverlap(Overlap.FULL).withCrashed(10).withViolation(true)));
         all.add(new Workload("cas-10c-full-50crashed-10000", Spec.of("cas-register", 10, 10_000)
                 .withOverlap(Overlap.FULL).withCrashed(50)));
         all.add(new Workload("fifo-queue-10c-medium-50000-seed3", Spec.of("fifo-queue", 10, 50_000).withSeed(3)));
@@ -319,7 +345,7 @@ public final class WorkloadBench {
             double[] cpuDone = Arrays.copyOf(cpu, runs);
             Arrays.sort(cpuDone);
             return new Row(v, done[runs / 2], done[0], peak, runs, last.statistics().configurations(),
-                    cpuDone[runs / 2]);
+                    cpuDone[runs / 2], picked(last));
         } catch (OutOfMemoryError e) {
             return new Row("OUT_OF_MEMORY", Double.NaN, Double.NaN, -1, 0, -1);
         } catch (RuntimeException e) {
@@ -355,6 +381,18 @@ public final class WorkloadBench {
         return max;
     }
 
+    /**
+     * The engines that answered for the partitions, each once, in order of first appearance: which one {@code auto}
+     * picked (after a dfs attempt that ran out of its memory share, the partition reports the frontier).
+     */
+    private static String picked(Result r) {
+        java.util.LinkedHashSet<String> engines = new java.util.LinkedHashSet<>();
+        for (dev.ariadne.core.check.PartitionResult p : r.partitions()) {
+            engines.add(p.engine());
+        }
+        return engines.isEmpty() ? "-" : String.join("+", engines);
+    }
+
     /** UNKNOWN with the first word of its reason: time, memory, … */
     private static String unknown(Result r) {
         String reason = r.reason() == null ? "?" : r.reason().split("[ :]", 2)[0];
@@ -381,7 +419,8 @@ public final class WorkloadBench {
                 timed ? String.format(Locale.ROOT, "%.0f", opsPerSecond) : "-", heap,
                 r.steps < 0 ? "-" : Long.toString(r.steps))
                 + (threads > 0 && !Double.isNaN(r.busiestCpuMs)
-                ? String.format(Locale.ROOT, " %14.2f", r.busiestCpuMs) : "");
+                ? String.format(Locale.ROOT, " %14.2f", r.busiestCpuMs) : "")
+                + (engine == Engine.AUTO ? "  picked: " + r.picked : "");
     }
 
     /** Runs one row in a fresh JVM with the given maximum heap and returns its table line. */

@@ -123,7 +123,8 @@ class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Search on at most N threads in all: partitions in parallel, and a big partition's dfs "
-                    + "on the threads the others leave idle (docs/engines.md). 1: one thread. Default: partitions "
+                    + "on the threads the others leave idle, or with auto dfs racing the frontier on one of them "
+                    + "(docs/engines.md). 1: one thread. Default: partitions "
                     + "on one thread per processor, each partition's search on one thread.")
     Integer threads;
 

@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class Checker {
     static final String CANCELLED = "cancelled: another partition is not linearizable";
+    /** Why the search that lost an {@code auto} race (dfs against the frontier) stopped. */
+    static final String RACE_LOST = "cancelled: the other engine answered first";
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long STOP_GRACE_MILLIS = 100;
     /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
@@ -244,7 +246,10 @@ public final class Checker {
         return searchEngines(model, part, index, searching, meter);
     }
 
-    /** {@code dfs} or {@code frontier}, or for {@code auto} the one {@link AutoEngine} picks (dfs, then frontier). */
+    /**
+     * {@code dfs} or {@code frontier}, or for {@code auto} both racing when a thread is spare, else the one
+     * {@link AutoEngine} picks (dfs, then frontier).
+     */
     private static <S> PartitionResult searchEngines(Model<S> model, Partition part, int index,
                                                      Searching searching, ProgressMeter meter) {
         Engine engine = searching.engine();
@@ -253,6 +258,11 @@ public final class Checker {
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
         Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
         try {
+            if (engine == Engine.AUTO && ops.size() <= AutoEngine.DFS_MAX_OPERATIONS
+                    && searching.threads().tryAcquire()) {
+                // A spare thread: race dfs against the frontier rather than guess which one is faster.
+                return race(model, part, index, ops, searching, meter);
+            }
             if (chosen == Engine.FRONTIER) {
                 return new FrontierSearch<>(model, ops, all.size(), budget).reportingTo(meter).run(index, part.label());
             }
@@ -282,6 +292,72 @@ public final class Checker {
             return new PartitionResult(index, part.label(), all.size(), Verdict.UNKNOWN, List.of(), null, reason,
                     chosen.cliName(), Statistics.ZERO);
         }
+    }
+
+    /**
+     * {@code auto} with a spare thread (its permit already taken from {@code searching.threads()}, given back when
+     * the frontier ends): dfs on this thread, with its share of the memory as alone, and the frontier on the spare
+     * one, with the rest, at the same time. The first definite answer wins and stops the other search; when both
+     * give up (each out of its share), the frontier searches again with the whole budget, as after dfs alone.
+     */
+    private static <S> PartitionResult race(Model<S> model, Partition part, int index, List<Operation> ops,
+                                            Searching searching, ProgressMeter meter) {
+        Budget budget = searching.budget();
+        int reported = part.operations().size();
+        long dfsShare = AutoEngine.dfsMemory(budget.maxMemory());
+        Budget dfsBudget = budget.attempt(dfsShare);
+        Budget frontierBudget = budget.attempt(Math.max(1, budget.maxMemory() - dfsShare));
+        java.util.concurrent.CompletableFuture<PartitionResult> frontier = new java.util.concurrent.CompletableFuture<>();
+        POOL.execute(() -> {
+            try {
+                PartitionResult r = new FrontierSearch<>(model, ops, reported, frontierBudget).run(index, part.label());
+                if (r.verdict() != Verdict.UNKNOWN) {
+                    dfsBudget.stop(RACE_LOST);
+                }
+                frontier.complete(r);
+            } catch (Throwable t) {
+                frontier.completeExceptionally(t);
+            } finally {
+                searching.threads().release();
+            }
+        });
+        PartitionResult dfs = null;
+        try {
+            dfs = new DfsSearch<>(model, ops, reported, dfsBudget).reportingTo(meter).run(index, part.label());
+        } finally {
+            if (dfs == null) { // dfs threw (the heap ran out, or the model failed): the frontier stops too
+                frontierBudget.stop(RACE_LOST);
+            }
+        }
+        if (dfs.verdict() != Verdict.UNKNOWN) {
+            frontierBudget.stop(RACE_LOST);
+            return dfs; // the frontier stops at its next poll and gives its thread back then
+        }
+        PartitionResult other;
+        try {
+            other = frontier.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            // What the frontier threw, as it would have thrown on this thread alone.
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
+        }
+        PartitionResult answer = other;
+        if (other.verdict() == Verdict.UNKNOWN && !budget.exhausted()) {
+            // Both ran out of their shares of memory: the frontier again, alone, with all of it.
+            meter.nextAttempt();
+            answer = new FrontierSearch<>(model, ops, reported, budget).reportingTo(meter).run(index, part.label());
+        }
+        Statistics a = dfs.statistics();
+        Statistics b = answer.statistics();
+        return new PartitionResult(answer.index(), answer.label(), answer.operations(), answer.verdict(),
+                answer.witness(), answer.violation(), answer.reason(), answer.engine(),
+                new Statistics(a.configurations() + b.configurations(), a.cacheHits() + b.cacheHits(),
+                        Math.max(a.cached(), b.cached()), a.nanos() + b.nanos()));
     }
 
     /** A dfs search on one thread, or, where the check may use more, on as many as are spare while it runs. */

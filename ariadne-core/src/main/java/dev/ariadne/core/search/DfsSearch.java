@@ -151,8 +151,6 @@ public final class DfsSearch<S> {
         }
         try {
             return search(index, label, cache, start);
-        } catch (MemoryLimit e) {
-            return unknown(index, label, budget.reason(), 0, 0, cache.size(), start);
         } finally {
             cache.release();
         }
@@ -182,79 +180,84 @@ public final class DfsSearch<S> {
         if (forced[0] >= 0) {
             entry = forced[0];
         }
-        while (placedCompleted < completed) {
-            if ((++polls & 0x3ff) == 0) {
-                if (!cache.account() || budget.exhausted()) {
-                    return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+        try {
+            while (placedCompleted < completed) {
+                if ((++polls & 0x3ff) == 0) {
+                    if (!cache.account() || budget.exhausted()) {
+                        return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+                    }
+                    if ((polls & 0xfff) == 0) {
+                        meter.update(placedCompleted, 0, configurations);
+                    }
                 }
-                if ((polls & 0xfff) == 0) {
-                    meter.update(placedCompleted, 0, configurations);
-                }
-            }
-            if ((entry & 1) == 0) {
-                int op = entry >> 1;
-                if (pending[op] && predecessor[op] >= 0
-                        && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
-                    entry = next[entry];
-                    continue;
-                }
-                configurations++;
-                S after = model.step(state, inputs[op], outputs[op]);
-                if (after != null && pending[op] && after.equals(state)) {
-                    cacheHits++;
-                    after = null;
-                }
-                if (after != null) {
-                    long hash = setHash ^ zobrist[op];
-                    linearized[op >>> 6] |= 1L << op;
-                    if (cache.add(hash, after, linearized)) {
-                        stackEntry[depth] = entry;
-                        stackState[depth] = state;
-                        depth++;
-                        state = after;
-                        setHash = hash;
-                        if (!pending[op]) {
-                            placedCompleted++;
-                        }
-                        lift(entry);
-                        entry = next[head];
-                        if (readOnly != null) {
-                            forced[depth] = forcedReadOnly(state);
-                            if (forced[depth] >= 0) {
-                                entry = forced[depth];
-                            }
-                        }
+                if ((entry & 1) == 0) {
+                    int op = entry >> 1;
+                    if (pending[op] && predecessor[op] >= 0
+                            && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                        entry = next[entry];
                         continue;
                     }
+                    configurations++;
+                    S after = model.step(state, inputs[op], outputs[op]);
+                    if (after != null && pending[op] && after.equals(state)) {
+                        cacheHits++;
+                        after = null;
+                    }
+                    if (after != null) {
+                        long hash = setHash ^ zobrist[op];
+                        linearized[op >>> 6] |= 1L << op;
+                        if (cache.add(hash, after, linearized)) {
+                            stackEntry[depth] = entry;
+                            stackState[depth] = state;
+                            depth++;
+                            state = after;
+                            setHash = hash;
+                            if (!pending[op]) {
+                                placedCompleted++;
+                            }
+                            lift(entry);
+                            entry = next[head];
+                            if (readOnly != null) {
+                                forced[depth] = forcedReadOnly(state);
+                                if (forced[depth] >= 0) {
+                                    entry = forced[depth];
+                                }
+                            }
+                            continue;
+                        }
+                        linearized[op >>> 6] &= ~(1L << op);
+                        cacheHits++;
+                    }
+                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                } else {
+                    // A return whose operation is not linearized yet: this branch is dead. (After a forced read-only
+                    // operation, its own return: the operation could be placed, so it is no evidence.)
+                    boolean afterForced = readOnly != null && entry == forced[depth] + 1;
+                    if (!afterForced && depth >= deadEnds.depth) {
+                        deadEnds.record(stackEntry, depth, entry, next, head);
+                    }
+                    if (depth == 0) {
+                        return violation(index, label, configurations, cacheHits, cache.size(), start);
+                    }
+                    depth--;
+                    entry = stackEntry[depth];
+                    @SuppressWarnings("unchecked")
+                    S before = (S) stackState[depth];
+                    stackState[depth] = null;
+                    state = before;
+                    int op = entry >> 1;
                     linearized[op >>> 6] &= ~(1L << op);
-                    cacheHits++;
+                    setHash ^= zobrist[op];
+                    if (!pending[op]) {
+                        placedCompleted--;
+                    }
+                    unlift(entry);
+                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
                 }
-                entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
-            } else {
-                // A return whose operation is not linearized yet: this branch is dead. (After a forced read-only
-                // operation, its own return: the operation could be placed, so it is no evidence.)
-                boolean afterForced = readOnly != null && entry == forced[depth] + 1;
-                if (!afterForced && depth >= deadEnds.depth) {
-                    deadEnds.record(stackEntry, depth, entry, next, head);
-                }
-                if (depth == 0) {
-                    return violation(index, label, configurations, cacheHits, cache.size(), start);
-                }
-                depth--;
-                entry = stackEntry[depth];
-                @SuppressWarnings("unchecked")
-                S before = (S) stackState[depth];
-                stackState[depth] = null;
-                state = before;
-                int op = entry >> 1;
-                linearized[op >>> 6] &= ~(1L << op);
-                setHash ^= zobrist[op];
-                if (!pending[op]) {
-                    placedCompleted--;
-                }
-                unlift(entry);
-                entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
             }
+        } catch (MemoryLimit e) {
+            // The cache could not grow: what was explored up to here still counts, as at a time limit.
+            return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
         }
         List<Operation> witness = new ArrayList<>(depth);
         for (int i = 0; i < depth; i++) {

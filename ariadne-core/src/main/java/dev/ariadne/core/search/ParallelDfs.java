@@ -26,17 +26,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A node of the tree is a configuration (linearized set, state) with the list of alternatives to try there, in
  * list order. Work to do is a task: a path to a node and the alternative to resume from. Tasks wait in the order
  * the sequential search would reach them, and threads take the earliest. A busy thread, at its polls, gives away
- * the rest of the alternatives at its deepest node that still has some (what the sequential search would do next
- * if the current subtree fails) while a thread waits or fewer tasks wait than there are threads; it marks the node
- * as given and backtracks past it when it gets back there. The taker replays the path (only the part that differs
- * from its last one, on its own copy of the call/return list) and ends the task at the return that ends the
- * node's list. A thread that finds a waiting task earlier than its own place sets its work aside as a task and
- * takes the earlier one: the dfs stops at the first linearization, so work late in the order may never be needed,
- * and the threads stay together where the sequential search would be. Every alternative of every node is tried by
- * exactly one thread.
+ * the rest of the alternatives at one of its nodes when a thread waits for work (only then: keeping tasks in stock
+ * made the threads trade work all the time and replay paths instead of searching): the shallowest node of the
+ * region it is exhausting, the largest piece of work the sequential search needs too (see {@code giveAway}). It
+ * marks the node as given and backtracks past it when it gets back there. The taker replays the path (only the
+ * part that differs from its last one, on its own copy of the call/return list) and ends the task at the return
+ * that ends the node's list. A thread that finds a waiting task earlier than its own place sets its work aside as
+ * a task and takes the earlier one: the dfs stops at the first linearization, so work late in the order may never
+ * be needed. Every alternative of every node is tried by exactly one thread.
  *
- * <p>The threads share one set of explored configurations ({@link ConcurrentConfigurationCache}, exact
- * comparison, so a hash collision never prunes); a configuration already in it is being or has been explored by
+ * <p>The threads share one set of explored configurations ({@link SharedConfigurationSet}: without locks, each
+ * thread writing into chunks of its own; exact comparison, so a hash collision never prunes); a configuration
+ * already in it is being or has been explored by
  * the thread that added it, or by the takers of its alternatives. Hence: the first thread to place every
  * completed operation publishes its linearization and stops the others; when every task has ended without one,
  * every reachable configuration has been explored, which proves the violation, with the same number of model steps
@@ -104,7 +105,7 @@ public final class ParallelDfs<S> {
     private final AtomicLong hits = new AtomicLong();
     private volatile long deepest;
     private final List<Worker> workers = new ArrayList<>();
-    private ConcurrentConfigurationCache cache;
+    private SharedConfigurationSet cache;
 
     /**
      * A search over {@code operations}, reported as a partition of {@code reported} operations, on the calling
@@ -230,7 +231,7 @@ public final class ParallelDfs<S> {
     public PartitionResult run(int index, String label) {
         long start = System.nanoTime();
         try {
-            cache = new ConcurrentConfigurationCache(words, n, maxThreads, budget);
+            cache = new SharedConfigurationSet(words, n, maxThreads, budget);
         } catch (MemoryLimit e) {
             return result(index, label, start, false);
         }
@@ -247,6 +248,11 @@ public final class ParallelDfs<S> {
             root.work(new Task(new int[]{-1}, 0, null));
             awaitHelpers();
         } finally {
+            synchronized (lock) {
+                for (Worker w : workers) {
+                    w.writer.release();
+                }
+            }
             cache.release();
         }
         Throwable t = failure.get();
@@ -306,7 +312,6 @@ public final class ParallelDfs<S> {
             Worker helper = new Worker(false);
             synchronized (lock) {
                 workers.add(helper);
-                workers.get(0).alone = false; // the calling thread, which is calling this helper
             }
             try {
                 threads.executor().execute(helper::help);
@@ -358,14 +363,10 @@ public final class ParallelDfs<S> {
         }
     }
 
-    /**
-     * Whether a busy thread should give work away: a thread waits for a task that none has given yet, or, with
-     * helpers running, fewer tasks wait than there are threads, so that a thread searching later parts of the
-     * tree finds earlier work to switch to.
-     */
+    /** Whether a busy thread should give work away: a thread waits for a task that none has given yet. */
     private boolean wanted() {
         synchronized (lock) {
-            return tasks.size() < hungry || running > 1 && tasks.size() < running;
+            return tasks.size() < hungry;
         }
     }
 
@@ -377,7 +378,12 @@ public final class ParallelDfs<S> {
     }
 
     private PartitionResult result(int index, String label, long start, boolean proved) {
-        long cached = cache == null ? 0 : cache.size();
+        long cached = 0;
+        synchronized (lock) {
+            for (Worker w : workers) {
+                cached += w.writer.added();
+            }
+        }
         Statistics stats = new Statistics(steps.get(), hits.get(), cached, System.nanoTime() - start);
         int[] found = witness.get();
         if (found != null) {
@@ -426,16 +432,18 @@ public final class ParallelDfs<S> {
         long cacheHits;
         long polls;
         final DeadEnds deadEnds = new DeadEnds();
-        /**
-         * Whether this thread is the only one using the cache: the calling thread until it calls its first helper
-         * (it clears this itself, before the helper starts), so that a search that never gets help takes no locks.
-         */
-        boolean alone;
+        /** This thread's handle on the shared set: the chunks it writes its configurations into. */
+        final SharedConfigurationSet.Writer writer = cache.writer();
         /** The deepest this thread was at a poll, and whether it was once far above that (the calling thread's). */
         int maxDepth;
         boolean backtracking;
         /** The depth at which the current task ends. */
         int base;
+        /**
+         * The shallowest depth this task has backtracked to (a task given away starts at its base, a node of the
+         * region its giver was exhausting; the whole tree's task at none).
+         */
+        int low;
         /**
          * The path of the last task ended, still applied (lifted, linearized) so that the next task, usually given
          * away near it, only replays where they differ: its length, and the state, hash and count after it.
@@ -447,7 +455,6 @@ public final class ParallelDfs<S> {
 
         Worker(boolean root) {
             this.root = root;
-            this.alone = root;
         }
 
         /** A helper's life: take tasks until the search ends, then give the permit back. */
@@ -522,6 +529,7 @@ public final class ParallelDfs<S> {
             int[] task = t.path();
             int top = task.length - 1;
             base = t.base();
+            low = task.length == 1 && task[0] < 0 ? Integer.MAX_VALUE : base;
             // Keep the part of the last path that this one shares, undo the rest, replay the new part.
             int common = 0;
             while (common < pathLength && common < top && stackEntry[common] == task[common]) {
@@ -578,7 +586,7 @@ public final class ParallelDfs<S> {
                     if (stopped) {
                         return false;
                     }
-                    if ((hungry > 0 || running > 1) && wanted()) {
+                    if (hungry > 0 && wanted()) {
                         giveAway(depth);
                     }
                     if ((polls & 0x3ff) == 0 && !poll(depth, placedCompleted)) {
@@ -605,7 +613,7 @@ public final class ParallelDfs<S> {
                     if (after != null) {
                         long hash = setHash ^ zobrist[op];
                         linearized[op >>> 6] |= 1L << op;
-                        if (alone ? cache.addAlone(hash, after, linearized) : cache.add(hash, after, linearized)) {
+                        if (writer.add(hash, after, linearized)) {
                             stackEntry[depth] = entry;
                             stackState[depth] = state;
                             depth++;
@@ -656,6 +664,9 @@ public final class ParallelDfs<S> {
                         }
                         unlift(entry);
                     } while (given[depth]);
+                    if (depth < low) {
+                        low = depth;
+                    }
                     entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
                 }
             }
@@ -665,13 +676,22 @@ public final class ParallelDfs<S> {
         }
 
         /**
-         * Gives away the rest of the alternatives at the deepest node of this task that still has some: what the
-         * sequential search would do next if the current subtree fails, so the likeliest to be needed. A node's
-         * iteration goes on from the entry after the one it is exploring ({@code next} of a lifted entry keeps its
-         * neighbour in the list of that node, since deeper lifts and unlifts never touch it); a call there means
-         * more alternatives, its own or another return means none.
+         * Gives away the rest of the alternatives at one node of this task that still has some. First choice: the
+         * shallowest node at or below {@link #low}, the shallowest depth this task has backtracked to: the nodes
+         * from there down are in the region the thread is exhausting (it came back up to them because every
+         * alternative tried below failed), so their rest is work the sequential search does too, and the shallowest
+         * holds the largest subtree (few hand-offs and replays; giving the deepest made thousands of tiny tasks
+         * per search, each replaying a long path). Else the deepest node: what the sequential search would do next
+         * if the current subtree fails. A node's iteration goes on from the entry after the one it is exploring
+         * ({@code next} of a lifted entry keeps its neighbour in the list of that node, since deeper lifts and
+         * unlifts never touch it); a call there means more alternatives, its own or another return means none.
          */
         private void giveAway(int depth) {
+            for (int d = Math.max(base, low); d < depth; d++) {
+                if (giveAt(d)) {
+                    return;
+                }
+            }
             for (int d = depth - 1; d >= base; d--) {
                 if (giveAt(d)) {
                     return;
@@ -726,7 +746,7 @@ public final class ParallelDfs<S> {
             if (maxDepth - depth >= BACKTRACK_FOR_HELP) {
                 backtracking = true;
             }
-            if (!cache.account() || budget.exhausted()) {
+            if (budget.exhausted()) {
                 stop();
                 return false;
             }

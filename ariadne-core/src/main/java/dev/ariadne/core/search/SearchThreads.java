@@ -26,7 +26,7 @@ public final class SearchThreads {
     }
 
     /** Takes a spare permit if there is one. */
-    boolean tryAcquire() {
+    public boolean tryAcquire() {
         for (int s = spare.get(); s > 0; s = spare.get()) {
             if (spare.compareAndSet(s, s - 1)) {
                 return true;

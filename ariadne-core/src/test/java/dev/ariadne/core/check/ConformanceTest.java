@@ -240,6 +240,23 @@ public class ConformanceTest {
         onParallelDfs(() -> verdict(c, Engine.DFS, 3));
     }
 
+    /** The same cases on {@code auto} with two threads: dfs and the frontier race, the first answer wins. */
+    @ParameterizedTest(name = "{0} [auto racing on 2 threads]")
+    @MethodSource("cases")
+    void verdictOnAutoRace(Case c) {
+        verdict(c, Engine.AUTO, 2);
+    }
+
+    @org.junit.jupiter.api.Test
+    void autoRaceSearchThatTakesTooLongGivesUnknownAtTheTimeLimit() {
+        searchThatTakesTooLongGivesUnknownAtTheTimeLimit(Engine.AUTO, 2);
+    }
+
+    @org.junit.jupiter.api.Test
+    void autoRaceInterruptingTheCallerCancelsTheCheck() throws InterruptedException {
+        interruptingTheCallerCancelsTheCheck(Engine.AUTO, 2);
+    }
+
     /** Runs {@code test} with {@link dev.ariadne.core.search.ParallelDfs}'s helpers called at once. */
     private static void onParallelDfs(Runnable test) {
         dev.ariadne.core.search.ParallelDfs.setHelpersAfterSteps(0);

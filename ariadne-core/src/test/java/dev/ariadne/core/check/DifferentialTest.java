@@ -32,7 +32,7 @@ class DifferentialTest {
      * small searches are shared out among threads.
      */
     private static final List<Variant> ENGINES = List.of(new Variant(Engine.DFS, 1), new Variant(Engine.FRONTIER, 1),
-            new Variant(Engine.AUTO, 1), new Variant(Engine.DFS, 3));
+            new Variant(Engine.AUTO, 1), new Variant(Engine.DFS, 3), new Variant(Engine.AUTO, 2));
 
     /** An engine and the most threads a check may use ({@link CheckOptions#threads()}). */
     record Variant(Engine engine, int threads) {

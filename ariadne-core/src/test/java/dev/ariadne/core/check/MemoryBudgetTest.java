@@ -53,6 +53,25 @@ class MemoryBudgetTest {
         assertEquals(Verdict.LINEARIZABLE, next.verdict());
     }
 
+    /**
+     * A dfs stopped by the memory limit reports what it explored, as one stopped by the time limit does (it used
+     * to say 0 configurations after millions), on one thread and on two.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void aDfsStoppedByTheMemoryLimitCountsWhatItExplored(int threads) {
+        CheckOptions tiny = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(threads)
+                .withMaxMemory(4 << 20);
+        Result result = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> Checker.check(explosive(26), new ConformanceTest.SumModel(), tiny));
+        assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
+        assertTrue(result.reason().startsWith("memory"), result.reason());
+        Statistics stats = result.partitions().get(0).statistics();
+        // Every configuration it holds took a model step to reach, and it holds some: 4 MiB is room for thousands.
+        assertTrue(stats.cached() > 1000, stats::toString);
+        assertTrue(stats.configurations() >= stats.cached(), stats::toString);
+    }
+
     @ParameterizedTest
     @EnumSource(Engine.class)
     void theBudgetIsSharedByPartitionsCheckedInParallel(Engine engine) {
