@@ -50,21 +50,56 @@ final class Explainer<S> {
         }
     }
 
-    /** Each pair where one returned before the other was called, without those implied by two others. */
+    /**
+     * Each pair where one returned before the other was called, without those implied by two others: {@code a}
+     * before {@code b} is implied when some {@code m} was called after {@code a} returned and returned before
+     * {@code b} was called, so {@code a}'s own pairs are the operations called after it returned and no later than
+     * the earliest return among those called after it returned. O(k log k) and the pairs, for a core of k.
+     */
     static <S> List<Explanation.Precedence> precedences(Model<S> model, List<Operation> core) {
+        int k = core.size();
+        Operation[] byCall = core.toArray(new Operation[0]);
+        java.util.Arrays.sort(byCall, (x, y) -> Long.compare(x.call(), y.call()));
+        long[] calls = new long[k];
+        // laterReturn[i]: the earliest return among the completed operations from byCall[i] on.
+        long[] laterReturn = new long[k + 1];
+        laterReturn[k] = Long.MAX_VALUE;
+        for (int i = k - 1; i >= 0; i--) {
+            calls[i] = byCall[i].call();
+            laterReturn[i] = Math.min(laterReturn[i + 1], byCall[i].isPending() ? Long.MAX_VALUE : byCall[i].ret());
+        }
         List<Explanation.Precedence> out = new ArrayList<>();
         for (Operation a : core) {
-            for (Operation b : core) {
-                if (before(a, b) && core.stream().noneMatch(m -> before(a, m) && before(m, b))) {
-                    out.add(new Explanation.Precedence(a, b, "#" + a.id() + " " + describe(model, a)
-                            + " returned at " + a.ret() + " before #" + b.id() + " " + describe(model, b)
-                            + " was called at " + b.call()));
-                }
+            if (a.isPending()) {
+                continue;
+            }
+            int first = firstCalledAfter(calls, a.ret());
+            long bound = laterReturn[first]; // b is implied by some m when m.ret < b.call
+            for (int i = first; i < k && calls[i] <= bound; i++) {
+                Operation b = byCall[i];
+                out.add(new Explanation.Precedence(a, b, "#" + a.id() + " " + describe(model, a)
+                        + " returned at " + a.ret() + " before #" + b.id() + " " + describe(model, b)
+                        + " was called at " + b.call()));
             }
         }
         out.sort((x, y) -> x.first().ret() != y.first().ret() ? Long.compare(x.first().ret(), y.first().ret())
                 : Long.compare(x.second().call(), y.second().call()));
         return out;
+    }
+
+    /** The index of the first call after {@code time} in the sorted {@code calls}. */
+    private static int firstCalledAfter(long[] calls, long time) {
+        int lo = 0;
+        int hi = calls.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (calls[mid] <= time) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Whether real time puts {@code a} before {@code b}: it returned before {@code b} was called. */
@@ -82,8 +117,16 @@ final class Explainer<S> {
      * left out, which is not listed separately: it is any order that does not place them.
      */
     private void explore(List<Step> placedSteps, S state, boolean[] placed) {
+        // An operation can come next when no other unplaced completed one returned before it was called; its own
+        // return is never before its call, so the earliest return among all the unplaced ones decides.
+        long firstReturn = Long.MAX_VALUE;
+        for (int j = 0; j < core.size(); j++) {
+            if (!placed[j] && !core.get(j).isPending()) {
+                firstReturn = Math.min(firstReturn, core.get(j).ret());
+            }
+        }
         for (int i = 0; i < core.size(); i++) {
-            if (placed[i] || !canComeNext(i, placed)) {
+            if (placed[i] || core.get(i).call() > firstReturn) {
                 continue;
             }
             if (orders.size() >= Explanation.ORDERS_SHOWN || steps >= MAX_STEPS || System.nanoTime() > deadline) {
@@ -105,16 +148,6 @@ final class Explainer<S> {
             placedSteps.remove(placedSteps.size() - 1);
             placed[i] = false;
         }
-    }
-
-    private boolean canComeNext(int i, boolean[] placed) {
-        Operation op = core.get(i);
-        for (int j = 0; j < core.size(); j++) {
-            if (!placed[j] && j != i && before(core.get(j), op)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private String orderText(List<Step> placedSteps, Operation rejected, String state) {

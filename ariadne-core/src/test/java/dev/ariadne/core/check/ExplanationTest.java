@@ -13,6 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Explanations of hand-made violations: the core, the model's sentence, the precedences and the orders. */
@@ -246,5 +247,59 @@ class ExplanationTest {
     @SuppressWarnings("unchecked")
     private static Model<Object> cast(Model<?> m) {
         return (Model<Object>) m;
+    }
+
+    /** The cover pairs by their definition: a before b, and no m with a before m before b. Cubic, for the test. */
+    private static java.util.Set<List<Integer>> coversByDefinition(List<Operation> core) {
+        java.util.Set<List<Integer>> out = new java.util.HashSet<>();
+        for (Operation a : core) {
+            for (Operation b : core) {
+                if (!a.isPending() && a.ret() < b.call() && core.stream().noneMatch(
+                        m -> !m.isPending() && a.ret() < m.call() && m.ret() < b.call())) {
+                    out.add(List.of(a.id(), b.id()));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void thePrecedencesAreTheCoverPairsOfRealTime() {
+        Model<?> register = BuiltinModels.byName("register");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        for (int round = 0; round < 500; round++) {
+            List<Operation> ops = new java.util.ArrayList<>();
+            int n = 1 + random.nextInt(12);
+            for (int id = 0; id < n; id++) {
+                long call = random.nextInt(20);
+                ops.add(random.nextInt(6) == 0 ? Operation.pending(id, id, Invocation.of("write", 1L), call)
+                        : Operation.of(id, id, Invocation.of("write", 1L), null, call, call + random.nextInt(6)));
+            }
+            java.util.Set<List<Integer>> got = new java.util.HashSet<>();
+            for (Explanation.Precedence p : Explainer.precedences(register, ops)) {
+                assertTrue(got.add(List.of(p.first().id(), p.second().id())), "listed twice: " + p.text());
+            }
+            assertEquals(coversByDefinition(ops), got, "round " + round + ": " + ops);
+        }
+    }
+
+    /** A core the budget left large (thousands of operations) is put into words in time, not in cubic time. */
+    @Test
+    void aLargeCoreIsExplainedWithinTheDeadline() {
+        Model<?> register = BuiltinModels.byName("register");
+        List<Operation> ops = new java.util.ArrayList<>();
+        for (int id = 0; id < 20_000; id++) {
+            ops.add(register.prepare(Operation.of(id, id % 10, Invocation.of("write", (long) id), null, id, id + 5)));
+        }
+        long start = System.nanoTime();
+        Explanation e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> Explainer.explain(register, ops,
+                false, "the budget ran out", 1, start, System.nanoTime()));
+        // Write i returns at i + 5; the writes called at i + 6 ... i + 11 follow it with nothing between.
+        int covers = 0;
+        for (int id = 0; id < 20_000; id++) {
+            covers += Math.max(0, Math.min(6, 20_000 - (id + 6)));
+        }
+        assertEquals(covers, e.precedences().size());
+        assertFalse(e.ordersComplete());
     }
 }
