@@ -14,6 +14,8 @@ import java.util.List;
  */
 final class Explainer<S> {
     static final int MAX_STEPS = 100_000;
+    /** The largest core the model is asked to put into a sentence ({@link #summary}). */
+    static final int SUMMARY_MAX_OPERATIONS = 256;
     /** The orders are listed after the core search, so they get a little time even when it used all of its own. */
     private static final long GRACE_NANOS = 200_000_000L;
 
@@ -41,8 +43,16 @@ final class Explainer<S> {
                 System.nanoTime() - start);
     }
 
-    /** The model's sentence; a hint that fails must not cost the person the rest of the evidence. */
+    /**
+     * The model's sentence; a hint that fails must not cost the person the rest of the evidence. Not asked of a
+     * core of more than {@link #SUMMARY_MAX_OPERATIONS}: the hints look at every pair or triple of operations (a
+     * 50,000-operation core kept a queue's hint busy for minutes), and a sentence about a core the budget left that
+     * large would not point at the violation anyway.
+     */
     private static <S> String summary(Model<S> model, List<Operation> core) {
+        if (core.size() > SUMMARY_MAX_OPERATIONS) {
+            return null;
+        }
         try {
             return model.explainViolation(core);
         } catch (RuntimeException e) {

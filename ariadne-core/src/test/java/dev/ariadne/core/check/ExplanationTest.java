@@ -301,5 +301,24 @@ class ExplanationTest {
         }
         assertEquals(covers, e.precedences().size());
         assertFalse(e.ordersComplete());
+        assertNull(e.summary(), "no sentence is asked of a core this large");
+    }
+
+    /** A queue's hint looks at triples of operations: a core the budget left at 50,000 gets no sentence, in time. */
+    @Test
+    void aLargeQueueCoreGetsNoSentence() {
+        Model<?> queue = BuiltinModels.byName("fifo-queue");
+        List<Operation> ops = new java.util.ArrayList<>();
+        for (int id = 0; id < 25_000; id++) {
+            ops.add(queue.prepare(Operation.of(2 * id, 0, Invocation.of("enqueue", (long) (id % 5)), null, 4L * id,
+                    4L * id + 1)));
+            ops.add(queue.prepare(Operation.of(2 * id + 1, 1, Invocation.of("dequeue", null), (long) ((id + 1) % 5),
+                    4L * id + 2, 4L * id + 3)));
+        }
+        long start = System.nanoTime();
+        Explanation e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> Explainer.explain(queue, ops,
+                false, "the budget ran out", 1, start, System.nanoTime()));
+        assertNull(e.summary());
+        assertFalse(e.orders().isEmpty());
     }
 }
