@@ -157,13 +157,13 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
         long[] pairKey = new long[values]; // x(v)'s call, for an eligible i(v) of an extracted value not placed
         Arrays.fill(pairKey, NONE);
         MinTree pairs = new MinTree(pairKey);
-        IntHeap queue = new IntHeap(values, null, false); // ranks of Q
+        IndexHeap queue = new IndexHeap(values, null, false); // ranks of Q
         long[] rankKey = new long[values];
         for (int r = 0; r < values; r++) {
             rankKey[r] = r;
         }
-        IntHeap stuck = new IntHeap(values, rankKey, true); // ranks of eligible stuck values, greatest first
-        IntHeap eligible = new IntHeap(inserts.length, ret, false); // eligible inserts, earliest return first
+        IndexHeap stuck = new IndexHeap(values, rankKey, true); // ranks of eligible stuck values, greatest first
+        IndexHeap eligible = new IndexHeap(inserts.length, ret, false); // eligible inserts, earliest return first
 
         boolean[] placed = new boolean[n];
         int[] order = new int[n];
@@ -311,69 +311,6 @@ final class DistinctPriorityQueueProcedure implements DecisionProcedure {
             return null;
         }
         return Replay.run(NAME, model, prepared, null, order, size, !done, index, label, stop, start);
-    }
-
-    /** A binary heap of ints by a {@code long} key (the int itself when {@code key} is null). */
-    private static final class IntHeap {
-        private final int[] heap;
-        private final long[] key;
-        private final boolean max;
-        private int size;
-
-        IntHeap(int capacity, long[] key, boolean max) {
-            this.heap = new int[Math.max(1, capacity)];
-            this.key = key;
-            this.max = max;
-        }
-
-        private boolean before(int a, int b) {
-            long ka = key == null ? a : key[a];
-            long kb = key == null ? b : key[b];
-            return max ? ka > kb : ka < kb;
-        }
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        int peek() {
-            return heap[0];
-        }
-
-        void push(int x) {
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (!before(x, heap[parent])) {
-                    break;
-                }
-                heap[i] = heap[parent];
-                i = parent;
-            }
-            heap[i] = x;
-        }
-
-        int pop() {
-            int top = heap[0];
-            int x = heap[--size];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= size) {
-                    break;
-                }
-                if (child + 1 < size && before(heap[child + 1], heap[child])) {
-                    child++;
-                }
-                if (!before(heap[child], x)) {
-                    break;
-                }
-                heap[i] = heap[child];
-                i = child;
-            }
-            heap[i] = x;
-            return top;
-        }
     }
 
     /** Point updates of {@code key[i]} and the index of the least key below a bound, in O(log n). */

@@ -3,24 +3,39 @@ package dev.ariadne.core.procedures;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of operation indices ordered by a {@code long} key per index (a call or return time), for the
- * queue simulations; it grows as needed. Keys must not change while their index is in the heap.
+ * A binary heap of operation (or value) indices for the simulations of the decision procedures: least first by a
+ * {@code long} key per index (a call or return time), or by the index itself when there is no key array, or
+ * greatest first; it grows as needed. Keys must not change while their index is in the heap.
  */
 final class IndexHeap {
     private int[] heap;
     private final long[] key;
+    private final boolean max;
     private int size;
 
+    /** A heap whose least {@code key[i]} comes first. */
     IndexHeap(int capacity, long[] key) {
+        this(capacity, key, false);
+    }
+
+    /** A heap by {@code key[i]} (by {@code i} when {@code key} is null), greatest first when {@code max}. */
+    IndexHeap(int capacity, long[] key, boolean max) {
         this.heap = new int[Math.max(4, capacity)];
         this.key = key;
+        this.max = max;
+    }
+
+    private boolean before(int a, int b) {
+        long ka = key == null ? a : key[a];
+        long kb = key == null ? b : key[b];
+        return max ? ka > kb : ka < kb;
     }
 
     boolean isEmpty() {
         return size == 0;
     }
 
-    /** The least index, which must exist. */
+    /** The first index, which must exist. */
     int peek() {
         return heap[0];
     }
@@ -32,7 +47,7 @@ final class IndexHeap {
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (key[heap[parent]] <= key[x]) {
+            if (!before(x, heap[parent])) {
                 break;
             }
             heap[i] = heap[parent];
@@ -50,10 +65,10 @@ final class IndexHeap {
             if (child >= size) {
                 break;
             }
-            if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
+            if (child + 1 < size && before(heap[child + 1], heap[child])) {
                 child++;
             }
-            if (key[heap[child]] >= key[x]) {
+            if (!before(heap[child], x)) {
                 break;
             }
             heap[i] = heap[child];
