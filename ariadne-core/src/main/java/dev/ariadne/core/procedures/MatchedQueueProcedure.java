@@ -32,9 +32,11 @@ import java.util.function.BooleanSupplier;
  * ({@link #LAZY}), each only while something else can be placed.
  *
  * <p><b>Retrying.</b> When the simulation gets stuck (the first completed operation to return cannot be placed),
- * it runs again with the next mode in a window of time ending there (the last {@link #WINDOW} operations placed),
+ * it runs again with the next mode in a window of time ending there (the last {@code WINDOWS[0]} operations placed),
  * every earlier window keeping its mode; when a run gets past that place, the next place it gets stuck gets a window
- * of its own; when no mode gets past, the window is made longer. At most {@link #MAX_ATTEMPTS} runs of O(n log n).
+ * of its own; when no mode gets past, the window takes the next length of {@link #WINDOWS}. At most
+ * {@link #MIN_ATTEMPTS} runs and one per {@link #OPERATIONS_PER_ATTEMPT} operations, each O(n log n) on the
+ * {@link Shape} computed once.
  *
  * <p><b>Soundness</b> does not rest on the guesses: the order is replayed step by step on the model with the
  * original values, within real time ({@link Replay}), before {@link dev.ariadne.core.check.Verdict#LINEARIZABLE} is
@@ -61,12 +63,14 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         long start = System.nanoTime();
         Operation[] ops = prepared.toArray(new Operation[0]);
         boolean[] inserts = DistinctInserts.insertsOf(prepared, Kind.QUEUE_ENQUEUE);
+        Shape shape = new Shape(ops, inserts);
         Modes modes = new Modes();
         Outcome furthest = null; // the simulation that got stuck furthest, with the base guesses there
         int mode = 0;
         int widened = 0;
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            Outcome o = simulate(ops, inserts, modes, stop);
+        int attempts = MIN_ATTEMPTS + ops.length / OPERATIONS_PER_ATTEMPT;
+        for (int attempt = 0; attempt < attempts; attempt++) {
+            Outcome o = simulate(ops, inserts, shape, modes, stop);
             if (stop.getAsBoolean()) {
                 return Replay.cancelled(NAME, ops.length, index, label, 0, start);
             }
@@ -78,14 +82,14 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                 furthest = o;
                 mode = 1;
                 widened = 0;
-                modes.add(o.windowFrom(ops, WINDOW), o.stuckAt(), mode);
+                modes.add(o.windowFrom(ops, WINDOWS[0]), o.stuckAt(), mode);
             } else if (++mode < MODES) {
                 modes.setLast(mode);
-            } else if (++widened <= MAX_WIDENINGS) {
+            } else if (++widened < WINDOWS.length) {
                 // No way of guessing in this window gets past: try them again over a window four times as long.
                 mode = 1;
                 modes.dropLast();
-                modes.add(furthest.windowFrom(ops, WINDOW << 2 * widened), furthest.stuckAt(), mode);
+                modes.add(furthest.windowFrom(ops, WINDOWS[widened]), furthest.stuckAt(), mode);
             } else {
                 return null;
             }
@@ -108,12 +112,19 @@ final class MatchedQueueProcedure implements DecisionProcedure {
     static final int DRAIN = 8;
     /** An enqueue waits while an enqueue of its value not called yet returns sooner, unless nothing else can be placed. */
     static final int SOONER = 16;
-    /** Simulations tried before giving up. */
-    static final int MAX_ATTEMPTS = 256;
-    /** How many placed operations before the place it got stuck a new way of guessing is tried on ... */
-    static final int WINDOW = 128;
-    /** ... and how many times that window is made four times as long when no way gets past. */
-    static final int MAX_WIDENINGS = 2;
+    /**
+     * Simulations tried before giving up: this many, and one more per {@link #OPERATIONS_PER_ATTEMPT} operations
+     * (a longer history has more places where a guess fails; a history the guesses cannot decide pays them before
+     * the general engine, a few percent of what the frontier then takes).
+     */
+    static final int MIN_ATTEMPTS = 64;
+    static final int OPERATIONS_PER_ATTEMPT = 1000;
+    /**
+     * The lengths, in operations placed before the place it got stuck, of the window a new way of guessing is tried
+     * on, in the order tried: a wrong guess is usually a little before the place, sometimes far, and a long window
+     * can break what a short one would keep.
+     */
+    private static final int[] WINDOWS = {128, 512, 2048, 32, 8};
 
     /**
      * What a simulation gave: {@code order[0..size)} placed; {@code done} when every completed operation is, else
@@ -162,79 +173,128 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         }
     }
 
+    /** What the simulation needs of the history, computed once for all of its runs. */
+    static final class Shape {
+        final int n;
+        final int values;
+        final long[] call;
+        final long[] ret;
+        final int[] value;
+        final int[] deqCount;
+        final int[] deqStart;
+        final long[] deqCalls;
+        final long[] deqReturns;
+        final long[] laterReturn;
+        final int[] enqStart;
+        final long[] laterEnqReturn;
+        final int[] byCall;
+        final int[] byReturn;
+
+        Shape(Operation[] ops, boolean[] inserts) {
+            int n = ops.length;
+            long[] call = new long[n];
+            long[] ret = new long[n];
+            int[] value = new int[n];
+            int maxValue = 0;
+            for (int i = 0; i < n; i++) {
+                call[i] = ops[i].call();
+                ret[i] = ops[i].ret();
+                value[i] = inserts[i] ? PreparedViews.element(ops[i].input()) : (Integer) ops[i].output();
+                maxValue = Math.max(maxValue, value[i]);
+            }
+            int values = maxValue + 1;
+            // Per value, its dequeues' calls in order: the k-th enqueue of a value placed is guessed to meet the k-th.
+            int[] deqCount = new int[values];
+            for (int i = 0; i < n; i++) {
+                if (!inserts[i] && value[i] != PreparedViews.NIL_ID) {
+                    deqCount[value[i]]++;
+                }
+            }
+            int[] deqStart = new int[values + 1];
+            for (int v = 0; v < values; v++) {
+                deqStart[v + 1] = deqStart[v] + deqCount[v];
+            }
+            long[] deqCalls = new long[deqStart[values]];
+            int[] filled = new int[values];
+            int[] byCall = sorted(n, call);
+            // ... and the earliest return among each value's dequeues from the k-th on, in call order.
+            long[] laterReturn = new long[deqStart[values]];
+            for (int i : byCall) {
+                if (!inserts[i] && value[i] != PreparedViews.NIL_ID) {
+                    deqCalls[deqStart[value[i]] + filled[value[i]]] = call[i];
+                    laterReturn[deqStart[value[i]] + filled[value[i]]++] = ret[i];
+                }
+            }
+            long[] deqReturns = laterReturn.clone(); // per value, sorted: the k-th of a value's dequeues to return
+            for (int v = 0; v < values; v++) {
+                Arrays.sort(deqReturns, deqStart[v], deqStart[v + 1]);
+            }
+            // The earliest return among each value's enqueues from the k-th on, in call order.
+            int[] enqStart = new int[values + 1];
+            for (int i = 0; i < n; i++) {
+                if (inserts[i]) {
+                    enqStart[value[i] + 1]++;
+                }
+            }
+            for (int v = 0; v < values; v++) {
+                enqStart[v + 1] += enqStart[v];
+            }
+            long[] laterEnqReturn = new long[enqStart[values]];
+            int[] filledEnqs = new int[values];
+            for (int i : byCall) {
+                if (inserts[i]) {
+                    laterEnqReturn[enqStart[value[i]] + filledEnqs[value[i]]++] = ret[i];
+                }
+            }
+            for (int v = 0; v < values; v++) {
+                for (int k = enqStart[v + 1] - 2; k >= enqStart[v]; k--) {
+                    laterEnqReturn[k] = Math.min(laterEnqReturn[k], laterEnqReturn[k + 1]);
+                }
+            }
+            for (int v = 0; v < values; v++) {
+                for (int k = deqStart[v + 1] - 2; k >= deqStart[v]; k--) {
+                    laterReturn[k] = Math.min(laterReturn[k], laterReturn[k + 1]);
+                }
+            }
+            int[] byReturn = sorted(n, ret);
+            this.n = n;
+            this.values = values;
+            this.call = call;
+            this.ret = ret;
+            this.value = value;
+            this.deqCount = deqCount;
+            this.deqStart = deqStart;
+            this.deqCalls = deqCalls;
+            this.deqReturns = deqReturns;
+            this.laterReturn = laterReturn;
+            this.enqStart = enqStart;
+            this.laterEnqReturn = laterEnqReturn;
+            this.byCall = byCall;
+            this.byReturn = byReturn;
+        }
+    }
+
     /**
      * The greedy simulation with the guesses {@code modes} chooses at each time; stops early (with an
      * {@link Outcome} of no order) when {@code stop} says so.
      */
-    static Outcome simulate(Operation[] ops, boolean[] inserts, Modes modes, BooleanSupplier stop) {
-        int n = ops.length;
-        long[] call = new long[n];
-        long[] ret = new long[n];
-        int[] value = new int[n];
-        int maxValue = 0;
-        for (int i = 0; i < n; i++) {
-            call[i] = ops[i].call();
-            ret[i] = ops[i].ret();
-            value[i] = inserts[i] ? PreparedViews.element(ops[i].input()) : (Integer) ops[i].output();
-            maxValue = Math.max(maxValue, value[i]);
-        }
-        int values = maxValue + 1;
-        // Per value, its dequeues' calls in order: the k-th enqueue of a value placed is guessed to meet the k-th.
-        int[] deqCount = new int[values];
-        for (int i = 0; i < n; i++) {
-            if (!inserts[i] && value[i] != PreparedViews.NIL_ID) {
-                deqCount[value[i]]++;
-            }
-        }
-        int[] deqStart = new int[values + 1];
-        for (int v = 0; v < values; v++) {
-            deqStart[v + 1] = deqStart[v] + deqCount[v];
-        }
-        long[] deqCalls = new long[deqStart[values]];
-        int[] filled = new int[values];
-        int[] byCall = sorted(n, call);
-        // ... and the earliest return among each value's dequeues from the k-th on, in call order.
-        long[] laterReturn = new long[deqStart[values]];
-        for (int i : byCall) {
-            if (!inserts[i] && value[i] != PreparedViews.NIL_ID) {
-                deqCalls[deqStart[value[i]] + filled[value[i]]] = call[i];
-                laterReturn[deqStart[value[i]] + filled[value[i]]++] = ret[i];
-            }
-        }
-        long[] deqReturns = laterReturn.clone(); // per value, sorted: the k-th of a value's dequeues to return
-        for (int v = 0; v < values; v++) {
-            Arrays.sort(deqReturns, deqStart[v], deqStart[v + 1]);
-        }
-        // The earliest return among each value's enqueues from the k-th on, in call order.
-        int[] enqStart = new int[values + 1];
-        for (int i = 0; i < n; i++) {
-            if (inserts[i]) {
-                enqStart[value[i] + 1]++;
-            }
-        }
-        for (int v = 0; v < values; v++) {
-            enqStart[v + 1] += enqStart[v];
-        }
-        long[] laterEnqReturn = new long[enqStart[values]];
-        int[] eligibleEnqs = new int[values];
-        for (int i : byCall) {
-            if (inserts[i]) {
-                laterEnqReturn[enqStart[value[i]] + eligibleEnqs[value[i]]++] = ret[i];
-            }
-        }
-        Arrays.fill(eligibleEnqs, 0);
-        for (int v = 0; v < values; v++) {
-            for (int k = enqStart[v + 1] - 2; k >= enqStart[v]; k--) {
-                laterEnqReturn[k] = Math.min(laterEnqReturn[k], laterEnqReturn[k + 1]);
-            }
-        }
-        for (int v = 0; v < values; v++) {
-            for (int k = deqStart[v + 1] - 2; k >= deqStart[v]; k--) {
-                laterReturn[k] = Math.min(laterReturn[k], laterReturn[k + 1]);
-            }
-        }
+    static Outcome simulate(Operation[] ops, boolean[] inserts, Shape shape, Modes modes, BooleanSupplier stop) {
+        int n = shape.n;
+        int values = shape.values;
+        long[] call = shape.call;
+        long[] ret = shape.ret;
+        int[] value = shape.value;
+        int[] deqCount = shape.deqCount;
+        int[] deqStart = shape.deqStart;
+        long[] deqCalls = shape.deqCalls;
+        long[] deqReturns = shape.deqReturns;
+        long[] laterReturn = shape.laterReturn;
+        int[] enqStart = shape.enqStart;
+        long[] laterEnqReturn = shape.laterEnqReturn;
+        int[] byCall = shape.byCall;
+        int[] byReturn = shape.byReturn;
         int[] eligibleDeqs = new int[values];
-        int[] byReturn = sorted(n, ret);
+        int[] eligibleEnqs = new int[values];
         // Eligible, unplaced operations: per value, dequeues and enqueues by return; empty dequeues by return.
         IndexHeap[] deqs = new IndexHeap[values];
         IndexHeap[] enqs = new IndexHeap[values];
