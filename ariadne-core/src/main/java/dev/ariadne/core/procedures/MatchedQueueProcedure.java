@@ -117,7 +117,7 @@ final class MatchedQueueProcedure implements DecisionProcedure {
      * (a longer history has more places where a guess fails; a history the guesses cannot decide pays them before
      * the general engine, a few percent of what the frontier then takes).
      */
-    static final int MIN_ATTEMPTS = 64;
+    static final int MIN_ATTEMPTS = 256;
     static final int OPERATIONS_PER_ATTEMPT = 1000;
     /**
      * The lengths, in operations placed before the place it got stuck, of the window a new way of guessing is tried
