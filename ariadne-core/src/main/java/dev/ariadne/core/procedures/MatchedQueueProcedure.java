@@ -163,13 +163,36 @@ final class MatchedQueueProcedure implements DecisionProcedure {
             size = Math.max(0, size - 1);
         }
 
-        int at(long t) {
-            for (int k = size - 1; k >= 0; k--) {
-                if (from[k] <= t && t <= to[k]) {
-                    return mode[k];
+        /**
+         * The modes of one run, asked at times that never decrease (the first return left only moves on): a sweep
+         * over the windows by start, with the started ones on a heap, latest window first, O(log w) a step.
+         */
+        Sweep sweep() {
+            return new Sweep();
+        }
+
+        final class Sweep {
+            private final int[] byStart = new int[size];
+            private final IndexHeap started = new IndexHeap(size, null, true);
+            private int next;
+
+            Sweep() {
+                for (int k = 0; k < size; k++) {
+                    byStart[k] = k;
                 }
+                IndexSort.sort(byStart, size, from);
             }
-            return 0;
+
+            /** The mode at {@code t}: the latest window holding it, or 0. */
+            int at(long t) {
+                while (next < size && from[byStart[next]] <= t) {
+                    started.push(byStart[next++]);
+                }
+                while (!started.isEmpty() && to[started.peek()] < t) {
+                    started.pop(); // ended before t, and so before every later time asked
+                }
+                return started.isEmpty() ? 0 : mode[started.peek()];
+            }
         }
     }
 
@@ -295,6 +318,7 @@ final class MatchedQueueProcedure implements DecisionProcedure {
         int[] byReturn = shape.byReturn;
         int[] eligibleDeqs = new int[values];
         int[] eligibleEnqs = new int[values];
+        Modes.Sweep sweep = modes.sweep();
         // Eligible, unplaced operations: per value, dequeues and enqueues by return; empty dequeues by return.
         IndexHeap[] deqs = new IndexHeap[values];
         IndexHeap[] enqs = new IndexHeap[values];
@@ -328,7 +352,7 @@ final class MatchedQueueProcedure implements DecisionProcedure {
                 rp++;
             }
             long firstReturn = rp < n ? ret[byReturn[rp]] : Long.MAX_VALUE;
-            int mode = modes.at(firstReturn);
+            int mode = sweep.at(firstReturn);
             long[] wanted = (mode & BY_RETURN) != 0 ? deqReturns : deqCalls;
             while (cp < n && call[byCall[cp]] <= firstReturn) {
                 int i = byCall[cp++];
