@@ -27,6 +27,7 @@ final class CheckArguments {
             Map.entry("--format", (c, v) -> c.formatName = v),
             Map.entry("--initial", (c, v) -> c.initialText = v),
             Map.entry("--nil-read", (c, v) -> c.nilReadName = v),
+            Map.entry("--failed-cas", (c, v) -> c.failedCasName = v),
             Map.entry("--engine", (c, v) -> c.engineName = v),
             Map.entry("--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v)),
             Map.entry("--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v)),
@@ -60,6 +61,7 @@ final class CheckArguments {
         CheckCommand c = new CheckCommand();
         c.formatName = "auto";
         c.nilReadName = "auto";
+        c.failedCasName = "absent";
         c.engineName = "auto";
         c.coreTimeout = CheckOptions.DEFAULT_CORE_TIMEOUT; // the option's defaultValue, "5s"
         List<Path> files = new ArrayList<>();

@@ -90,6 +90,13 @@ class CheckCommand implements Callable<Integer> {
                     + "them), absent otherwise.")
     String nilReadName;
 
+    @Option(names = "--failed-cas", paramLabel = "MEANING", defaultValue = "absent",
+            description = "What a Jepsen cas that ended in :fail means, in every Jepsen format: absent (default; "
+                    + "Jepsen's contract: it did not happen) or mismatch (porcupine's etcd convention: its compare "
+                    + "saw another value, so it completes with false; a failed read completes unknown). The report "
+                    + "names mismatch when used.")
+    String failedCasName;
+
     @Option(names = "--new-client-after-info",
             description = "A Jepsen process that invokes again after an :info becomes a new client (as Jepsen "
                     + "renumbers it) instead of an error.")
@@ -168,10 +175,36 @@ class CheckCommand implements Callable<Integer> {
     }
 
     record Outcome(String file, Result result, Model<?> model, String error, int status,
-                   List<Annotation> annotations, History history) {
+                   List<Annotation> annotations, History history, List<Note> notes) {
+        Outcome(String file, Result result, Model<?> model, String error, int status, List<Annotation> annotations,
+                History history) {
+            this(file, result, model, error, status, annotations, history, List.of());
+        }
+
         Outcome(String file, Result result, Model<?> model, String error, int status, List<Annotation> annotations) {
             this(file, result, model, error, status, annotations, null);
         }
+
+        /** This outcome with {@code more} notes after its own. */
+        Outcome withNotes(List<Note> more) {
+            List<Note> all = new ArrayList<>(notes);
+            all.addAll(more);
+            return new Outcome(file, result, model, error, status, annotations, history, List.copyOf(all));
+        }
+    }
+
+    /**
+     * A line under a file's report: how the input was read when a reading other than the default was asked for
+     * (a {@code reading}: JSON field {@code readings.<field>} = {@code value}), why a history has no operations
+     * ({@code readings.empty}), or a {@code hint} that the user may have meant something else (JSON
+     * {@code hints}). Notes never change a verdict.
+     *
+     * @param field the JSON field: {@code hint}, or the name of a reading under {@code readings}
+     * @param value the reading's value in JSON (unused for hints)
+     * @param text  the text line, without indentation
+     */
+    record Note(String field, String value, String text) {
+        static final String HINT = "hint";
     }
 
     @Override
@@ -202,7 +235,9 @@ class CheckCommand implements Callable<Integer> {
             throw new UsageException((tlaConfig != null ? "--cfg" : "--const")
                     + " needs --tla");
         }
-        ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo);
+        ReadOptions.FailedCas failedCas = parse(() -> ReadOptions.FailedCas.fromName(failedCasName));
+        ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo)
+                .withFailedCas(failedCas);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout).withCoreTimeout(coreTimeout);
         if (threads != null) {
@@ -271,6 +306,9 @@ class CheckCommand implements Callable<Integer> {
             if (!failed.isEmpty()) {
                 out.println("  " + failedLine(failed));
             }
+            for (Note n : o.notes) {
+                out.println("  " + n.text);
+            }
         }
     }
 
@@ -337,7 +375,7 @@ class CheckCommand implements Callable<Integer> {
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
-                    history);
+                    history).withNotes(Notes.of(read, history, model, result, modelOptions, this));
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -488,7 +526,7 @@ class CheckCommand implements Callable<Integer> {
                 if (o.error != null) {
                     report.addError(o.file, o.error);
                 } else {
-                    report.add(o.file, o.result, o.model, markers(o));
+                    report.add(o.file, o.result, o.model, markers(o), Notes.readings(o.notes), Notes.hints(o.notes));
                 }
             }
         } catch (IOException e) {

@@ -17,13 +17,15 @@ public final class EventReader {
     private final Lines lines;
     private final Format format;
     private final ModelOptions.NilRead nilRead;
+    private final ReadOptions.FailedCas failedCas;
     private JepsenOps ops;
     private boolean read;
 
-    EventReader(Lines lines, Format format, ModelOptions.NilRead nilRead) {
+    EventReader(Lines lines, Format format, ModelOptions.NilRead nilRead, ReadOptions.FailedCas failedCas) {
         this.lines = lines;
         this.format = format;
         this.nilRead = nilRead;
+        this.failedCas = failedCas;
     }
 
     /**
@@ -32,6 +34,14 @@ public final class EventReader {
      */
     public ModelOptions.NilRead nilRead() {
         return nilRead;
+    }
+
+    /**
+     * How a {@code cas} that ended in {@code :fail} is read ({@link ReadOptions#failedCas()}) when the input is in one
+     * of Jepsen's formats; {@code null} for the others.
+     */
+    public ReadOptions.FailedCas failedCas() {
+        return format == Format.JEPSEN_LOG || format == Format.EDN || format == Format.JEPSEN_JSON ? failedCas : null;
     }
 
     /**
@@ -63,7 +73,7 @@ public final class EventReader {
             if (format == Format.JSON) {
                 JsonLinesReader.events(lines, sink);
             } else {
-                ops = new JepsenOps(lines.source(), format, sink);
+                ops = new JepsenOps(lines.source(), failedCas, sink);
                 jepsen(format, lines, ops);
             }
         } catch (Lines.BadLineException e) {

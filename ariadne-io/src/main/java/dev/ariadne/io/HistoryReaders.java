@@ -144,9 +144,9 @@ public final class HistoryReaders {
             }
             return switch (f) {
                 case JEPSEN_LOG, EDN, JEPSEN_JSON -> {
-                    JepsenOps ops = new JepsenOps(sourceName, f, nci);
+                    JepsenOps ops = new JepsenOps(sourceName, nci, options.failedCas());
                     EventReader.jepsen(f, new Lines(buffered, sourceName), ops);
-                    yield new ReadResult(ops.build(), f, ops.annotations());
+                    yield new ReadResult(ops.build(), f, ops.annotations(), f.nilRead(), options.failedCas());
                 }
                 case JSON -> JsonLinesReader.read(new Lines(buffered, sourceName));
                 case OMNILINK -> OmniLinkReader.read(buffered, sourceName);
@@ -202,7 +202,7 @@ public final class HistoryReaders {
                         : JsonLinesReader.conventions(firstLine);
                 nilRead = stated == null ? nilRead : stated;
             }
-            return new EventReader(lines, format, nilRead);
+            return new EventReader(lines, format, nilRead, options.failedCas());
         } catch (Lines.BadLineException e) {
             throw e.problem();
         }

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * {@code INFO  jepsen.util - 0 :invoke :read nil}, {@code INFO [jepsen worker 0] jepsen.util - 0 ...}, unilog's
  * {@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0 ...} and
  * {@code 2017-03-05 12:00:01,123{GMT} INFO [jepsen worker 0] jepsen.util: 0 ...}. Lines of other loggers (a preamble,
- * stack traces) are skipped; events of named processes (such as {@code :nemesis}) are annotations; failures follow
- * porcupine's etcd conventions (see {@link JepsenOps}). A log in which no line is an operation, or in which most
+ * stack traces) are skipped; events of named processes (such as {@code :nemesis}) are annotations; failures mean what
+ * they mean in Jepsen's other formats (see {@link JepsenOps}). A log in which no line is an operation, or in which most
  * lines are neither operations nor log output, is rejected rather than read as a short history.
  */
 final class JepsenLogReader {

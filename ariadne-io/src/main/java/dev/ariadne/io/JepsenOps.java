@@ -16,8 +16,9 @@ import java.util.Map;
 /**
  * Turns Jepsen events ({@code :invoke}, {@code :ok}, {@code :fail}, {@code :info}) into history events pushed to
  * an {@link EventSink}, in event order: a {@link HistoryBuilder} for a batch reading, any sink for a stream. {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
- * it pending for ever, and {@code :fail} drops it; in porcupine's etcd logs ({@code etcdFailures}) a failed
- * {@code cas} instead completes with {@code false} and a failed {@code read} with an unknown output. Also checks
+ * it pending for ever, and {@code :fail} drops it, in every format (Jepsen's contract); with
+ * {@link ReadOptions.FailedCas#MISMATCH} (porcupine's etcd convention) a failed {@code cas} instead completes with
+ * {@code false} and a failed {@code read} with an unknown output. Also checks
  * what Jepsen promises about {@code :index} (unique) and {@code :time} (never negative, never going backwards
  * within a process), and keeps the events of named processes as annotations.
  */
@@ -52,6 +53,7 @@ final class JepsenOps {
     static final String RETURN_TIME = "return-time-ns";
 
     private final String source;
+    /** porcupine's etcd reading of {@code :fail}: a failed cas completes with false, a failed read unknown. */
     private final boolean etcdFailures;
     private final boolean newClientAfterInfo;
     private final EventSink sink;
@@ -75,26 +77,26 @@ final class JepsenOps {
     private long timedEvents;
 
     /**
-     * A batch reading of {@code format}: {@link #build()} gives the history. Jepsen logs follow porcupine's etcd
-     * conventions for {@code :fail} (cas → false, read → unknown); EDN and JSON mean "did not happen".
+     * A batch reading: {@link #build()} gives the history. {@code failedCas} says what a failed cas means, the same
+     * in every Jepsen format.
      *
      * @param newClientAfterInfo whether a process invoking again after an {@code :info} becomes a new client
      */
-    JepsenOps(String source, Format format, boolean newClientAfterInfo) {
-        this(source, format, newClientAfterInfo, new HistoryBuilder());
+    JepsenOps(String source, boolean newClientAfterInfo, ReadOptions.FailedCas failedCas) {
+        this(source, newClientAfterInfo, failedCas, new HistoryBuilder());
     }
 
     /**
-     * A streaming reading of {@code format} into {@code sink}. New clients after {@code :info} are not offered:
-     * they are numbered after the highest process, which is known only at the end.
+     * A streaming reading into {@code sink}. New clients after {@code :info} are not offered: they are numbered
+     * after the highest process, which is known only at the end.
      */
-    JepsenOps(String source, Format format, EventSink sink) {
-        this(source, format, false, sink);
+    JepsenOps(String source, ReadOptions.FailedCas failedCas, EventSink sink) {
+        this(source, false, failedCas, sink);
     }
 
-    private JepsenOps(String source, Format format, boolean newClientAfterInfo, EventSink sink) {
+    private JepsenOps(String source, boolean newClientAfterInfo, ReadOptions.FailedCas failedCas, EventSink sink) {
         this.source = source;
-        this.etcdFailures = format == Format.JEPSEN_LOG;
+        this.etcdFailures = failedCas == ReadOptions.FailedCas.MISMATCH;
         this.newClientAfterInfo = newClientAfterInfo;
         this.sink = sink;
         this.builder = sink instanceof HistoryBuilder b ? b : null;

@@ -32,9 +32,14 @@ class JepsenLogReaderTest {
             "INFO  jepsen.util - 2\t:invoke\t:read\tnil",                    // 17: pending at the end
             "");
 
+    private static final ReadOptions MISMATCH = ReadOptions.defaults().withFormat(Format.JEPSEN_LOG)
+            .withFailedCas(ReadOptions.FailedCas.MISMATCH);
+
     @Test
     void readsEventsWithPorcupineEtcdConventions() throws Exception {
-        History h = Read.text(LOG, Format.JEPSEN_LOG);
+        ReadResult r = Read.load(LOG, MISMATCH);
+        assertEquals(ReadOptions.FailedCas.MISMATCH, r.failedCas());
+        History h = r.history();
         assertEquals(7, h.size());
         Operation read = h.get(0);
         assertEquals(new Invocation("read", null, null), read.input());
@@ -73,6 +78,41 @@ class JepsenLogReaderTest {
         assertEquals(17, pending.line());
     }
 
+    /** Issue 27: by default a log means what the same test's history.edn means: a :fail did not happen. */
+    @Test
+    void byDefaultAFailedCasOrReadIsDroppedAsInEdn() throws Exception {
+        ReadResult r = Read.load(LOG, ReadOptions.defaults());
+        assertEquals(ReadOptions.FailedCas.ABSENT, r.failedCas());
+        History h = r.history();
+        assertEquals(5, h.size());
+        assertTrue(h.operations().stream().noneMatch(op -> Read.input(op).f().equals("cas")
+                && Read.input(op).value().equals(List.of(3L, 4L))));
+        assertEquals(List.of(8L, 12L, 14L), r.annotations().stream().filter(a -> a.type().equals(JepsenOps.FAILED))
+                .map(Annotation::line).toList());
+        StringBuilder edn = new StringBuilder();
+        for (String line : LOG.split("\n")) {
+            String m = JepsenLogReader.message(line);
+            if (m != null) {
+                String[] f = m.split("[ \t]+", 4);
+                edn.append("{:process ").append(f[0]).append(", :type ").append(f[1]).append(", :f ").append(f[2])
+                        .append(", :value ").append(f[3]).append("}\n");
+            } else {
+                edn.append("; ").append(line).append('\n');
+            }
+        }
+        for (ReadOptions o : List.of(ReadOptions.defaults(), MISMATCH.withFormat(Format.AUTO))) {
+            History fromLog = Read.load(LOG, o).history();
+            History fromEdn = Read.load(edn.toString(), o).history();
+            assertEquals(Format.EDN, Read.load(edn.toString(), o).format());
+            assertEquals(fromLog.size(), fromEdn.size(), o.toString());
+            for (int i = 0; i < fromLog.size(); i++) {
+                assertEquals(fromLog.get(i).input(), fromEdn.get(i).input());
+                assertEquals(fromLog.get(i).output(), fromEdn.get(i).output());
+                assertEquals(fromLog.get(i).line(), fromEdn.get(i).line());
+            }
+        }
+    }
+
     @Test
     void failedWriteIsDropped() throws Exception {
         History h = Read.text(LOG, Format.JEPSEN_LOG);
@@ -82,7 +122,7 @@ class JepsenLogReaderTest {
     @Test
     void autoDetectsTheLogFromItsFirstLine() throws Exception {
         History h = Read.text(LOG.substring(LOG.indexOf('\n') + 1), Format.AUTO);
-        assertEquals(7, h.size());
+        assertEquals(5, h.size());
         assertEquals(1, h.get(0).line());
     }
 

@@ -94,7 +94,7 @@ class RoundTripTest {
     @Test
     void everyFormatRoundTripsThroughTheNativeFormat(@TempDir Path dir) throws Exception {
         Object[][] inputs = {
-                {EDN, Format.EDN, 4}, {LOG, Format.JEPSEN_LOG, 4}, {JSON_OPS, Format.JSON, 4},
+                {EDN, Format.EDN, 4}, {LOG, Format.JEPSEN_LOG, 2}, {JSON_OPS, Format.JSON, 4},
                 {JSON_EVENTS, Format.JSON, 3}, {JEPSEN_JSON, Format.JEPSEN_JSON, 2},
                 {OMNILINK_JSON, Format.OMNILINK, 3}};
         for (Object[] in : inputs) {
@@ -103,6 +103,9 @@ class RoundTripTest {
             assertEquals(in[2], r.history().size(), in[1].toString());
             assertRoundTrips(r.history());
         }
+        ReadResult etcd = Read.load(LOG, ReadOptions.defaults().withFailedCas(ReadOptions.FailedCas.MISMATCH));
+        assertEquals(4, etcd.history().size()); // porcupine's reading keeps the failed cas (false) and read (unknown)
+        assertRoundTrips(etcd.history());
         History msgpack = Read.bytes(omnilinkMsgpack(), Format.AUTO);
         assertEquals(3, msgpack.size());
         assertRoundTrips(msgpack);

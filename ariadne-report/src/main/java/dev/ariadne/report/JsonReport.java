@@ -66,12 +66,36 @@ public final class JsonReport implements AutoCloseable {
      */
     public void add(String file, Result result, Model<?> model, List<HtmlReport.Marker> annotations)
             throws IOException {
+        add(file, result, model, annotations, java.util.Map.of(), List.of());
+    }
+
+    /**
+     * As {@link #add(String, Result, Model, List)}, with how the input was read where that is not the default
+     * ({@code readings}, such as {@code failedCas: mismatch}; the field is left out when empty) and hints that the
+     * user may have meant something else ({@code hints}, sentences; left out when none). Neither changes the verdict.
+     */
+    public void add(String file, Result result, Model<?> model, List<HtmlReport.Marker> annotations,
+                    java.util.Map<String, String> readings, List<String> hints) throws IOException {
         json.writeStartObject();
         json.writeStringField("file", file);
         json.writeStringField("verdict", result.verdict().name());
         json.writeStringField("reason", result.reason());
         json.writeStringField("model", result.model());
         json.writeNumberField("operations", result.operations());
+        if (!readings.isEmpty()) {
+            json.writeObjectFieldStart("readings");
+            for (java.util.Map.Entry<String, String> r : readings.entrySet()) {
+                json.writeStringField(r.getKey(), r.getValue());
+            }
+            json.writeEndObject();
+        }
+        if (!hints.isEmpty()) {
+            json.writeArrayFieldStart("hints");
+            for (String h : hints) {
+                json.writeString(h);
+            }
+            json.writeEndArray();
+        }
         statistics(result.statistics());
         json.writeArrayFieldStart("partitions");
         for (PartitionResult p : result.partitions()) {
