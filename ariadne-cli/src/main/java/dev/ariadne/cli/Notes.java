@@ -42,10 +42,9 @@ final class Notes {
         if (failedCas != ReadOptions.FailedCas.MISMATCH) {
             return List.of();
         }
-        return List.of(new CheckCommand.Note(FAILED_CAS, failedCas.cliName(), "read with --failed-cas mismatch "
-                + "(porcupine's etcd convention): a cas that ended in :fail completed with false, its compare having "
-                + "seen another value, and a failed read with an unknown value; Jepsen's own reading (the default, "
-                + "absent) drops them"));
+        return List.of(new CheckCommand.Note(FAILED_CAS, failedCas.cliName(), "reading: --failed-cas mismatch "
+                + "(porcupine's etcd convention): a cas that ended in :fail completed with false (its compare saw "
+                + "another value), a failed read with an unknown value"));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ariadne.cli;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -59,6 +60,47 @@ class JepsenHistoriesTest {
         assertTrue(r.out().contains("1 operation ended in :fail (not checked): process 1 fail write 2 (line 6, called at line 5)"),
                 r.out());
         assertFalse(r.out().contains("non-client"), r.out());
+    }
+
+    /**
+     * Issue 27: a jepsen.log and the history.edn of the same test get the same verdict, Jepsen's reading of a
+     * failed cas by default and porcupine's with --failed-cas mismatch, which the report names.
+     */
+    @Test
+    void aFailedCasMeansTheSameInTheLogAndInEdn() {
+        for (String file : List.of("failed-cas.edn", "failed-cas.log")) {
+            CliRunner r = assertVerdict(OK, file, "--model", "cas-register");
+            assertTrue(r.out().contains("2 operations"), r.out());
+            assertTrue(r.out().contains("1 operation ended in :fail (not checked): process 1 fail cas [1 2]"), r.out());
+            assertFalse(r.out().contains("--failed-cas"), r.out());
+            r = assertVerdict(VIOLATION, file, "--model", "cas-register", "--failed-cas", "mismatch");
+            assertTrue(r.out().contains("3 operations"), r.out());
+            assertTrue(r.out().contains("\n  reading: --failed-cas mismatch (porcupine's etcd convention)"), r.out());
+            assertVerdict(OK, file, "--model", "cas-register", "--failed-cas", "ABSENT");
+            r = check(file, "--json", "--model", "cas-register", "--failed-cas", "mismatch");
+            assertTrue(r.out().contains("\"readings\" : {\n      \"failedCas\" : \"mismatch\"\n    }"), r.out());
+            assertFalse(check(file, "--json", "--model", "cas-register").out().contains("readings"));
+        }
+        CliRunner bad = check("failed-cas.log", "--failed-cas", "maybe");
+        assertEquals(64, bad.status(), bad.err());
+        assertTrue(bad.err().contains("unknown --failed-cas 'maybe' (expected absent or mismatch)"), bad.err());
+    }
+
+    /**
+     * Issue 27: the jepsen.log of a failing run ends with Knossos' printout of the history (bare operation lines);
+     * it is read up to there, never as more operations, in batch and with --follow, whose first line (lein test)
+     * is not a log line either.
+     */
+    @Test
+    void aFailingRunsLogEndsWithKnossosPrintout() {
+        CliRunner r = assertVerdict(VIOLATION, "knossos-printout.log", "--model", "cas-register");
+        assertTrue(r.out().contains("5 operations"), r.out());
+        assertTrue(r.out().contains("read → 4 [8, 9] line 14 could not be placed"), r.out());
+        r = assertVerdict(VIOLATION, "knossos-printout.log", "--model", "cas-register", "--format", "jepsen-log");
+        assertTrue(r.out().contains("5 operations"), r.out());
+        r = assertVerdict(VIOLATION, "knossos-printout.log", "--follow", "--follow-idle", "1s", "--model",
+                "cas-register");
+        assertTrue(r.out().contains("line 14 could not be placed"), r.out());
     }
 
     @Test

@@ -46,7 +46,7 @@ class PorcupineCorpusTest {
                 tests.add(DynamicTest.dynamicTest(f[0] + " --failed-cas mismatch", () -> {
                     CliRunner r = CliRunner.run("check", "--failed-cas", "mismatch", "--model", f[1], file);
                     assertEquals(expected, r.status(), r.out() + r.err());
-                    assertTrue(r.out().contains("read with --failed-cas mismatch"), r.out());
+                    assertTrue(r.out().contains("reading: --failed-cas mismatch"), r.out());
                 }));
             }
             tests.add(DynamicTest.dynamicTest(f[0], () -> {

@@ -99,7 +99,26 @@ final class Detection {
                 && (more = lines.peek(next)) != null; next++) {
             text.append(more).append('\n');
         }
+        if (classify(first, text.toString()) == null && preambleOfLog(lines, index + 1)) {
+            return Format.JEPSEN_LOG;
+        }
         return classifyOrFail(first, text.toString(), lines.source(), lines.number() + index + 1);
+    }
+
+    /**
+     * Whether the first significant line from line {@code from} on (ahead of what was read) is a log line, of
+     * {@code jepsen.util} or of another logger: so a stream whose first line is a preamble in a shape of its own
+     * ({@code lein test jepsen.etcd-test}, then the test's log) is recognised as a Jepsen log, as the batch detection
+     * recognises the same file. This waits for that one line to be written, and looks no further.
+     */
+    private static boolean preambleOfLog(Lines lines, int from) throws IOException {
+        String line;
+        for (int i = from; (line = lines.peek(i)) != null; i++) {
+            if (Lines.isSignificant(line)) {
+                return JepsenLogReader.message(line) != null || JepsenLogReader.isLogRecord(line);
+            }
+        }
+        return false;
     }
 
     private static Format classifyOrFail(String first, String text, String source, long number)

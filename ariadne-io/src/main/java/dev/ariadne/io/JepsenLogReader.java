@@ -35,6 +35,14 @@ final class JepsenLogReader {
     private static final Pattern LOG_RECORD = Pattern.compile(
             "(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|SEVERE)\\b.*|\\d{4}-\\d{2}-\\d{2}[ T].*|\\d{2}:\\d{2}:\\d{2}.*",
             Pattern.DOTALL);
+    /**
+     * The first line of what Jepsen's test prints after the run, once Knossos has analysed the history:
+     * {@code Not linearizable. Linearizable prefix was:} followed by the prefix, the inconsistent operation and the
+     * worlds considered, as bare operation lines ({@code 2\t:invoke\t:read\t0}), or {@code 412 element history
+     * linearizable. :D}. Everything from there on is that analysis, not more of the history.
+     */
+    private static final Pattern ANALYSIS = Pattern.compile(
+            "\\s*(?:Not linearizable\\. Linearizable prefix was:|\\d+ element history linearizable\\..*)\\s*");
     /** What a reader of this format expects, for messages. */
     static final String EXPECTED = "Jepsen log lines of the jepsen.util logger, <process> <type> <f> <value> "
             + "(such as \"INFO  jepsen.util - 0 :invoke :read nil\" or \"INFO [2017-03-05 12:00:01,123] jepsen "
@@ -81,6 +89,10 @@ final class JepsenLogReader {
             if (!Lines.isSignificant(line)) {
                 continue;
             }
+            if (isAnalysis(line)) {
+                reader.skipAnalysis();
+                break;
+            }
             reader.significant++;
             String message = message(line);
             if (message != null) {
@@ -94,6 +106,22 @@ final class JepsenLogReader {
             }
         }
         reader.finish();
+    }
+
+    /** Whether {@code line} starts Knossos' analysis printed after the operations ({@link #ANALYSIS}). */
+    static boolean isAnalysis(String line) {
+        return line.length() < 200 && ANALYSIS.matcher(line).matches();
+    }
+
+    /**
+     * Reads the rest of the input, Knossos' analysis of the history, without taking any of its lines for an
+     * operation: the linearizable prefix it prints repeats operations of the history, and its worlds list
+     * invocations in orders of its own.
+     */
+    private void skipAnalysis() throws IOException {
+        while (lines.next() != null) {
+            // the analysis is not part of the history
+        }
     }
 
     private void finish() throws InvalidInputException {
