@@ -103,6 +103,21 @@ class JepsenHistoriesTest {
         assertTrue(r.out().contains("line 14 could not be placed"), r.out());
     }
 
+    /** Issue 27: recognised records but no client operation: 0 operations, exit 0, and the report says why. */
+    @Test
+    void nemesisRecordsOnlyAreAHistoryOfNoOperation() {
+        CliRunner r = assertVerdict(OK, "nemesis-only.edn");
+        assertTrue(r.out().contains(", 0 operations,"), r.out());
+        assertTrue(r.out().contains("\n  0 operations: the file holds no client operation that took effect, only 4 "
+                + "events of non-client processes (such as :nemesis); an empty history is linearizable\n"), r.out());
+        r = check("nemesis-only.edn", "--json", "--model", "cas-register");
+        assertEquals(OK, r.status(), r.err());
+        assertTrue(r.out().contains("\"empty\" : \"no client operation: 4 events of non-client processes (such as "
+                + ":nemesis)\""), r.out());
+        r = check("nemesis-only.edn", "--follow", "--follow-idle", "1s", "--model", "cas-register");
+        assertEquals(OK, r.status(), r.out() + r.err());
+    }
+
     @Test
     void nilReadsFollowTheSourcesConvention() {
         assertVerdict(OK, "nil-read.edn", "--model", "register");

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * {@code INFO  jepsen.util - 0 :invoke :read nil}, {@code INFO [jepsen worker 0] jepsen.util - 0 ...}, unilog's
  * {@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0 ...} and
  * {@code 2017-03-05 12:00:01,123{GMT} INFO [jepsen worker 0] jepsen.util: 0 ...}. Lines of other loggers (a preamble,
- * stack traces) are skipped; events of named processes (such as {@code :nemesis}) are annotations; failures mean what
+ * stack traces) are skipped, and so is Knossos' analysis printed after the operations; events of named processes
+ * (such as {@code :nemesis}) are annotations; failures mean what
  * they mean in Jepsen's other formats (see {@link JepsenOps}). A log in which no line is an operation, or in which most
  * lines are neither operations nor log output, is rejected rather than read as a short history.
  */
@@ -79,8 +80,9 @@ final class JepsenLogReader {
     /**
      * Reads every line to the end of the input, pushing each event to {@code ops} as soon as it is read.
      *
-     * @throws InvalidInputException also when the input has significant lines but none is an operation, or when
-     *                               more than half of them are neither operations nor log output
+     * @throws InvalidInputException also when the input has significant lines but none is an operation or an event
+     *                               of a non-client process, or when more than half of them are neither operations
+     *                               nor log output
      */
     static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
         JepsenLogReader reader = new JepsenLogReader(lines, ops);
@@ -128,7 +130,7 @@ final class JepsenLogReader {
         if (significant == 0) {
             return;
         }
-        if (operations == 0) {
+        if (operations == 0 && (annotations == 0 || unrecognised * 2 > significant)) {
             throw new InvalidInputException(lines.source(), -1, "no operation found: expected " + EXPECTED
                     + ", but none of its " + significant + (significant == 1 ? " line is one" : " lines is one")
                     + (annotations > 0 ? " (" + annotations + " of them " + (annotations == 1 ? "is an event of a "
