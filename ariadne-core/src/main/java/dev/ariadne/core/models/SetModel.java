@@ -15,8 +15,9 @@ import java.util.Collection;
  *   <li>{@code remove v}: v is not in the set afterwards. → true: v was present, legal only then. → false: v
  *       was absent, legal only then. Any other output is ignored.</li>
  *   <li>{@code contains v} → true/false: legal when v is / is not in the set. → unknown: always legal.</li>
- *   <li>{@code read} → a set or list of values, compared as a set (order and duplicates do not matter): legal
- *       when it holds exactly the set's elements. → unknown: always legal.</li>
+ *   <li>{@code read} → a set or list of values, compared as a set (order does not matter): legal when it holds
+ *       exactly the set's elements. A list that holds a value twice is an observation no set can give: never
+ *       legal, so the history is not linearizable (as in porcupine's set model). → unknown: always legal.</li>
  * </ul>
  * v must not be nil. Values are compared after normalising numbers. The state is an {@link IntSeq} of interned
  * value ids kept sorted and distinct, so equal sets are equal states.
@@ -61,8 +62,20 @@ public final class SetModel implements Model<IntSeq> {
     record Contains(int value) implements Op {
     }
 
-    /** Read the whole set; output an {@link IntSeq} of sorted distinct ids, or unknown. */
+    /**
+     * Read the whole set; output an {@link IntSeq} of sorted distinct ids, a {@link RepeatedRead} (never legal), or
+     * unknown.
+     */
     record Read() implements Op {
+    }
+
+    /**
+     * The output of a read that listed a value more than once: no state of a set gives it, so no step accepts it.
+     *
+     * @param shown    the values as read, for reports
+     * @param repeated a value read twice, for reports
+     */
+    record RepeatedRead(String shown, String repeated) {
     }
 
     @Override
@@ -78,6 +91,7 @@ public final class SetModel implements Model<IntSeq> {
     @Override
     public IntSeq step(IntSeq state, Object input, Object output) {
         if (input instanceof Read) {
+            // a RepeatedRead equals no state: a set never holds a value twice
             return output == Operation.UNKNOWN || state.equals(output) ? state : null;
         }
         boolean known = output != Operation.UNKNOWN;
@@ -120,7 +134,7 @@ public final class SetModel implements Model<IntSeq> {
         return values.id(Args.element(name(), inv));
     }
 
-    private IntSeq readOutput(Invocation inv, Object out) {
+    private Object readOutput(Invocation inv, Object out) {
         if (!(out instanceof Collection<?> c)) {
             throw Args.badValue(name(), inv, "a set or list of values as output", out);
         }
@@ -129,7 +143,26 @@ public final class SetModel implements Model<IntSeq> {
         for (Object v : c) {
             ids[n++] = values.id(Args.value(name(), inv, v));
         }
-        return IntSeq.sortedDistinct(ids);
+        IntSeq read = IntSeq.sortedDistinct(ids);
+        return read.size() == ids.length ? read : repeated(c, ids);
+    }
+
+    /** The output of a read whose ids {@code ids} (of the values {@code c}) hold one more than once. */
+    private Object repeated(Collection<?> c, int[] ids) {
+        int[] sorted = ids.clone();
+        java.util.Arrays.sort(sorted);
+        int twice = sorted[0];
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                twice = sorted[i];
+                break;
+            }
+        }
+        StringBuilder shown = new StringBuilder("[");
+        for (int i = 0; i < ids.length; i++) {
+            shown.append(i == 0 ? "" : " ").append(values.show(ids[i]));
+        }
+        return new RepeatedRead(shown.append(']').toString(), values.show(twice));
     }
 
     /** Contains and read never change the set. */
@@ -141,7 +174,8 @@ public final class SetModel implements Model<IntSeq> {
     @Override
     public String describeOperation(Object input, Object output) {
         String out = output == Operation.UNKNOWN ? "?" : output instanceof IntSeq s ? describeState(s)
-                : String.valueOf(output);
+                : output instanceof RepeatedRead r ? r.shown() + " (" + r.repeated() + " twice: no set holds a value "
+                + "twice)" : String.valueOf(output);
         if (input instanceof Read) {
             return "read → " + out;
         }
