@@ -370,7 +370,8 @@ class CheckCommand implements Callable<Integer> {
         try {
             ReadResult read = load(file, readOptions);
             History history = read.history();
-            ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
+            ModelOptions mo = nilRead.equals("auto") ? read.modelOptions(modelOptions)
+                    : modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
