@@ -376,7 +376,7 @@ class CheckCommand implements Callable<Integer> {
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
                     model, options);
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
-                    history).withNotes(Notes.of(read, history, model, result, modelOptions, this));
+                    history).withNotes(Notes.of(read, history, model, result, mo, this));
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {

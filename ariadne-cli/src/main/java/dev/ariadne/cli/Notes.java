@@ -22,6 +22,8 @@ final class Notes {
     static final String FAILED_CAS = "failedCas";
     /** The JSON reading that says why a history has no operations. */
     static final String EMPTY = "empty";
+    /** How a hint's text line starts; the JSON report leaves it out. */
+    static final String HINT_PREFIX = "hint: ";
 
     private Notes() {
     }
@@ -75,7 +77,8 @@ final class Notes {
 
     /** The hints of {@code notes}, in order. */
     static List<String> hints(List<CheckCommand.Note> notes) {
-        return notes.stream().filter(n -> n.field().equals(CheckCommand.Note.HINT)).map(CheckCommand.Note::text)
+        return notes.stream().filter(n -> n.field().equals(CheckCommand.Note.HINT))
+                .map(n -> n.text().startsWith(HINT_PREFIX) ? n.text().substring(HINT_PREFIX.length()) : n.text())
                 .toList();
     }
 }

@@ -118,6 +118,58 @@ class JepsenHistoriesTest {
         assertEquals(OK, r.status(), r.out() + r.err());
     }
 
+    /**
+     * Issue 27: a violation at the very start that an initial value seen by the first reads removes gets a hint
+     * (text and JSON), never a changed verdict; one that no such value removes gets none.
+     */
+    @Test
+    void aViolationAtTheStartHintsAtTheInitialValue() {
+        CliRunner r = assertVerdict(VIOLATION, "initial-value.edn", "--model", "cas-register");
+        assertTrue(r.out().contains("\n  hint: the violation is at the very start of the history, and with --initial "
+                + "'0' (the value the first read saw) it is linearizable"), r.out());
+        r = assertVerdict(VIOLATION, "multi-register-initial.edn");
+        assertTrue(r.out().contains("with --initial '{\"x\" 0, \"y\" 0}' (the value each register's first read "
+                + "saw) it is linearizable"), r.out());
+        assertVerdict(OK, "multi-register-initial.edn", "--initial", "{\"x\" 0, \"y\" 0}");
+        r = check("initial-value.edn", "--json", "--model", "cas-register");
+        assertEquals(VIOLATION, r.status());
+        assertTrue(r.out().contains("\"hints\" : [ \"the violation is at the very start of the history, and with "
+                + "--initial '0'"), r.out());
+        // the only write of 2 failed: no initial value explains the read of 2 after the write of 1
+        assertFalse(check("fail-did-not-happen.edn", "--model", "cas-register").out().contains("hint"));
+        // with --initial given, no hint: the user chose it
+        assertFalse(check("initial-value.edn", "--model", "cas-register", "--initial", "3").out().contains("hint"));
+    }
+
+    /** Issue 27: [key value] pairs with reads of [key nil], checked without --independent, get a hint. */
+    @Test
+    void pairsWithoutIndependentGetAHint() {
+        CliRunner r = check("independent.edn", "--model", "cas-register");
+        assertTrue(r.out().contains("\n  hint: every value is a pair [key value] and reads are invoked with [key nil], "
+                + "as in Jepsen's independent tests: with --independent each key is checked on its own"), r.out());
+        r = check("independent.edn", "--model", "cas-register", "--independent", "--initial", "0");
+        assertFalse(r.out().contains("hint"), r.out());
+        assertFalse(check("initial-value.edn", "--model", "cas-register").out().contains("[key value]"));
+    }
+
+    /**
+     * Issue 27: with --independent every key gets a verdict, as Jepsen's independent checker reports every bad key;
+     * none is "cancelled", on one thread or several.
+     */
+    @Test
+    void independentGivesEveryKeyAVerdict() {
+        for (String threads : List.of("1", "2")) {
+            CliRunner r = assertVerdict(VIOLATION, "independent-bad-keys.edn", "--model", "cas-register",
+                    "--independent", "--initial", "0", "--threads", threads);
+            for (String key : List.of("a", "b", "c")) {
+                assertTrue(r.out().matches("(?s).*\n  key \"" + key + "\" +1 ops  not linearizable\n.*"), r.out());
+            }
+            assertTrue(r.out().matches("(?s).*\n  key \"d\" +2 ops  linearizable\n.*"), r.out());
+            assertFalse(r.out().contains("cancelled"), r.out());
+            assertTrue(r.out().contains("Also not linearizable: key \"b\", key \"c\""), r.out());
+        }
+    }
+
     @Test
     void nilReadsFollowTheSourcesConvention() {
         assertVerdict(OK, "nil-read.edn", "--model", "register");

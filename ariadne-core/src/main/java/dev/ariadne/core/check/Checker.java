@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * Decides whether a history is linearizable with respect to a model. This is the library's entry point:
  * operations are prepared by the model, split into its independent partitions, and each partition is searched
  * (in parallel on a bounded pool) by the engine the options name, or the one {@link Engine#AUTO} picks for it;
- * the first violation cancels the rest. With a time limit the answer comes back by the deadline even if a model
+ * the first violation cancels the rest, unless the model asks for a verdict on every partition
+ * ({@link Model#checksEveryPartition()}). With a time limit the answer comes back by the deadline even if a model
  * step never returns: the search is abandoned and the verdict is {@link Verdict#UNKNOWN}. Interrupting the
  * calling thread cancels the check the same way (reason {@code interrupted}), and so does a search that would
  * hold more memory than {@link CheckOptions#maxMemory()} (reason {@code memory limit of … reached}).
@@ -105,7 +106,7 @@ public final class Checker {
                     new SearchThreads(options.searchThreads() - 1, POOL), options.searchThreads());
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
                 results[i] = search(model, parts.get(i), i, searching, meters[i]);
-                if (results[i].verdict() == Verdict.NOT_LINEARIZABLE) {
+                if (results[i].verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
                     budget.stop(CANCELLED);
                 }
             }
@@ -401,7 +402,7 @@ public final class Checker {
                     int index = order[k];
                     PartitionResult r = search(model, parts.get(index), index, searching, meters[index]);
                     found.set(index, r);
-                    if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
+                    if (r.verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
                         budget.stop(CANCELLED);
                     }
                 }

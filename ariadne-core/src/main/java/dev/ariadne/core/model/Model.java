@@ -172,6 +172,17 @@ public interface Model<S> {
         return true;
     }
 
+    /**
+     * Whether every partition of a history gets its own verdict. The default, {@code false}, lets the first violation
+     * found cancel the partitions not yet decided (reported UNKNOWN, {@code cancelled}): one violation decides the
+     * history. A model whose partitions are separate objects that the user wants judged one by one (Jepsen's
+     * independent keys, which Jepsen's checker reports all bad keys of) answers {@code true}, and the checker then
+     * searches every partition whatever the others gave; time and memory budgets still stop it.
+     */
+    default boolean checksEveryPartition() {
+        return false;
+    }
+
     /** A short human-readable description of an operation, for reports. Values must be escaped. */
     default String describeOperation(Object input, Object output) {
         return input + " → " + output;

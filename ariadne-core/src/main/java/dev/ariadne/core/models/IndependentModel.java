@@ -25,15 +25,33 @@ public final class IndependentModel<S> implements Model<IntSortedMap<S>> {
     private final Model<S> inner;
     private final S innerInit;
     private final Interner keys = new Interner();
+    private final boolean everyKey;
 
-    private IndependentModel(Model<S> inner) {
+    private IndependentModel(Model<S> inner, boolean everyKey) {
         this.inner = inner;
         this.innerInit = inner.init();
+        this.everyKey = everyKey;
     }
 
-    /** {@code inner}, one independent copy per key. */
+    /**
+     * {@code inner}, one independent copy per key. Every key gets a verdict, as Jepsen's independent checker reports
+     * every bad key: a violated key does not cancel the others ({@link #checksEveryPartition()}).
+     */
     public static <S> IndependentModel<S> of(Model<S> inner) {
-        return new IndependentModel<>(inner);
+        return new IndependentModel<>(inner, true);
+    }
+
+    /**
+     * A fresh copy of this model (use it before checking) whose first violated key cancels the keys not yet checked,
+     * which are then UNKNOWN ({@code cancelled}): a quicker answer when one bad key is enough.
+     */
+    public IndependentModel<S> stoppingAtFirstViolation() {
+        return new IndependentModel<>(inner, false);
+    }
+
+    @Override
+    public boolean checksEveryPartition() {
+        return everyKey;
     }
 
     /** A prepared operation: the inner model's prepared input, on the key with this interned id. */
