@@ -58,12 +58,24 @@ final class ConvertCommand implements Callable<Integer> {
                     + "renumbers it) instead of an error.")
     boolean newClientAfterInfo;
 
+    @Option(names = "--failed-cas", paramLabel = "MEANING", defaultValue = "absent",
+            description = "What a Jepsen cas that ended in :fail means: absent (default; Jepsen's contract: it is "
+                    + "left out) or mismatch (porcupine's etcd convention: it is written as a cas that returned "
+                    + "false, and a failed read as one of unknown output).")
+    String failedCasName;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         Format format;
         try {
             format = Format.fromName(formatName);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ReadOptions.FailedCas failedCas;
+        try {
+            failedCas = ReadOptions.FailedCas.fromName(failedCasName);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -75,7 +87,7 @@ final class ConvertCommand implements Callable<Integer> {
         ReadResult read;
         try {
             read = CheckCommand.load(in, ReadOptions.defaults().withFormat(format)
-                    .withNewClientAfterInfo(newClientAfterInfo));
+                    .withNewClientAfterInfo(newClientAfterInfo).withFailedCas(failedCas));
         } catch (InvalidInputException e) {
             err.println("ariadne: " + e.getMessage());
             return ExitStatus.INVALID_INPUT;

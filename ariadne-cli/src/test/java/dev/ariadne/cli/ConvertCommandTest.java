@@ -113,6 +113,20 @@ class ConvertCommandTest {
                 dir.resolve("no/such/dir/out.jsonl").toString()).status());
     }
 
+    /** Issue 27: convert reads a failed cas as check does: dropped by default, false with --failed-cas mismatch. */
+    @Test
+    void aFailedCasConvertsAsCheckReadsIt() {
+        String log = JEPSEN.resolve("failed-cas.log").toString();
+        CliRunner absent = CliRunner.run("convert", log, "--to", "json", "-");
+        assertEquals(0, absent.status(), absent.err());
+        assertFalse(absent.out().contains("\"cas\""), absent.out());
+        CliRunner mismatch = CliRunner.run("convert", "--failed-cas", "mismatch", log, "--to", "json", "-");
+        assertEquals(0, mismatch.status(), mismatch.err());
+        assertTrue(mismatch.out().lines().anyMatch(l -> l.contains("\"f\":\"cas\"") && l.contains("\"output\":false")),
+                mismatch.out());
+        assertEquals(64, CliRunner.run("convert", "--failed-cas", "no", log, "--to", "json", "-").status());
+    }
+
     @Test
     void nemesisEventsAreNotedOnStandardError() {
         CliRunner r = CliRunner.run("convert", JEPSEN.resolve("nemesis-is-not-a-client.edn").toString(), "--to",
