@@ -163,7 +163,7 @@ final class FollowCheck {
                 result = online.violation();
             }
             return new CheckCommand.Outcome(name, result, model, null, ExitStatus.of(result.verdict()),
-                    reader.annotations()).withNotes(Notes.reading(reader.failedCas()));
+                    reader.annotations()).withNotes(Notes.followed(reader.failedCas(), result, reader.annotations()));
         } catch (FollowedInput.Stopped stopped) {
             if (online == null) { // stopped before the first line: nothing is known but the model
                 model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead,

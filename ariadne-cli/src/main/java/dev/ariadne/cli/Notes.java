@@ -39,6 +39,16 @@ final class Notes {
         return notes;
     }
 
+    /** The notes of a {@code --follow} check that read to its end or to a violation: the reading, why it is empty. */
+    static List<CheckCommand.Note> followed(ReadOptions.FailedCas failedCas, Result result,
+                                            List<Annotation> annotations) {
+        List<CheckCommand.Note> notes = new ArrayList<>(reading(failedCas));
+        if (result.operations() == 0 && !annotations.isEmpty()) {
+            notes.add(empty(annotations));
+        }
+        return notes;
+    }
+
     /** The note that names {@code --failed-cas mismatch} when it was used on a Jepsen input; none otherwise. */
     static List<CheckCommand.Note> reading(ReadOptions.FailedCas failedCas) {
         if (failedCas != ReadOptions.FailedCas.MISMATCH) {

@@ -101,6 +101,9 @@ class JepsenHistoriesTest {
         r = assertVerdict(VIOLATION, "knossos-printout.log", "--follow", "--follow-idle", "1s", "--model",
                 "cas-register");
         assertTrue(r.out().contains("line 14 could not be placed"), r.out());
+        r = assertVerdict(VIOLATION, "failed-cas.log", "--follow", "--follow-idle", "1s", "--model",
+                "cas-register", "--failed-cas", "mismatch");
+        assertTrue(r.out().contains("\n  reading: --failed-cas mismatch"), r.out());
     }
 
     /** Issue 27: recognised records but no client operation: 0 operations, exit 0, and the report says why. */
@@ -116,6 +119,7 @@ class JepsenHistoriesTest {
                 + ":nemesis)\""), r.out());
         r = check("nemesis-only.edn", "--follow", "--follow-idle", "1s", "--model", "cas-register");
         assertEquals(OK, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("\n  0 operations: the file holds no client operation that took effect"), r.out());
     }
 
     /**

@@ -113,6 +113,55 @@ class JepsenLogReaderTest {
         }
     }
 
+    /** A failing run's log: a preamble, the operations, then Knossos' printout (bare operation lines). */
+    private static final String FAILING_RUN = String.join("\n",
+            "lein test jepsen.etcd-test",
+            "INFO  jepsen.core - Running test jepsen.etcd-test",
+            "INFO  jepsen.util - 0\t:invoke\t:write\t4",
+            "INFO  jepsen.util - 0\t:ok\t:write\t4",
+            "INFO  jepsen.util - 1\t:invoke\t:read\tnil",
+            "INFO  jepsen.util - 1\t:ok\t:read\t3",
+            "Not linearizable. Linearizable prefix was:",
+            "0\t:invoke\t:write\t4",
+            "0\t:ok\t:write\t4",
+            "1\t:invoke\t:read\tnil",
+            "",
+            "Followed by inconsistent operation:",
+            "1\t:ok\t:read\t3",
+            "",
+            "World with fixed history:",
+            "0\t:invoke\t:write\t4",
+            "led to state: ",
+            "{:value 4}",
+            "with pending operations:",
+            "1\t:invoke\t:read\t3",
+            "INFO  jepsen.util - 7\t:invoke\t:write\t9",
+            "");
+
+    /** Issue 27: Knossos' printout ends the history, batch and stream: its lines are never more operations. */
+    @Test
+    void knossosPrintoutAfterTheOperationsIsNotRead() throws Exception {
+        for (Format f : List.of(Format.JEPSEN_LOG, Format.AUTO)) {
+            History h = Read.text(FAILING_RUN, f);
+            assertEquals(2, h.size());
+            assertEquals(List.of(3L, 5L), h.operations().stream().map(Operation::line).map(Long::valueOf).toList());
+        }
+        EventReader reader = HistoryReaders.events(new java.io.ByteArrayInputStream(
+                FAILING_RUN.getBytes(java.nio.charset.StandardCharsets.UTF_8)), "s", ReadOptions.defaults());
+        assertEquals(Format.JEPSEN_LOG, reader.format(), "a preamble line, then a log record: a Jepsen log");
+        dev.ariadne.core.history.HistoryBuilder b = new dev.ariadne.core.history.HistoryBuilder();
+        reader.readTo(b);
+        assertEquals(2, b.build().size());
+        assertTrue(JepsenLogReader.isAnalysis("Not linearizable. Linearizable prefix was:"));
+        assertTrue(JepsenLogReader.isAnalysis("412 element history linearizable. :D"));
+        assertTrue(!JepsenLogReader.isAnalysis("INFO  jepsen.util - 0 :invoke :read nil"));
+        // without the marker, the bare lines are unrecognised and outnumber the operations: not a history
+        InvalidInputException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidInputException.class,
+                () -> Read.text(FAILING_RUN.replace("Not linearizable. Linearizable prefix was:", "Prefix:"),
+                        Format.JEPSEN_LOG));
+        assertTrue(e.problem().startsWith("most lines are not operations"), e.problem());
+    }
+
     @Test
     void failedWriteIsDropped() throws Exception {
         History h = Read.text(LOG, Format.JEPSEN_LOG);
