@@ -174,6 +174,15 @@ class JepsenHistoriesTest {
         }
     }
 
+    /** Issue 27: a set read that lists a value twice is a violation, in batch and with --follow. */
+    @Test
+    void aSetReadListingAValueTwiceIsAViolation() {
+        CliRunner r = assertVerdict(VIOLATION, "set-repeated-read.edn", "--model", "set");
+        assertTrue(r.out().contains("read → [1 2 1] (1 twice: no set holds a value twice) [4, 5] line 8 could not be "
+                + "placed"), r.out());
+        assertVerdict(VIOLATION, "set-repeated-read.edn", "--model", "set", "--follow", "--follow-idle", "1s");
+    }
+
     @Test
     void nilReadsFollowTheSourcesConvention() {
         assertVerdict(OK, "nil-read.edn", "--model", "register");
