@@ -114,7 +114,8 @@ final class Hints {
         Object key = null;
         if (options.independent()) {
             Operation raw = history.get(longest.unplaced().id());
-            if (!(raw.input() instanceof Invocation inv) || !(inv.value() instanceof List<?> pair) || pair.size() != 2) {
+            if (!(raw.input() instanceof Invocation inv) || !(inv.value() instanceof List<?> pair)
+                    || pair.size() != 2) {
                 return null;
             }
             key = pair.get(0);

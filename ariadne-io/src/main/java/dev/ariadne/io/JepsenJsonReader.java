@@ -44,7 +44,8 @@ final class JepsenJsonReader {
         // which holds no record at all, is not read as one
         if (ops.clientEvents() == 0 && array && objects == 0) {
             throw new InvalidInputException(source, -1, "no operation found: expected Jepsen operation objects such "
-                    + "as {\"process\": 0, \"type\": \"invoke\", \"f\": \"read\", \"value\": null}, got an empty array");
+                    + "as {\"process\": 0, \"type\": \"invoke\", \"f\": \"read\", \"value\": null}, got an "
+                    + "empty array");
         }
     }
 

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
  * {@code INFO [2017-03-05 12:00:01,123] jepsen worker 0 - jepsen.util 0 ...} and
  * {@code 2017-03-05 12:00:01,123{GMT} INFO [jepsen worker 0] jepsen.util: 0 ...}. Lines of other loggers (a preamble,
  * stack traces) are skipped, and so is Knossos' analysis printed after the operations; events of named processes
- * (such as {@code :nemesis}) are annotations; failures mean what
- * they mean in Jepsen's other formats (see {@link JepsenOps}). A log in which no line is an operation, or in which most
- * lines are neither operations nor log output, is rejected rather than read as a short history.
+ * (such as {@code :nemesis}) are annotations; failures mean what they mean in Jepsen's other formats (see
+ * {@link JepsenOps}). A log in which no line is an operation or an event of a named process, or in which most lines
+ * are neither operations nor log output, is rejected rather than read as a short history.
  */
 final class JepsenLogReader {
     private static final Pattern FIELDS = Pattern.compile("[ \t]+");

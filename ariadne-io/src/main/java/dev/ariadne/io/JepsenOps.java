@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Turns Jepsen events ({@code :invoke}, {@code :ok}, {@code :fail}, {@code :info}) into history events pushed to
- * an {@link EventSink}, in event order: a {@link HistoryBuilder} for a batch reading, any sink for a stream. {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
+ * an {@link EventSink}, in event order: a {@link HistoryBuilder} for a batch reading, any sink for a stream.
+ * {@code :invoke} opens an operation, {@code :ok} completes it with the value seen, {@code :info} leaves
  * it pending for ever, and {@code :fail} drops it, in every format (Jepsen's contract); with
  * {@link ReadOptions.FailedCas#MISMATCH} (porcupine's etcd convention) a failed {@code cas} instead completes with
  * {@code false} and a failed {@code read} with an unknown output. Also checks
