@@ -139,6 +139,10 @@ class JepsenHistoriesTest {
         assertEquals(VIOLATION, r.status());
         assertTrue(r.out().contains("\"hints\" : [ \"the violation is at the very start of the history, and with "
                 + "--initial '0'"), r.out());
+        // with --independent, the value the failing key's first read saw
+        r = assertVerdict(VIOLATION, "independent-ok.edn", "--model", "cas-register", "--independent");
+        assertTrue(r.out().contains("hint: the violation is at the very start of the history, and with --initial '0'"),
+                r.out());
         // the only write of 2 failed: no initial value explains the read of 2 after the write of 1
         assertFalse(check("fail-did-not-happen.edn", "--model", "cas-register").out().contains("hint"));
         // with --initial given, no hint: the user chose it
