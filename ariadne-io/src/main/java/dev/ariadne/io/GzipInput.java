@@ -106,7 +106,7 @@ final class GzipInput extends InputStream {
         int b1 = next();
         if (b0 != 0x1f || b1 != 0x8b) {
             throw corrupt(at, first ? "not gzip data" : "bytes after the gzip data are not another gzip member "
-                    + "(trailing garbage, or text appended to a compressed file?); gzip -t rejects this file too");
+                    + "(trailing garbage, or text appended to a compressed file?)");
         }
         first = false;
         memberStart = at;
