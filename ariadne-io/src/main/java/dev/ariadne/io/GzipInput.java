@@ -42,11 +42,7 @@ final class GzipInput extends InputStream {
     @Override
     public int read() throws IOException {
         byte[] one = new byte[1];
-        int n;
-        while ((n = read(one, 0, 1)) == 0) {
-            // inflate may return 0 bytes while it consumes headers of deflate blocks
-        }
-        return n < 0 ? -1 : one[0] & 0xff;
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff; // never 0: read(byte[], …) inflates until a byte comes
     }
 
     @Override

@@ -27,6 +27,7 @@ import java.util.Set;
  * that {@link HistoryReaders} reads back into an equal history (up to the {@code line} metadata, which the
  * reader sets from the new file). Sets, maps whose keys are not all strings and {@link OpaqueValue}s are written as
  * the reserved objects {@code {"#set": [...]}}, {@code {"#map": [[k, v], ...]}} and {@code {"#edn": "text"}}.
+ * Surrogates are written as {@code \}{@code uXXXX} escapes, so a lone one (which UTF-8 cannot encode) is kept.
  * {@link #events(OutputStream)} writes the event form instead, one event at a time, as a history is recorded.
  */
 public final class JsonLinesWriter {
@@ -36,8 +37,10 @@ public final class JsonLinesWriter {
     /**
      * Writes {@code h} to {@code out}, one line per operation, and flushes {@code out} without closing it.
      *
-     * @throws IllegalArgumentException when an operation's input is not an {@link Invocation} or a value is not
-     *                                  plain data (null, number, string, boolean, list, set, map)
+     * @throws IllegalArgumentException when an operation's input is not an {@link Invocation}, a value is not
+     *                                  plain data (null, number, string, boolean, list, set, map), or an
+     *                                  operation's line would be longer than the readers accept (64 MiB); the
+     *                                  last is known before anything is written
      */
     public static void write(History h, Writer out) throws IOException {
         write(h, ModelOptions.NilRead.ABSENT, out);
