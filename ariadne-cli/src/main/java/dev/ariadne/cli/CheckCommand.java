@@ -412,7 +412,7 @@ class CheckCommand implements Callable<Integer> {
     /** The history in {@code file}; {@code -} is standard input, read to its end (it may hold gzip data too). */
     static ReadResult load(Path file, ReadOptions readOptions) throws IOException, InvalidInputException {
         if (file.toString().equals("-")) {
-            return HistoryReaders.load(System.in, "-", readOptions);
+            return HistoryReaders.load(StandardInput.open(), "-", readOptions);
         }
         return HistoryReaders.load(file, readOptions);
     }

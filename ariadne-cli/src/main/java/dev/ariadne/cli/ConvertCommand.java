@@ -111,6 +111,10 @@ final class ConvertCommand implements Callable<Integer> {
             } else {
                 write(read, Path.of(out));
             }
+        } catch (IllegalArgumentException e) {
+            // a value the native format cannot hold (the writer checks before it writes): the input is at fault
+            err.println("ariadne: " + Values.escape(name) + ": cannot convert: " + e.getMessage());
+            return ExitStatus.INVALID_INPUT;
         } catch (IOException | RuntimeException e) {
             err.println("ariadne: cannot write " + Values.escape(out) + ": " + e.getMessage());
             return ExitStatus.CANNOT_WRITE;

@@ -58,7 +58,7 @@ final class FollowCheck {
         long idle = command.followIdle == null ? 0 : command.followIdle.toNanos();
         FollowedInput input;
         try {
-            input = stdin ? FollowedInput.stream(System.in, idle) : FollowedInput.file(file, idle);
+            input = stdin ? FollowedInput.stream(StandardInput.open(), idle) : FollowedInput.file(file, idle);
         } catch (IOException e) {
             return report(command, CheckCommand.invalid(name, CheckCommand.cannotRead(name, e)));
         }

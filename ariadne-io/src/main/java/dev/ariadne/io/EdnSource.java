@@ -65,6 +65,8 @@ final class EdnSource implements Parseable {
     private int lookahead = NONE;
     private static final int NONE = -2;
     private boolean inString;
+    /** The characters of the string being read so far. */
+    private long stringChars;
     private boolean escaped;
     private boolean inComment;
     /** Whether the previous raw character ends a token, so that the next one may start a number. */
@@ -105,6 +107,11 @@ final class EdnSource implements Parseable {
             return c;
         }
         if (inString) {
+            if (++stringChars > Limits.MAX_STRING_BYTES) {
+                // a string may span lines: stop before it holds more than any string may (UTF-8 >= 1 byte a char)
+                throw new Lines.BadLineException(new InvalidInputException(lines.source(), line(),
+                        Limits.tooLong(-1, false)));
+            }
             if (escaped) {
                 escaped = false;
             } else if (c == '\\') {
@@ -125,6 +132,7 @@ final class EdnSource implements Parseable {
         switch (c) {
             case '"' -> {
                 inString = true;
+                stringChars = 0;
                 return c;
             }
             case ';' -> {

@@ -41,14 +41,17 @@ final class EdnValues {
         if (depth > MAX_DEPTH) {
             throw new BadValue("values nested deeper than " + MAX_DEPTH + " levels");
         }
-        if (raw == null || raw instanceof String || raw instanceof Boolean || raw instanceof Long) {
+        if (raw instanceof String s) {
+            return Limits.string(s);
+        }
+        if (raw == null || raw instanceof Boolean || raw instanceof Long) {
             return raw;
         }
         if (raw instanceof Keyword k) {
-            return name(k);
+            return Limits.string(name(k));
         }
         if (raw instanceof Symbol s) {
-            return s.toString();
+            return Limits.string(s.toString());
         }
         if (raw instanceof BigInteger b) {
             return Values.normalizeNumber(b);
@@ -60,7 +63,7 @@ final class EdnValues {
             return raw.toString();
         }
         if (raw instanceof TaggedValue || raw instanceof BigDecimal || raw instanceof Date || raw instanceof UUID) {
-            return new OpaqueValue(text(raw, depth));
+            return new OpaqueValue(Limits.string(text(raw, depth)));
         }
         if (raw instanceof List<?> l) {
             List<Object> out = new ArrayList<>(l.size());

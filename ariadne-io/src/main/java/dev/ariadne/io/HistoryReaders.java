@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Reads history files (Jepsen text logs, EDN and JSON, OmniLink-style traces, native JSON lines) into
@@ -95,7 +94,8 @@ public final class HistoryReaders {
 
     /**
      * {@code in} decompressed when it is gzip data (recognised by its magic bytes 1f 8b, whatever the name), else
-     * {@code in} itself; nothing is consumed. A corrupt or truncated gzip stream is reported as invalid input.
+     * {@code in} itself; nothing is consumed. Every member is read; a corrupt or truncated gzip stream, or bytes
+     * after it that are not another member, are reported as invalid input (see {@link GzipInput}).
      */
     private static BufferedInputStream gunzipped(BufferedInputStream in, String sourceName) throws IOException {
         in.mark(2);
@@ -105,28 +105,7 @@ public final class HistoryReaders {
         if (b0 != 0x1f || b1 != 0x8b) {
             return in;
         }
-        return new BufferedInputStream(new Gunzip(in, sourceName), 1 << 16);
-    }
-
-    /** A gzip stream whose corruption becomes a {@link Lines.BadLineException} (invalid input, exit 65). */
-    private static final class Gunzip extends GZIPInputStream {
-        private final String sourceName;
-
-        Gunzip(InputStream in, String sourceName) throws IOException {
-            super(in, 1 << 16);
-            this.sourceName = sourceName;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            try {
-                return super.read(buf, off, len);
-            } catch (java.util.zip.ZipException | java.io.EOFException e) {
-                throw new Lines.BadLineException(new InvalidInputException(sourceName, -1, "corrupt gzip data ("
-                        + (e instanceof java.io.EOFException ? "the compressed stream is truncated"
-                        : Values.escape(String.valueOf(e.getMessage()))) + ")"));
-            }
-        }
+        return new BufferedInputStream(new GzipInput(in, sourceName), 1 << 16);
     }
 
     /**

@@ -156,6 +156,7 @@ final class JepsenLogReader {
         boolean integer = INTEGER.matcher(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {
             // a named process such as :nemesis is not a client: its events are annotations
+            unterminated(line);
             annotations++;
             ops.annotate(process.substring(1), fields.length > 1 ? strip(fields[1]) : "",
                     fields.length > 2 ? strip(fields[2]) : "", fields.length > 3 ? fields[3].strip() : null, line);
@@ -175,8 +176,17 @@ final class JepsenLogReader {
             throw error(line, "expected the operation (:f) to be a keyword such as :read, got "
                     + Text.quote(fields[2]));
         }
+        Object value = value(fields[3], line);
+        unterminated(line);
         operations++;
-        ops.event(client, type, fields[2].substring(1), null, value(fields[3], line), line);
+        ops.event(client, type, fields[2].substring(1), null, value, line);
+    }
+
+    /** Refuses a last line without a newline: the value ends the line, so a cut one reads as another (12 as 1). */
+    private void unterminated(long line) throws InvalidInputException {
+        if (lines.unterminated()) {
+            throw error(line, Lines.NO_NEWLINE);
+        }
     }
 
     private static String strip(String keyword) {

@@ -170,7 +170,9 @@ final class JsonLinesReader {
                 operation(fields, n);
             }
         } catch (BadValue e) {
-            throw new InvalidInputException(lines.source(), n, e.getMessage());
+            // a line cut short is not a complete object, so only a line the input ends inside needs this hint
+            throw new InvalidInputException(lines.source(), n, e.getMessage() + (lines.unterminated()
+                    ? " (the last line has no newline: was the file still being written?)" : ""));
         } catch (HistoryException e) {
             throw new InvalidInputException(lines.source(), e.line() > 0 ? e.line() : n, e.getMessage());
         }

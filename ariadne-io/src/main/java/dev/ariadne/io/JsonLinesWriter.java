@@ -27,6 +27,7 @@ import java.util.Set;
  * that {@link HistoryReaders} reads back into an equal history (up to the {@code line} metadata, which the
  * reader sets from the new file). Sets, maps whose keys are not all strings and {@link OpaqueValue}s are written as
  * the reserved objects {@code {"#set": [...]}}, {@code {"#map": [[k, v], ...]}} and {@code {"#edn": "text"}}.
+ * Surrogates are written as {@code \}{@code uXXXX} escapes, so a lone one (which UTF-8 cannot encode) is kept.
  * {@link #events(OutputStream)} writes the event form instead, one event at a time, as a history is recorded.
  */
 public final class JsonLinesWriter {
@@ -36,8 +37,10 @@ public final class JsonLinesWriter {
     /**
      * Writes {@code h} to {@code out}, one line per operation, and flushes {@code out} without closing it.
      *
-     * @throws IllegalArgumentException when an operation's input is not an {@link Invocation} or a value is not
-     *                                  plain data (null, number, string, boolean, list, set, map)
+     * @throws IllegalArgumentException when an operation's input is not an {@link Invocation}, a value is not
+     *                                  plain data (null, number, string, boolean, list, set, map), or an
+     *                                  operation's line would be longer than the readers accept (64 MiB); the
+     *                                  last is known before anything is written
      */
     public static void write(History h, Writer out) throws IOException {
         write(h, ModelOptions.NilRead.ABSENT, out);
@@ -50,6 +53,9 @@ public final class JsonLinesWriter {
      * that {@code --nil-read auto} checks the native file as it checked the original.
      */
     public static void write(History h, ModelOptions.NilRead nilRead, Writer out) throws IOException {
+        for (Operation op : h.operations()) {
+            fits(op); // before anything is written: a history the format cannot hold leaves no partial output
+        }
         try (JsonGenerator g = JsonValues.FACTORY.createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setPrettyPrinter(new MinimalPrettyPrinter(""));
@@ -62,44 +68,120 @@ public final class JsonLinesWriter {
                 g.writeRaw('\n');
             }
             for (Operation op : h.operations()) {
-                if (!(op.input() instanceof Invocation inv)) {
-                    throw new IllegalArgumentException("operation " + op.id() + " has input "
-                            + Text.cut(String.valueOf(op.input())) + ", not an Invocation");
-                }
-                g.writeStartObject();
-                g.writeNumberField("client", op.client());
-                g.writeNumberField("call", op.call());
-                if (!op.isPending()) {
-                    g.writeNumberField("return", op.ret());
-                }
-                g.writeStringField("f", inv.f());
-                if (inv.key() != null) {
-                    g.writeFieldName("key");
-                    value(g, inv.key());
-                }
-                if (inv.value() != null) {
-                    g.writeFieldName("value");
-                    value(g, inv.value());
-                }
-                if (op.outputKnown()) {
-                    g.writeFieldName("output");
-                    value(g, op.output());
-                }
-                if (op.metadata().keySet().stream().anyMatch(k -> !k.equals("line"))) {
-                    g.writeObjectFieldStart("meta");
-                    for (Map.Entry<String, Object> e : op.metadata().entrySet()) {
-                        if (!e.getKey().equals("line")) {
-                            g.writeFieldName(e.getKey());
-                            value(g, e.getValue());
-                        }
-                    }
-                    g.writeEndObject();
-                }
-                g.writeEndObject();
+                operation(g, op);
                 g.writeRaw('\n');
             }
         }
         out.flush();
+    }
+
+    /**
+     * Refuses an operation whose line the readers would reject: a string over {@link Limits#MAX_STRING_BYTES} or
+     * a line over {@link Lines#MAX_LINE_BYTES}. Only an operation whose quick upper bound is over the limit is
+     * written out (to a counter) to know.
+     */
+    private static void fits(Operation op) throws IOException {
+        if (bound(op.input()) + bound(op.output()) + bound(op.metadata()) + 128 <= Lines.MAX_LINE_BYTES) {
+            return;
+        }
+        Utf8Counter counter = new Utf8Counter();
+        try (JsonGenerator g = JsonValues.FACTORY.createGenerator(counter)) {
+            operation(g, op);
+        }
+        if (counter.bytes > Lines.MAX_LINE_BYTES) {
+            throw new IllegalArgumentException(where(op) + "would be a line of " + String.format(java.util.Locale.ROOT,
+                    "%,d", counter.bytes) + " bytes in the native format, longer than its limit of 64 MiB (which "
+                    + "every reader applies)");
+        }
+    }
+
+    /** "the operation at line N: ", or "operation ID: " when it has no line. */
+    private static String where(Operation op) {
+        return op.line() >= 0 ? "the operation at line " + op.line() + " " : "operation " + op.id() + " ";
+    }
+
+    /** An upper bound of the bytes {@code v} takes in JSON (every char escaped as \\uXXXX). */
+    private static long bound(Object v) {
+        if (v instanceof String s) {
+            return 2 + 6L * s.length();
+        }
+        if (v instanceof OpaqueValue o) {
+            return 16 + 6L * o.text().length();
+        }
+        if (v instanceof Invocation inv) {
+            return 16 + bound(inv.f()) + bound(inv.key()) + bound(inv.value());
+        }
+        if (v instanceof Collection<?> c) {
+            long n = 16;
+            for (Object e : c) {
+                n += bound(e) + 1;
+            }
+            return n;
+        }
+        if (v instanceof Map<?, ?> m) {
+            long n = 16;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                n += bound(e.getKey()) + bound(e.getValue()) + 4;
+            }
+            return n;
+        }
+        return v instanceof BigInteger b ? b.bitLength() / 3 + 4 : 32;
+    }
+
+    /** Counts the bytes of UTF-8 written, writing nothing. */
+    private static final class Utf8Counter extends Writer {
+        long bytes;
+
+        @Override
+        public void write(char[] cbuf, int off, int len) {
+            bytes += Limits.utf8Length(java.nio.CharBuffer.wrap(cbuf, off, len));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** One operation's object, without its newline. */
+    private static void operation(JsonGenerator g, Operation op) throws IOException {
+        if (!(op.input() instanceof Invocation inv)) {
+            throw new IllegalArgumentException("operation " + op.id() + " has input "
+                    + Text.cut(String.valueOf(op.input())) + ", not an Invocation");
+        }
+        g.writeStartObject();
+        g.writeNumberField("client", op.client());
+        g.writeNumberField("call", op.call());
+        if (!op.isPending()) {
+            g.writeNumberField("return", op.ret());
+        }
+        g.writeStringField("f", inv.f());
+        if (inv.key() != null) {
+            g.writeFieldName("key");
+            value(g, inv.key());
+        }
+        if (inv.value() != null) {
+            g.writeFieldName("value");
+            value(g, inv.value());
+        }
+        if (op.outputKnown()) {
+            g.writeFieldName("output");
+            value(g, op.output());
+        }
+        if (op.metadata().keySet().stream().anyMatch(k -> !k.equals("line"))) {
+            g.writeObjectFieldStart("meta");
+            for (Map.Entry<String, Object> e : op.metadata().entrySet()) {
+                if (!e.getKey().equals("line")) {
+                    g.writeFieldName(e.getKey());
+                    value(g, e.getValue());
+                }
+            }
+            g.writeEndObject();
+        }
+        g.writeEndObject();
     }
 
     /**

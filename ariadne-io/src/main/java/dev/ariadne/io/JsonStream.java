@@ -51,7 +51,7 @@ final class JsonStream implements Closeable {
         Map<String, Object> fields = new LinkedHashMap<>();
         try {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String name = parser.currentName();
+                String name = Limits.string(parser.currentName());
                 parser.nextToken();
                 fields.put(name, JsonValues.value(parser, tagged, 1));
             }
@@ -84,8 +84,8 @@ final class JsonStream implements Closeable {
             return error(line, "invalid UTF-8: " + m.replace("Invalid UTF-8 ", "") + " (is the file in another "
                     + "encoding?)");
         }
-        if (e instanceof StreamConstraintsException) {
-            return error(line, "invalid JSON: " + m + inObject);
+        if (e instanceof StreamConstraintsException c) {
+            return error(line, JsonValues.constraint(c) + inObject);
         }
         String column = at == null ? "" : " at column " + at.getColumnNr();
         return error(line, "invalid JSON" + column + ": " + m + inObject);

@@ -1,10 +1,16 @@
 package dev.ariadne.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import dev.ariadne.core.history.Values;
 
@@ -29,9 +35,32 @@ final class JsonValues {
     static final String MAP = "#map";
     static final String EDN = "#edn";
 
-    static final JsonFactory FACTORY = JsonFactory.builder()
+    /**
+     * Jackson for histories: duplicate keys are errors, strings and names are bounded by {@link Limits} (not by
+     * Jackson's 20,000,000 characters), and generators write surrogates as {@code \\uXXXX} escapes, so that a lone
+     * one (which no UTF-8 writer can encode) is kept exactly and reads back.
+     */
+    static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Limits.MAX_STRING_BYTES)
+                    .maxNameLength(Limits.MAX_STRING_BYTES).build())
+            .characterEscapes(new SurrogateEscapes())
             .build();
+
+    /** JSON's own escapes, and surrogates as {@code \\uXXXX}: a lone one has no UTF-8 form. */
+    private static final class SurrogateEscapes extends CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return Character.isSurrogate((char) ch) ? new SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    }
 
     private JsonValues() {
     }
@@ -45,7 +74,7 @@ final class JsonValues {
             }
             Map<String, Object> fields = new LinkedHashMap<>();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
+                String name = Limits.string(p.currentName());
                 p.nextToken();
                 fields.put(name, value(p, true, 1));
             }
@@ -57,6 +86,8 @@ final class JsonValues {
         } catch (JsonEOFException e) {
             throw new BadValue("truncated JSON: expected the rest of the object (a value, a closing } or ], or "
                     + "the end of a string), got the end of the line");
+        } catch (StreamConstraintsException e) {
+            throw new BadValue(constraint(e));
         } catch (JsonProcessingException e) {
             String m = String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\(start marker at .*", "")
                     .replaceAll(", from `[^`]*`", "").replaceAll("\\s+", " ");
@@ -65,6 +96,15 @@ final class JsonValues {
         } catch (IOException e) {
             throw new BadValue("invalid JSON: " + e.getMessage());
         }
+    }
+
+    /** Jackson's message for a limit it enforces, in the words of {@link Limits} where it is one of those. */
+    static String constraint(StreamConstraintsException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        if (m.startsWith("String value length") || m.startsWith("Name length")) {
+            return Limits.tooLong(-1, false);
+        }
+        return "invalid JSON: " + m.replaceAll(", from `[^`]*`", "").replaceAll("\\s+", " ");
     }
 
     /** Deepest nesting accepted in values. */
@@ -87,7 +127,7 @@ final class JsonValues {
             case VALUE_FALSE:
                 return Boolean.FALSE;
             case VALUE_STRING:
-                return p.getText();
+                return Limits.string(p.getText());
             case VALUE_NUMBER_INT:
                 return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
                         ? Values.normalizeNumber(p.getBigIntegerValue()) : (Object) p.getLongValue();
@@ -108,7 +148,7 @@ final class JsonValues {
             case START_OBJECT: {
                 Map<String, Object> map = new LinkedHashMap<>();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
+                    String name = Limits.string(p.currentName());
                     p.nextToken();
                     map.put(name, value(p, tagged, depth + 1));
                 }

@@ -23,6 +23,10 @@ final class Lines {
     /** Longest line accepted, in bytes; longer lines are reported rather than buffered without bound. */
     static final int MAX_LINE_BYTES = 64 << 20;
 
+    /** The problem of a last line without a newline, where it could be a line cut short. */
+    static final String NO_NEWLINE = "the last line has no newline: it may be incomplete (was the file still being "
+            + "written?); if it is complete, end it with a newline";
+
     private final InputStream in;
     private final String source;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -36,6 +40,8 @@ final class Lines {
     private final ArrayDeque<String> ahead = new ArrayDeque<>();
     private long decoded;
     private long number;
+    /** The number of the last line when the input ends without a newline after it, else 0. */
+    private long unterminated;
 
     Lines(InputStream in, String source) {
         this.in = in;
@@ -50,6 +56,15 @@ final class Lines {
     /** The 1-based number of the line last returned by {@link #next()}; 0 before the first. */
     long number() {
         return number;
+    }
+
+    /**
+     * Whether the line last returned by {@link #next()} is the input's last and no newline ends it: it may be
+     * incomplete (a file copied or read while it was being written), so a reader whose lines do not show their own
+     * end must not take it as data.
+     */
+    boolean unterminated() {
+        return number > 0 && number == unterminated;
     }
 
     /** The next line without its terminator, or {@code null} at the end of the input. */
@@ -146,6 +161,7 @@ final class Lines {
                 if (!any) {
                     return null;
                 }
+                unterminated = decoded + 1;
                 break;
             }
             any = true;

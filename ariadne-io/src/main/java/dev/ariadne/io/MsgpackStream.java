@@ -32,8 +32,8 @@ import java.util.Map;
  * 4 GiB in a small file is "truncated", not an allocation. Errors carry the byte offset where the value starts.
  */
 final class MsgpackStream {
-    /** Longest string accepted, in bytes, as for lines of text. */
-    static final int MAX_STRING_BYTES = Lines.MAX_LINE_BYTES;
+    /** Longest string accepted, in bytes, as in every format. */
+    static final int MAX_STRING_BYTES = Limits.MAX_STRING_BYTES;
 
     private final MessageUnpacker unpacker;
     private final String source;
@@ -147,7 +147,7 @@ final class MsgpackStream {
 
     private String string(int length) throws IOException, BadValue {
         if (length > MAX_STRING_BYTES) {
-            throw new BadValue("string longer than " + (MAX_STRING_BYTES >> 20) + " MiB; is this a trace file?");
+            throw new BadValue(Limits.tooLong(length & 0xffffffffL, true) + "; is this a trace file?");
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.min(length, chunk.length));
         int left = length;

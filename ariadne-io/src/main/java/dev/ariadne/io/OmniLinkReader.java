@@ -73,9 +73,12 @@ final class OmniLinkReader {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.log")) {
             for (Path f : entries) {
-                if (Files.isRegularFile(f)) {
-                    files.add(f);
+                if (!Files.isRegularFile(f)) {
+                    // skipped, the other threads would pass without it: a thread's trace that cannot be read
+                    throw new InvalidInputException(f.toString(), -1, "is " + kind(f) + ", not a regular file: "
+                            + "every *.log file of an OmniLink trace directory is the trace of a thread");
                 }
+                files.add(f);
             }
         }
         if (files.isEmpty()) {
@@ -90,6 +93,28 @@ final class OmniLinkReader {
             }
         }
         return reader.result(dir.toString());
+    }
+
+    /** What kind of file {@code f}, which is not a regular file, is, in words. */
+    private static String kind(Path f) {
+        if (Files.isSymbolicLink(f) && !Files.exists(f)) {
+            return "a symbolic link to a file that does not exist";
+        }
+        if (Files.isDirectory(f)) {
+            return "a directory";
+        }
+        try {
+            int mode = (Integer) Files.getAttribute(f, "unix:mode");
+            return switch (mode & 0170000) {
+                case 0010000 -> "a FIFO (named pipe)";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "a special file";
+        }
     }
 
     private ReadResult result(String source) throws InvalidInputException {

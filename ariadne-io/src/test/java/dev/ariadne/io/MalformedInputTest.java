@@ -106,7 +106,7 @@ class MalformedInputTest {
                 arguments("missing value", Format.JEPSEN_LOG, "INFO  jepsen.util - 0\t:invoke\t:read", 1,
                         "expected <process> <type> <f> <value>"),
                 arguments("log completion without invocation", Format.JEPSEN_LOG,
-                        "INFO  jepsen.util - 0\t:ok\t:read\tnil", 1, "no open operation"),
+                        "INFO  jepsen.util - 0\t:ok\t:read\tnil\n", 1, "no open operation"),
                 arguments("huge log process", Format.JEPSEN_LOG,
                         "INFO  jepsen.util - 4294967296\t:invoke\t:read\tnil", 1, "from 0 to"),
                 // detection
