@@ -155,11 +155,13 @@ public final class HtmlReport {
     private final Result result;
     private final List<Marker> markers;
     private final Map<Integer, Evidence> evidence;
+    private final String clock;
     /** Computed once a page is written: see {@link #failurePartitions()}. */
     private Map<Marker, Integer> failurePartitions;
 
     private HtmlReport(String source, History history, Model<?> model, Result result, List<Marker> markers,
-                       Map<Integer, Evidence> evidence) {
+                       Map<Integer, Evidence> evidence, String clock) {
+        this.clock = clock;
         this.source = source;
         this.history = history;
         this.model = model;
@@ -174,20 +176,33 @@ public final class HtmlReport {
      */
     public static HtmlReport of(String source, History history, Model<?> model, Result result) {
         return new HtmlReport(Objects.requireNonNull(source), Objects.requireNonNull(history),
-                Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of());
+                Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of(), DEFAULT_CLOCK);
     }
 
     /** This report with {@code markers} drawn on rows of their own (failures: as bars in their clients' rows). */
     public HtmlReport withMarkers(List<Marker> markers) {
-        return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence);
+        return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence, clock);
     }
 
     /** This report with {@code e} shown for the partition of index {@code partition}. */
     public HtmlReport withEvidence(int partition, Evidence e) {
         Map<Integer, Evidence> all = new HashMap<>(evidence);
         all.put(partition, Objects.requireNonNull(e));
-        return new HtmlReport(source, history, model, result, markers, Map.copyOf(all));
+        return new HtmlReport(source, history, model, result, markers, Map.copyOf(all), clock);
     }
+
+    /**
+     * What the page says its times are, completing "Times: …": every time on the page (axis, range, details,
+     * explanation) is on the history's own clock, as in its file, and this names its unit, for example
+     * {@code nanoseconds since the recorder started}. The default names the units of the formats Ariadne reads.
+     */
+    public HtmlReport withClock(String clock) {
+        return new HtmlReport(source, history, model, result, markers, evidence, Objects.requireNonNull(clock));
+    }
+
+    /** The clock a page names unless told otherwise ({@link #withClock}). */
+    static final String DEFAULT_CLOCK = "the history\u2019s own clock, as in its file (for Jepsen and porcupine logs "
+            + "the position of the event in the file, the n-th event at n)";
 
     /** Writes the page to {@code file}, replacing it. */
     public void write(Path file) throws IOException {
@@ -268,6 +283,9 @@ public final class HtmlReport {
         json.writeNumberField("millis", Math.round(result.statistics().millis() * 1000) / 1000.0);
         // Times are written relative to the first call: nanosecond clocks exceed what a JavaScript number holds exactly.
         json.writeNumberField("origin", origin);
+        // ...and exactly, as text, for the page to show every time on the history's own clock.
+        json.writeStringField("originText", Long.toString(origin));
+        json.writeStringField("clock", clock);
         List<List<Operation>> parts = partitions();
         Map<Marker, Integer> failurePartition = failurePartitions();
         json.writeArrayFieldStart("markers");
