@@ -315,7 +315,7 @@ class HtmlReportBrowserTest {
         assertTrue(tip.contains("operation by client 1"), tip);
         assertTrue(tip.contains("status failed: not checked"), tip);
         assertTrue(tip.contains("event fail write 2"), tip);
-        assertTrue(tip.contains("(3 ms)") && tip.contains("(5.5 ms)"), tip); // its call and its :fail
+        assertTrue(tip.contains("(Jepsen :time 3 ms)") && tip.contains("(Jepsen :time 5.5 ms)"), tip); // call, :fail
         assertTrue(tip.contains("source lines 3 (call), 4 (:fail)"), tip);
         String second = hoverAt("return window.ariadne.locateMarker(arguments[0])", 1);
         assertTrue(second.contains("operation by client 2"), second);
