@@ -137,8 +137,9 @@ public final class RunResult {
     }
 
     /**
-     * The message of a failing run: the seed and how to replay it, then the text report (the explanation and the
-     * minimal core).
+     * The message of a failing run: the seed and how to replay it, then the text report led by the explanation (the
+     * model's sentence of why, the minimal core, then the longest linearization). It is bounded whatever the
+     * history (a few dozen lines: the report lists at most 20 operations of a core and the last 12 steps).
      */
     public String failureMessage() {
         String what = switch (result.verdict()) {
@@ -150,7 +151,7 @@ public final class RunResult {
                 + " operations of linearizable rounds)";
         return "Ariadne: " + what + " after " + operationsRun + " operations of " + clients + " clients" + round
                 + " (seed " + seed + ", replay with -D" + WorkloadRunner.SEED_PROPERTY + "=" + seed
-                + (chaos ? "" : ", chaos off") + ")\n" + report();
+                + (chaos ? "" : ", chaos off") + ")\n" + TextReport.renderExplanationFirst(source(), result, model);
     }
 
     /**
@@ -170,7 +171,8 @@ public final class RunResult {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            HtmlReport.of(source(), history, model, result).write(file);
+            HtmlReport.of(source(), history, model, result).withClock("nanoseconds since the recorder started")
+                    .write(file);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report " + file, e);
