@@ -62,7 +62,7 @@ public final class TextReport {
         List<PartitionResult> violations = result.violations();
         Explanation first = violations.isEmpty() ? null : violations.get(0).violation().explanation();
         if (whyFirst && first != null && first.summary() != null) {
-            out.append("Why: ").append(Bounds.summary(first)).append('\n');
+            out.append("Why: ").append(why(first, false)).append('\n');
         }
         int parts = result.partitions().size();
         out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
@@ -264,7 +264,7 @@ public final class TextReport {
             out.append("    (ariadne explain lists them all)\n");
         }
         if (why && e.summary() != null) {
-            out.append("  Why: ").append(full ? e.summary() : Bounds.summary(e)).append('\n');
+            out.append("  Why: ").append(why(e, full)).append('\n');
         }
         int limit = full ? Integer.MAX_VALUE : CORE_LINES_SHOWN;
         if (!e.precedences().isEmpty()) {
@@ -288,6 +288,16 @@ public final class TextReport {
     }
 
     /** The first {@code limit} of {@code total} lines, given in {@code lines}, and how many more there are. */
+    /**
+     * The model's sentence. It comes written, with the history's own times (event positions for a Jepsen file); when
+     * the report shows Jepsen's {@code :time} in ms instead, it says so, so that no time is read on the wrong clock.
+     */
+    private static String why(Explanation e, boolean full) {
+        String text = full ? e.summary() : Bounds.summary(e);
+        boolean millis = !e.core().isEmpty() && times(e.core().get(0))[0].endsWith(" ms");
+        return millis ? text + " (times in this sentence: event positions in the file, not ms)" : text;
+    }
+
     private static void lines(StringBuilder out, List<String> lines, int total, int limit) {
         for (int i = 0; i < Math.min(limit, lines.size()); i++) {
             out.append("    ").append(lines.get(i)).append('\n');
