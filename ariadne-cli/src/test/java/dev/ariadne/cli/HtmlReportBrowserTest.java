@@ -393,7 +393,9 @@ class HtmlReportBrowserTest {
     private static HtmlReport reportOf(Path file, String name) throws Exception {
         ReadResult read = HistoryReaders.load(file, ReadOptions.defaults());
         Model<?> model = BuiltinModels.byName("cas-register", ModelOptions.defaults().withNilRead(read.nilRead()));
-        Result result = Checker.check(read.history(), model, CheckOptions.defaults());
+        // with the core and its explanation, as ariadne check searches them by default
+        Result result = Checker.check(read.history(), model, CheckOptions.defaults()
+                .withCoreTimeout(Duration.ofSeconds(30)));
         return CheckCommand.htmlReport(new CheckCommand.Outcome(name, result, model, null,
                 ExitStatus.of(result.verdict()), read.annotations(), read.history()));
     }
