@@ -119,7 +119,7 @@ public final class TextReport {
         Map<String, List<String>> labelsByNote = new LinkedHashMap<>();
         for (PartitionResult p : result.partitions()) {
             if (p.note() != null) {
-                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(p.label());
+                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(label(p));
             }
         }
         int shown = 0;
@@ -140,8 +140,13 @@ public final class TextReport {
         }
     }
 
+    /** A partition's label (a key can be any value), cut to a line's worth. */
+    private static String label(PartitionResult p) {
+        return LongText.shorten(p.label(), 200);
+    }
+
     private static String partitionLine(PartitionResult p) {
-        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", p.label(), p.operations(),
+        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", label(p), p.operations(),
                 verdictText(p.verdict()).toLowerCase(Locale.ROOT));
         return p.verdict() == Verdict.UNKNOWN ? text + " (" + p.reason() + ")" : text;
     }
@@ -153,7 +158,7 @@ public final class TextReport {
 
     private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
         out.append('\n');
-        String where = p.label().equals("all") ? "" : " in " + p.label();
+        String where = p.label().equals("all") ? "" : " in " + label(p);
         List<PartialLinearization> longest = p.violation().longest();
         PartialLinearization pl = longest.get(0);
         List<Step> steps = pl.steps();
@@ -221,7 +226,7 @@ public final class TextReport {
         }
         out.append(result.verdict() == Verdict.LINEARIZABLE ? " (nothing to explain)\n" : "\n");
         for (PartitionResult p : result.violations()) {
-            String where = p.label().equals("all") ? "" : " in " + p.label();
+            String where = p.label().equals("all") ? "" : " in " + label(p);
             out.append("\nViolation").append(where).append(", ").append(p.operations()).append(" operation")
                     .append(plural(p.operations())).append(":\n");
             core(out, p, model, true, true);
@@ -275,7 +280,9 @@ public final class TextReport {
             out.append("  Real time does not order them: they all overlap.\n");
         }
         int orders = e.orders().size();
-        out.append(e.ordersComplete() && orders == 1
+        out.append(orders == 0 && !e.ordersComplete()
+                ? "  No order of the core was listed: the budget ran out first.\n"
+                : e.ordersComplete() && orders == 1
                 ? "  The one order real time allows, up to the step the model rejects:\n"
                 : String.format(Locale.ROOT, "  %s orders real time allows, each up to the step the model rejects%s:%n",
                 e.ordersComplete() ? "The " + orders : "The first " + orders,
