@@ -51,5 +51,11 @@ class FailureMessageBoundsTest {
             // the explanation comes before the longest linearization
             assertTrue(message.indexOf("failing core") < message.indexOf("Violation"), message);
         }
+        // the test's error: a few lines, the report as its cause
+        AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                run::assertLinearizable);
+        assertTrue(error.getMessage().lines().count() <= 6, error.getMessage());
+        assertTrue(error.getMessage().length() <= 5_000, error.getMessage().length() + " characters");
+        assertEquals(message.substring(message.indexOf('\n') + 1), error.getCause().getMessage());
     }
 }
