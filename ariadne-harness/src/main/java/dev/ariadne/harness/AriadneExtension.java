@@ -50,7 +50,7 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
             // A few lines here (build tools print them twice); the report once, as the cause.
             throw new AssertionError(result.failureSummary() + "\nHTML report: " + html
                     + result.historyFile().map(f -> "\nHistory: " + f.toAbsolutePath()).orElse("")
-                    + "\nThe report follows, as this error's cause (\"Caused by: Ariadne's report of this run\").",
+                    + "\nThe report follows, as this error's cause (a RunReport).",
                     result.failureReport());
         }
         invocation.proceed();
