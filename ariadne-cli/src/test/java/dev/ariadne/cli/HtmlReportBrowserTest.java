@@ -315,7 +315,7 @@ class HtmlReportBrowserTest {
         assertTrue(tip.contains("operation by client 1"), tip);
         assertTrue(tip.contains("status failed: not checked"), tip);
         assertTrue(tip.contains("event fail write 2"), tip);
-        assertTrue(tip.contains("(3 ms)") && tip.contains("(5.5 ms)"), tip); // its call and its :fail
+        assertTrue(tip.contains("(Jepsen :time 3 ms)") && tip.contains("(Jepsen :time 5.5 ms)"), tip); // call, :fail
         assertTrue(tip.contains("source lines 3 (call), 4 (:fail)"), tip);
         String second = hoverAt("return window.ariadne.locateMarker(arguments[0])", 1);
         assertTrue(second.contains("operation by client 2"), second);
@@ -393,7 +393,9 @@ class HtmlReportBrowserTest {
     private static HtmlReport reportOf(Path file, String name) throws Exception {
         ReadResult read = HistoryReaders.load(file, ReadOptions.defaults());
         Model<?> model = BuiltinModels.byName("cas-register", ModelOptions.defaults().withNilRead(read.nilRead()));
-        Result result = Checker.check(read.history(), model, CheckOptions.defaults());
+        // with the core and its explanation, as ariadne check searches them by default
+        Result result = Checker.check(read.history(), model, CheckOptions.defaults()
+                .withCoreTimeout(Duration.ofSeconds(30)));
         return CheckCommand.htmlReport(new CheckCommand.Outcome(name, result, model, null,
                 ExitStatus.of(result.verdict()), read.annotations(), read.history()));
     }

@@ -20,8 +20,8 @@ import java.util.List;
  * The JUnit 5 extension behind {@link LinearizabilityTest}: it builds the {@link Workload} from the test class's
  * {@link SystemUnderTest} and {@link Op} methods, runs it with a {@link WorkloadRunner}, writes the history to
  * {@code target/ariadne/CLASS.METHOD.jsonl} as it runs and, when the check fails, the HTML report beside it, and
- * fails the test with the seed, the explanation and the minimal core ({@link RunResult#failureMessage()}) and the
- * report's path. A parameter of type {@link RunResult} receives the run's result. The directory is
+ * fails the test with the seed, the explanation and the minimal core and the report's path, in a few lines, with the
+ * text report led by the explanation as the error's cause (a {@link RunReport}), so that it is printed once. A parameter of type {@link RunResult} receives the run's result. The directory is
  * {@code -Dariadne.reports=DIR} when set.
  */
 public final class AriadneExtension implements InvocationInterceptor, ParameterResolver {
@@ -47,8 +47,11 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
             }
         } else if (!result.isLinearizable()) {
             Path html = result.writeHtml(reports().resolve(name + ".html")).toAbsolutePath();
-            throw new AssertionError(result.failureMessage() + "\nHTML report: " + html
-                    + result.historyFile().map(f -> "\nHistory: " + f.toAbsolutePath()).orElse(""));
+            // A few lines here (build tools print them twice); the report once, as the cause.
+            throw new AssertionError(result.failureSummary() + "\nHTML report: " + html
+                    + result.historyFile().map(f -> "\nHistory: " + f.toAbsolutePath()).orElse("")
+                    + "\nThe report follows, as this error's cause (a RunReport).",
+                    result.failureReport());
         }
         invocation.proceed();
     }

@@ -137,10 +137,16 @@ public final class RunResult {
     }
 
     /**
-     * The message of a failing run: the seed and how to replay it, then the text report (the explanation and the
-     * minimal core).
+     * The message of a failing run: the seed and how to replay it, then the text report led by the explanation (the
+     * model's sentence of why, the minimal core, then the longest linearization). It is bounded whatever the
+     * history (a few dozen lines: the report lists at most 20 operations of a core and the last 12 steps).
      */
     public String failureMessage() {
+        return headline() + "\n" + TextReport.renderExplanationFirst(source(), result, model);
+    }
+
+    /** The first line of a failure: what, after how much, and the seed that replays it. */
+    private String headline() {
         String what = switch (result.verdict()) {
             case NOT_LINEARIZABLE -> "not linearizable";
             case UNKNOWN -> "undecided (" + result.reason() + ")";
@@ -150,16 +156,77 @@ public final class RunResult {
                 + " operations of linearizable rounds)";
         return "Ariadne: " + what + " after " + operationsRun + " operations of " + clients + " clients" + round
                 + " (seed " + seed + ", replay with -D" + WorkloadRunner.SEED_PROPERTY + "=" + seed
-                + (chaos ? "" : ", chaos off") + ")\n" + report();
+                + (chaos ? "" : ", chaos off") + ")";
+    }
+
+    /** Operations of a core named in {@link #failureSummary()}; descriptions cut to {@link #SUMMARY_WIDTH}. */
+    private static final int SUMMARY_CORE = 10;
+    private static final int SUMMARY_WIDTH = 200;
+
+    /**
+     * The few lines a failing test's {@link AssertionError} says itself (its cause, a {@link RunReport}, carries
+     * {@link #report()} led by the explanation): the headline with the seed, the model's sentence of why when it has
+     * one, and the minimal failing core's operations (the first ten).
+     */
+    String failureSummary() {
+        StringBuilder out = new StringBuilder(headline());
+        for (PartitionResult p : result.violations()) {
+            Violation v = p.violation();
+            dev.ariadne.core.check.Explanation e = v == null ? null : v.explanation();
+            String where = p.label().equals("all") ? "" : " (" + cut(p.label()) + ")";
+            if (e == null) {
+                if (v != null && !v.longest().isEmpty()) {
+                    Operation u = v.longest().get(0).unplaced();
+                    out.append("\nViolation").append(where).append(": #").append(u.id()).append(' ')
+                            .append(cut(model.describeOperation(u.input(), u.output()))).append(" could not be placed");
+                }
+                break;
+            }
+            if (e.summary() != null) {
+                out.append("\nWhy").append(where).append(": ").append(cut(e.summary(), 2_000));
+            }
+            out.append("\n").append(e.minimal() ? "Minimal failing core" : "Failing core").append(where)
+                    .append(", ").append(e.core().size()).append(" operation").append(e.core().size() == 1 ? "" : "s")
+                    .append(e.minimal() ? "" : " (may not be minimal: " + e.limit() + ")").append(": ");
+            for (int i = 0; i < Math.min(SUMMARY_CORE, e.core().size()); i++) {
+                Operation op = e.core().get(i);
+                out.append(i == 0 ? "" : ", ").append('#').append(op.id()).append(' ')
+                        .append(cut(model.describeOperation(op.input(), op.output())));
+            }
+            if (e.core().size() > SUMMARY_CORE) {
+                out.append(", … ").append(e.core().size() - SUMMARY_CORE).append(" more");
+            }
+            break;
+        }
+        if (result.violations().size() > 1) {
+            out.append("\n(and ").append(result.violations().size() - 1).append(" more violated partition")
+                    .append(result.violations().size() == 2 ? "" : "s").append(')');
+        }
+        return out.toString();
+    }
+
+    private static String cut(String text) {
+        return cut(text, SUMMARY_WIDTH);
+    }
+
+    private static String cut(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width) + "…";
+    }
+
+    /** The text report led by the explanation, as the cause of a failing test's error. */
+    RunReport failureReport() {
+        return new RunReport(TextReport.renderExplanationFirst(source(), result, model));
     }
 
     /**
-     * Throws an {@link AssertionError} with {@link #failureMessage()} unless the history is linearizable (an
-     * undecided check fails too: nothing was proven).
+     * Throws an {@link AssertionError} unless the history is linearizable (an undecided check fails too: nothing was
+     * proven): its message is a few lines (the seed, why, the core), its cause a {@link RunReport} holding the text
+     * report led by the explanation, so that build tools, which print a failure's message twice, print the report
+     * once.
      */
     public void assertLinearizable() {
         if (!isLinearizable()) {
-            throw new AssertionError(failureMessage());
+            throw new AssertionError(failureSummary(), failureReport());
         }
     }
 
@@ -170,7 +237,8 @@ public final class RunResult {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            HtmlReport.of(source(), history, model, result).write(file);
+            HtmlReport.of(source(), history, model, result).withClock("nanoseconds since the recorder started")
+                    .write(file);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report " + file, e);

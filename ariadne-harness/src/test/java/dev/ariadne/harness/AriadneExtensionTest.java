@@ -147,8 +147,16 @@ class AriadneExtensionTest {
         Matcher seed = Pattern.compile("seed (-?\\d+), replay with -Dariadne.seed=(-?\\d+)").matcher(message);
         assertTrue(seed.find(), message);
         assertEquals(seed.group(1), seed.group(2));
-        assertTrue(message.contains("Violation: "), message);
-        assertTrue(message.contains("Minimal failing core: "), message);
+        // a few lines; the report, led by the explanation, once, as the cause
+        assertTrue(message.lines().count() <= 12, message);
+        assertTrue(message.toLowerCase(java.util.Locale.ROOT).contains("failing core"), message);
+        assertInstanceOf(RunReport.class, t.getCause());
+        String report = t.getCause().getMessage();
+        assertTrue(report.contains("Violation: "), report);
+        assertTrue(report.contains("Minimal failing core: "), report);
+        assertTrue(report.indexOf("Minimal failing core: ") < report.indexOf("Violation: "), "explanation first");
+        assertTrue(t.getCause().toString().startsWith("Ariadne's report of this run:\n"), t.getCause().toString());
+        assertEquals(0, t.getCause().getStackTrace().length, "the report has no stack of its own");
         Matcher html = Pattern.compile("HTML report: (.*\\.html)").matcher(message);
         assertTrue(html.find(), message);
         Path page = Path.of(html.group(1));

@@ -74,11 +74,21 @@ public final class HtmlReport {
      * @param minimal          whether removing any one of them makes it linearizable (else the search ran out of
      *                         time and the core may be larger than needed)
      * @param explanationLines the explanation, one sentence or step a line
+     * @param coreSize         how many operations the core has: {@code coreIds} may hold only those nearest the
+     *                         failure, at most 1,000
      */
-    public record Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines) {
+    public record Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines, int coreSize) {
         public Evidence {
             coreIds = List.copyOf(coreIds);
             explanationLines = List.copyOf(explanationLines);
+            if (coreSize < coreIds.size()) {
+                throw new IllegalArgumentException("a core of " + coreSize + " operations, " + coreIds.size() + " given");
+            }
+        }
+
+        /** Evidence whose core is {@code coreIds}, all of it. */
+        public Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines) {
+            this(coreIds, minimal, explanationLines, coreIds.size());
         }
 
         /**
@@ -92,21 +102,32 @@ public final class HtmlReport {
             }
             List<String> lines = new ArrayList<>();
             if (x.summary() != null) {
-                lines.add(x.summary());
+                lines.add(Bounds.summary(x));
             }
             if (x.limit() != null) {
                 lines.add("This core may not be minimal: " + x.limit() + ".");
             }
-            for (Explanation.Precedence p : x.precedences()) {
-                lines.add(p.text());
-            }
-            for (Explanation.RejectedOrder o : x.orders()) {
-                lines.add(o.text());
-            }
+            int room = Bounds.PAGE_LINES - lines.size();
+            x.precedences().stream().limit(room / 2).forEach(p -> lines.add(LongText.shorten(p.text(), Bounds.LINE_WIDTH)));
+            x.orders().stream().limit(Bounds.PAGE_LINES - lines.size())
+                    .forEach(o -> lines.add(LongText.shorten(o.text(), Bounds.LINE_WIDTH)));
             if (!x.ordersComplete()) {
                 lines.add("(more orders than shown)");
             }
-            return new Evidence(x.core().stream().map(Operation::id).toList(), x.minimal(), lines);
+            return of(x, lines, null);
+        }
+
+        /**
+         * The evidence of a check's violation as the page shows it: the explanation's lines written from its
+         * structured data (bounded, every time on the history's own clock), the core's ids nearest the failure.
+         */
+        static Evidence of(Explanation x, Model<?> model, Operation unplaced) {
+            return x == null ? null : of(x, Bounds.pageLines(x, model, HtmlReport::times), unplaced);
+        }
+
+        private static Evidence of(Explanation x, List<String> lines, Operation unplaced) {
+            return new Evidence(Bounds.nearest(x.core(), unplaced, Bounds.CORE_KEPT).stream().map(Operation::id)
+                    .toList(), x.minimal(), lines, x.core().size());
         }
     }
 
@@ -155,11 +176,13 @@ public final class HtmlReport {
     private final Result result;
     private final List<Marker> markers;
     private final Map<Integer, Evidence> evidence;
+    private final String clock;
     /** Computed once a page is written: see {@link #failurePartitions()}. */
     private Map<Marker, Integer> failurePartitions;
 
     private HtmlReport(String source, History history, Model<?> model, Result result, List<Marker> markers,
-                       Map<Integer, Evidence> evidence) {
+                       Map<Integer, Evidence> evidence, String clock) {
+        this.clock = clock;
         this.source = source;
         this.history = history;
         this.model = model;
@@ -174,20 +197,33 @@ public final class HtmlReport {
      */
     public static HtmlReport of(String source, History history, Model<?> model, Result result) {
         return new HtmlReport(Objects.requireNonNull(source), Objects.requireNonNull(history),
-                Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of());
+                Objects.requireNonNull(model), Objects.requireNonNull(result), List.of(), Map.of(), DEFAULT_CLOCK);
     }
 
     /** This report with {@code markers} drawn on rows of their own (failures: as bars in their clients' rows). */
     public HtmlReport withMarkers(List<Marker> markers) {
-        return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence);
+        return new HtmlReport(source, history, model, result, List.copyOf(markers), evidence, clock);
     }
 
     /** This report with {@code e} shown for the partition of index {@code partition}. */
     public HtmlReport withEvidence(int partition, Evidence e) {
         Map<Integer, Evidence> all = new HashMap<>(evidence);
         all.put(partition, Objects.requireNonNull(e));
-        return new HtmlReport(source, history, model, result, markers, Map.copyOf(all));
+        return new HtmlReport(source, history, model, result, markers, Map.copyOf(all), clock);
     }
+
+    /**
+     * What the page says its times are, completing "Times: …": every time on the page (axis, range, details,
+     * explanation) is on the history's own clock, as in its file, and this names its unit, for example
+     * {@code nanoseconds since the recorder started}. The default names the units of the formats Ariadne reads.
+     */
+    public HtmlReport withClock(String clock) {
+        return new HtmlReport(source, history, model, result, markers, evidence, Objects.requireNonNull(clock));
+    }
+
+    /** The clock a page names unless told otherwise ({@link #withClock}). */
+    static final String DEFAULT_CLOCK = "the history\u2019s own clock, as in its file (for Jepsen and porcupine logs "
+            + "the position of the event in the file, the n-th event at n)";
 
     /** Writes the page to {@code file}, replacing it. */
     public void write(Path file) throws IOException {
@@ -268,6 +304,9 @@ public final class HtmlReport {
         json.writeNumberField("millis", Math.round(result.statistics().millis() * 1000) / 1000.0);
         // Times are written relative to the first call: nanosecond clocks exceed what a JavaScript number holds exactly.
         json.writeNumberField("origin", origin);
+        // ...and exactly, as text, for the page to show every time on the history's own clock.
+        json.writeStringField("originText", Long.toString(origin));
+        json.writeStringField("clock", clock);
         List<List<Operation>> parts = partitions();
         Map<Marker, Integer> failurePartition = failurePartitions();
         json.writeArrayFieldStart("markers");
@@ -413,7 +452,7 @@ public final class HtmlReport {
         }
         json.writeEndArray();
         Evidence e = evidence.getOrDefault(p.index(), p.violation() == null ? null
-                : Evidence.of(p.violation().explanation()));
+                : Evidence.of(p.violation().explanation(), model, Bounds.unplaced(p)));
         if (e != null) {
             json.writeObjectFieldStart("core");
             json.writeArrayFieldStart("ids");
@@ -422,6 +461,7 @@ public final class HtmlReport {
             }
             json.writeEndArray();
             json.writeBooleanField("minimal", e.minimal());
+            json.writeNumberField("size", e.coreSize());
             json.writeEndObject();
             json.writeArrayFieldStart("explanation");
             for (String line : e.explanationLines()) {
@@ -512,6 +552,11 @@ public final class HtmlReport {
             json.writeEndArray();
         }
         json.writeEndObject();
+    }
+
+    /** An operation's call and return on the page's clock: the history's own times. */
+    private static String[] times(Operation op) {
+        return new String[] {Long.toString(op.call()), op.isPending() ? "never returned" : Long.toString(op.ret())};
     }
 
     private static void millis(JsonGenerator json, Long nanos) throws IOException {

@@ -104,12 +104,12 @@ public final class JsonReport implements AutoCloseable {
         json.writeEndArray();
         if (!annotations.isEmpty()) {
             json.writeArrayFieldStart("annotations");
-            for (HtmlReport.Marker m : annotations) {
+            for (HtmlReport.Marker m : annotations.subList(0, Math.min(annotations.size(), ANNOTATIONS_KEPT))) {
                 json.writeStartObject();
                 json.writeNumberField("line", m.line());
                 json.writeStringField("process", m.row());
                 json.writeNumberField("time", m.time());
-                json.writeStringField("text", m.text());
+                json.writeStringField("text", LongText.shorten(m.text(), TEXT_WIDTH));
                 HtmlReport.Failure f = m.failure();
                 if (f != null) {
                     json.writeNumberField("callLine", f.callLine());
@@ -122,8 +122,21 @@ public final class JsonReport implements AutoCloseable {
                 json.writeEndObject();
             }
             json.writeEndArray();
+            omitted("omittedAnnotations", annotations.size() - ANNOTATIONS_KEPT);
         }
         json.writeEndObject();
+    }
+
+    /** Annotations written per file; the rest are counted in {@code omittedAnnotations}. */
+    private static final int ANNOTATIONS_KEPT = 10_000;
+    /** States, descriptions and texts are cut to this many characters (start … end). */
+    private static final int TEXT_WIDTH = 1_000;
+
+    /** {@code "field": n} when {@code n > 0}: how many entries of the list before it were left out. */
+    private void omitted(String field, long n) throws IOException {
+        if (n > 0) {
+            json.writeNumberField(field, n);
+        }
     }
 
     /** Adds a file that could not be checked (unreadable or invalid input). */
@@ -146,37 +159,45 @@ public final class JsonReport implements AutoCloseable {
         json.writeStringField("note", p.note());
         statistics(p.statistics());
         json.writeArrayFieldStart("witness");
-        for (Operation op : p.witness()) {
+        List<Operation> witness = p.witness();
+        for (Operation op : witness.subList(0, Math.min(witness.size(), Bounds.WITNESS_KEPT))) {
             json.writeNumber(op.id());
         }
         json.writeEndArray();
+        omitted("omittedWitness", witness.size() - Bounds.WITNESS_KEPT);
         if (p.violation() != null) {
             json.writeObjectFieldStart("violation");
-            json.writeStringField("initialState", p.violation().initialState());
+            json.writeStringField("initialState", LongText.shorten(p.violation().initialState(), TEXT_WIDTH));
             json.writeArrayFieldStart("longest");
             for (PartialLinearization pl : p.violation().longest()) {
                 json.writeStartObject();
+                // the last steps, nearest the failure; the earlier ones are counted
+                List<Step> steps = pl.steps();
+                int from = Math.max(0, steps.size() - Bounds.STEPS_KEPT);
+                omitted("omittedSteps", from);
                 json.writeArrayFieldStart("steps");
-                for (Step s : pl.steps()) {
+                for (Step s : steps.subList(from, steps.size())) {
                     json.writeStartObject();
                     json.writeFieldName("operation");
                     operation(s.operation(), model);
-                    json.writeStringField("state", s.stateDescription());
+                    json.writeStringField("state", LongText.shorten(s.stateDescription(), TEXT_WIDTH));
                     json.writeEndObject();
                 }
                 json.writeEndArray();
                 json.writeFieldName("unplaced");
                 operation(pl.unplaced(), model);
                 json.writeArrayFieldStart("candidates");
-                for (Operation c : pl.candidates()) {
+                List<Operation> candidates = pl.candidates();
+                for (Operation c : candidates.subList(0, Math.min(candidates.size(), Bounds.LIST_KEPT))) {
                     operation(c, model);
                 }
                 json.writeEndArray();
+                omitted("omittedCandidates", candidates.size() - Bounds.LIST_KEPT);
                 json.writeEndObject();
             }
             json.writeEndArray();
             if (p.violation().explanation() != null) {
-                explanation(p.violation().explanation(), model);
+                explanation(p.violation().explanation(), model, Bounds.unplaced(p));
             }
             json.writeEndObject();
         }
@@ -184,42 +205,51 @@ public final class JsonReport implements AutoCloseable {
     }
 
     /** The minimal failing core and its explanation; operations after the core's list are named by id. */
-    private void explanation(Explanation e, Model<?> model) throws IOException {
+    private void explanation(Explanation e, Model<?> model, Operation unplaced) throws IOException {
         json.writeObjectFieldStart("explanation");
         json.writeArrayFieldStart("core");
-        for (Operation op : e.core()) {
+        List<Operation> core = Bounds.nearest(e.core(), unplaced, Bounds.CORE_KEPT);
+        for (Operation op : core) {
             operation(op, model);
         }
         json.writeEndArray();
+        json.writeNumberField("coreSize", e.core().size());
+        omitted("omittedCore", e.core().size() - core.size());
         json.writeBooleanField("minimal", e.minimal());
         json.writeStringField("limit", e.limit());
-        json.writeStringField("summary", e.summary());
+        json.writeStringField("summary", Bounds.summary(e));
         json.writeArrayFieldStart("precedences");
-        for (Explanation.Precedence p : e.precedences()) {
+        List<Explanation.Precedence> precedences = e.precedences();
+        for (Explanation.Precedence p : precedences.subList(0, Math.min(precedences.size(), Bounds.LIST_KEPT))) {
             json.writeStartObject();
             json.writeNumberField("first", p.first().id());
             json.writeNumberField("second", p.second().id());
-            json.writeStringField("text", p.text());
+            json.writeStringField("text", Bounds.precedence(p, model, JsonReport::times));
             json.writeEndObject();
         }
         json.writeEndArray();
+        omitted("omittedPrecedences", precedences.size() - Bounds.LIST_KEPT);
         json.writeArrayFieldStart("orders");
-        for (Explanation.RejectedOrder o : e.orders()) {
+        for (Explanation.RejectedOrder o : e.orders().subList(0, Math.min(e.orders().size(), Bounds.LIST_KEPT))) {
             json.writeStartObject();
+            List<Step> steps = o.steps();
+            int from = Math.max(0, steps.size() - Bounds.ORDER_STEPS_KEPT);
+            omitted("omittedSteps", from);
             json.writeArrayFieldStart("steps");
-            for (Step s : o.steps()) {
+            for (Step s : steps.subList(from, steps.size())) {
                 json.writeStartObject();
                 json.writeNumberField("operation", s.operation().id());
-                json.writeStringField("state", s.stateDescription());
+                json.writeStringField("state", LongText.shorten(s.stateDescription(), TEXT_WIDTH));
                 json.writeEndObject();
             }
             json.writeEndArray();
             json.writeNumberField("rejected", o.rejected().id());
-            json.writeStringField("state", o.state());
-            json.writeStringField("text", o.text());
+            json.writeStringField("state", LongText.shorten(o.state(), TEXT_WIDTH));
+            json.writeStringField("text", Bounds.order(o, model));
             json.writeEndObject();
         }
         json.writeEndArray();
+        omitted("omittedOrders", e.orders().size() - Bounds.LIST_KEPT);
         json.writeBooleanField("ordersComplete", e.ordersComplete());
         json.writeNumberField("checks", e.checks());
         json.writeNumberField("millis", Math.round(e.millis() * 1000) / 1000.0);
@@ -247,11 +277,17 @@ public final class JsonReport implements AutoCloseable {
                 json.writeNumberField("returnMs", Math.round(returnNs / 1e3) / 1e3);
             }
         }
-        json.writeStringField("description", model.describeOperation(op.input(), op.output()));
+        json.writeStringField("description", LongText.shorten(model.describeOperation(op.input(), op.output()),
+                TEXT_WIDTH));
         if (op.line() >= 0) {
             json.writeNumberField("line", op.line());
         }
         json.writeEndObject();
+    }
+
+    /** An operation's call and return in the history's own times, as {@code call} and {@code return} are written. */
+    private static String[] times(Operation op) {
+        return new String[] {Long.toString(op.call()), op.isPending() ? "never returned" : Long.toString(op.ret())};
     }
 
     private void statistics(Statistics s) throws IOException {

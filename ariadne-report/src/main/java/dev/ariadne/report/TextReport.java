@@ -40,39 +40,70 @@ public final class TextReport {
 
     /** The report of {@code result} for {@code source} (a file name, escaped here). */
     public static String render(String source, Result result, Model<?> model) {
+        return render(source, result, model, false);
+    }
+
+    /**
+     * The same report, led by the explanation: the model's sentence of why (when it has one) right after the
+     * verdict, then the minimal failing core, then the longest linearization; for a failure message, where the
+     * first lines are the ones read.
+     */
+    public static String renderExplanationFirst(String source, Result result, Model<?> model) {
+        return render(source, result, model, true);
+    }
+
+    private static String render(String source, Result result, Model<?> model, boolean whyFirst) {
         StringBuilder out = new StringBuilder();
         out.append(Values.escape(source)).append(": ").append(verdictText(result.verdict()));
         if (result.verdict() == Verdict.UNKNOWN) {
             out.append(" (").append(result.reason()).append(')');
         }
         out.append('\n');
+        List<PartitionResult> violations = result.violations();
+        Explanation first = violations.isEmpty() ? null : violations.get(0).violation().explanation();
+        if (whyFirst && first != null && first.summary() != null) {
+            out.append("Why: ").append(why(first, false)).append('\n');
+        }
         int parts = result.partitions().size();
         out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
                 result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
                 summary(result)));
         notes(out, result);
         if (parts > 1) {
-            int shown = 0;
+            // At most PARTITIONS_SHOWN of each verdict, violations first kept in the history's order.
+            java.util.EnumMap<Verdict, Integer> shownOf = new java.util.EnumMap<>(Verdict.class);
+            java.util.EnumMap<Verdict, Integer> left = new java.util.EnumMap<>(Verdict.class);
             for (PartitionResult p : result.partitions()) {
-                boolean interesting = p.verdict() != Verdict.LINEARIZABLE;
-                if (interesting || shown < PARTITIONS_SHOWN) {
+                int shown = shownOf.getOrDefault(p.verdict(), 0);
+                if (shown < PARTITIONS_SHOWN) {
                     out.append("  ").append(partitionLine(p)).append('\n');
-                    shown++;
+                    shownOf.put(p.verdict(), shown + 1);
+                } else {
+                    left.merge(p.verdict(), 1, Integer::sum);
                 }
             }
-            if (shown < parts) {
-                out.append("  … ").append(parts - shown).append(" more linearizable partitions\n");
+            for (Map.Entry<Verdict, Integer> e : left.entrySet()) {
+                out.append(String.format(Locale.ROOT, "  … %,d more %s partition%s (--json lists every one)%n",
+                        e.getValue(), verdictText(e.getKey()).toLowerCase(Locale.ROOT), plural(e.getValue())));
             }
         }
         // One violation block: the evidence of the first violated partition; the others are named after it.
-        List<PartitionResult> violations = result.violations();
         if (!violations.isEmpty()) {
-            explain(out, violations.get(0), model);
-            core(out, violations.get(0), model, false);
+            if (whyFirst) {
+                core(out, violations.get(0), model, false, false);
+                explain(out, violations.get(0), model);
+            } else {
+                explain(out, violations.get(0), model);
+                core(out, violations.get(0), model, false, true);
+            }
             if (violations.size() > 1) {
                 out.append("\nAlso not linearizable: ");
-                for (int i = 1; i < violations.size(); i++) {
-                    out.append(i == 1 ? "" : ", ").append(violations.get(i).label());
+                int named = Math.min(violations.size(), PARTITIONS_SHOWN + 1);
+                for (int i = 1; i < named; i++) {
+                    out.append(i == 1 ? "" : ", ").append(LongText.shorten(violations.get(i).label(), 80));
+                }
+                if (named < violations.size()) {
+                    out.append(String.format(Locale.ROOT, " and %,d more", violations.size() - named));
                 }
                 out.append(" (the JSON report has the evidence of each)\n");
             }
@@ -88,7 +119,7 @@ public final class TextReport {
         Map<String, List<String>> labelsByNote = new LinkedHashMap<>();
         for (PartitionResult p : result.partitions()) {
             if (p.note() != null) {
-                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(p.label());
+                labelsByNote.computeIfAbsent(p.note(), k -> new ArrayList<>()).add(label(p));
             }
         }
         int shown = 0;
@@ -109,8 +140,13 @@ public final class TextReport {
         }
     }
 
+    /** A partition's label (a key can be any value), cut to a line's worth. */
+    private static String label(PartitionResult p) {
+        return LongText.shorten(p.label(), 200);
+    }
+
     private static String partitionLine(PartitionResult p) {
-        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", p.label(), p.operations(),
+        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", label(p), p.operations(),
                 verdictText(p.verdict()).toLowerCase(Locale.ROOT));
         return p.verdict() == Verdict.UNKNOWN ? text + " (" + p.reason() + ")" : text;
     }
@@ -122,7 +158,7 @@ public final class TextReport {
 
     private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
         out.append('\n');
-        String where = p.label().equals("all") ? "" : " in " + p.label();
+        String where = p.label().equals("all") ? "" : " in " + label(p);
         List<PartialLinearization> longest = p.violation().longest();
         PartialLinearization pl = longest.get(0);
         List<Step> steps = pl.steps();
@@ -190,10 +226,10 @@ public final class TextReport {
         }
         out.append(result.verdict() == Verdict.LINEARIZABLE ? " (nothing to explain)\n" : "\n");
         for (PartitionResult p : result.violations()) {
-            String where = p.label().equals("all") ? "" : " in " + p.label();
+            String where = p.label().equals("all") ? "" : " in " + label(p);
             out.append("\nViolation").append(where).append(", ").append(p.operations()).append(" operation")
                     .append(plural(p.operations())).append(":\n");
-            core(out, p, model, true);
+            core(out, p, model, true, true);
         }
         return out.toString();
     }
@@ -203,7 +239,7 @@ public final class TextReport {
      * the model's sentence, the real-time precedences and the orders real time allows, each to its first rejected
      * step; in {@code full}, all of them, else the first few.
      */
-    private static void core(StringBuilder out, PartitionResult p, Model<?> model, boolean full) {
+    private static void core(StringBuilder out, PartitionResult p, Model<?> model, boolean full, boolean why) {
         Explanation e = p.violation().explanation();
         if (e == null) {
             return;
@@ -217,37 +253,64 @@ public final class TextReport {
                 : n == 1 ? "  (not linearizable on its own, and nothing in the history could produce what it observed)\n"
                 : "  (not linearizable on its own; without any one of these operations it would be, or could not"
                 + " produce what another observed)\n");
-        for (Operation op : e.core()) {
+        List<Operation> listed = full ? e.core() : Bounds.nearest(e.core(), Bounds.unplaced(p), Bounds.CORE_SHOWN);
+        int before = listed.isEmpty() ? 0 : e.core().indexOf(listed.get(0));
+        if (before > 0) {
+            out.append(String.format(Locale.ROOT, "    … %,d earlier operation%s of the core%n", before, plural(before)));
+        }
+        for (Operation op : listed) {
             out.append("    ").append(opText(op, model)).append('\n');
         }
-        if (e.summary() != null) {
-            out.append("  Why: ").append(e.summary()).append('\n');
+        int after = n - before - listed.size();
+        if (after > 0) {
+            out.append(String.format(Locale.ROOT, "    … %,d later operation%s of the core%n", after, plural(after)));
+        }
+        if (listed.size() < n) {
+            out.append("    (ariadne explain lists them all)\n");
+        }
+        if (why && e.summary() != null) {
+            out.append("  Why: ").append(why(e, full)).append('\n');
         }
         int limit = full ? Integer.MAX_VALUE : CORE_LINES_SHOWN;
         if (!e.precedences().isEmpty()) {
             out.append("  Real time orders them:\n");
-            lines(out, e.precedences().stream().map(Explanation.Precedence::text).toList(), limit);
+            lines(out, e.precedences().stream().limit(limit).map(x -> Bounds.precedence(x, model, TextReport::times))
+                    .toList(), e.precedences().size(), limit);
         } else if (n > 1) {
             out.append("  Real time does not order them: they all overlap.\n");
         }
         int orders = e.orders().size();
-        out.append(e.ordersComplete() && orders == 1
+        out.append(orders == 0 && !e.ordersComplete()
+                ? "  No order of the core was listed: the budget ran out first.\n"
+                : e.ordersComplete() && orders == 1
                 ? "  The one order real time allows, up to the step the model rejects:\n"
                 : String.format(Locale.ROOT, "  %s orders real time allows, each up to the step the model rejects%s:%n",
                 e.ordersComplete() ? "The " + orders : "The first " + orders,
                 e.ordersComplete() ? "" : " (the listing stopped there)"));
-        lines(out, e.orders().stream().map(Explanation.RejectedOrder::text).toList(), limit);
+        lines(out, e.orders().stream().limit(limit).map(o -> full ? o.text() : Bounds.order(o, model)).toList(),
+                e.orders().size(), limit);
         if (!full && (orders > limit || e.precedences().size() > limit)) {
             out.append("  (ariadne explain lists them all)\n");
         }
     }
 
-    private static void lines(StringBuilder out, List<String> lines, int limit) {
+    /** The first {@code limit} of {@code total} lines, given in {@code lines}, and how many more there are. */
+    /**
+     * The model's sentence. It comes written, with the history's own times (event positions for a Jepsen file); when
+     * the report shows Jepsen's {@code :time} in ms instead, it says so, so that no time is read on the wrong clock.
+     */
+    private static String why(Explanation e, boolean full) {
+        String text = full ? e.summary() : Bounds.summary(e);
+        boolean millis = !e.core().isEmpty() && times(e.core().get(0))[0].endsWith(" ms");
+        return millis ? text + " (times in this sentence: event positions in the file, not ms)" : text;
+    }
+
+    private static void lines(StringBuilder out, List<String> lines, int total, int limit) {
         for (int i = 0; i < Math.min(limit, lines.size()); i++) {
             out.append("    ").append(lines.get(i)).append('\n');
         }
-        if (lines.size() > limit) {
-            out.append("    … ").append(lines.size() - limit).append(" more\n");
+        if (total > limit) {
+            out.append(String.format(Locale.ROOT, "    … %,d more%n", total - limit));
         }
     }
 
@@ -282,14 +345,27 @@ public final class TextReport {
      * history's own times (event positions for Jepsen files).
      */
     static String opText(Operation op, Model<?> model) {
-        String desc = model.describeOperation(op.input(), op.output());
-        Long callNs = nanos(op, CALL_TIME);
-        Long returnNs = nanos(op, RETURN_TIME);
-        String time = callNs != null && (op.isPending() || returnNs != null)
-                ? "[" + millis(callNs) + " ms, " + (op.isPending() ? "never returned]" : millis(returnNs) + " ms]")
-                : op.isPending() ? "[" + op.call() + ", never returned]" : "[" + op.call() + ", " + op.ret() + "]";
+        String desc = LongText.shorten(model.describeOperation(op.input(), op.output()), DESCRIPTION_WIDTH);
+        String[] t = times(op);
+        String time = "[" + t[0] + ", " + t[1] + "]";
         String line = op.line() >= 0 ? " line " + op.line() : "";
         return "#" + op.id() + " client " + op.client() + ": " + desc + " " + time + line;
+    }
+
+    /** An operation's description is cut to this many characters (a value can be megabytes). */
+    private static final int DESCRIPTION_WIDTH = 400;
+
+    /**
+     * An operation's call and return on the report's one clock: Jepsen's {@code :time} in milliseconds when the
+     * reader recorded it ({@code 12.345 ms}), else the history's own times; {@code never returned} for a pending one.
+     */
+    static String[] times(Operation op) {
+        Long callNs = nanos(op, CALL_TIME);
+        Long returnNs = nanos(op, RETURN_TIME);
+        if (callNs != null && (op.isPending() || returnNs != null)) {
+            return new String[] {millis(callNs) + " ms", op.isPending() ? "never returned" : millis(returnNs) + " ms"};
+        }
+        return new String[] {Long.toString(op.call()), op.isPending() ? "never returned" : Long.toString(op.ret())};
     }
 
     /** Metadata of Jepsen's readers: the {@code :time} of an operation's invocation and completion, in ns. */

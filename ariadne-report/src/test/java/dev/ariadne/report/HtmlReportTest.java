@@ -295,6 +295,23 @@ class HtmlReportTest {
         assertEquals(0L, data.get("operations"));
     }
 
+    /**
+     * The page shows every time on the history's own clock: it needs the origin exactly (a nanosecond clock exceeds
+     * what a JavaScript number holds) and the clock's name, given or the default.
+     */
+    @Test
+    void theOriginExactlyAndTheClock() throws IOException {
+        long base = 1_732_812_345_678_901_235L;
+        History h = History.of(Operation.of(0, 0, new Invocation("write", null, 1L), null, base, base + 7),
+                Operation.of(1, 1, new Invocation("read", null, null), 1L, base + 3, base + 9));
+        Result r = Checker.check(h, REGISTER, CheckOptions.defaults());
+        Map<String, Object> data = data(HtmlReport.of("ns", h, REGISTER, r).withClock("nanoseconds").render());
+        assertEquals(Long.toString(base), data.get("originText"));
+        assertEquals("nanoseconds", data.get("clock"));
+        assertEquals(List.of(0L, 3L), at(data, "partitions", 0, "ops", "call"));
+        assertEquals(HtmlReport.DEFAULT_CLOCK, data(HtmlReport.of("ns", h, REGISTER, r).render()).get("clock"));
+    }
+
     @Test
     void refusesTheResultOfAnotherHistory() {
         History history = hostileKv();

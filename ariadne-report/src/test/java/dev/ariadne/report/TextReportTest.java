@@ -101,4 +101,30 @@ class TextReportTest {
         assertTrue(text.contains("state one of 2: #{1} | #{2}\n"), text);
         assertTrue(text.contains("rejected in state one of 2: #{1} | #{2}\n"), text);
     }
+
+    /**
+     * One clock in a text report: where Jepsen's :time is known, operations are shown in ms and so are the
+     * precedences of the core (written from their operations); the model's own sentence, written with the history's
+     * positions, says which clock it is on.
+     */
+    @Test
+    void oneClockInTheTextReport() {
+        Model<?> model = BuiltinModels.byName("register");
+        History h = History.of(
+                new Operation(0, 0, new Invocation("write", null, 1L), null, 0, 1,
+                        java.util.Map.of("time-ns", 1_000_000L, "return-time-ns", 2_500_000L)),
+                new Operation(1, 0, new Invocation("write", null, 2L), null, 2, 3,
+                        java.util.Map.of("time-ns", 3_000_000L, "return-time-ns", 3_250_000L)),
+                new Operation(2, 1, new Invocation("read", null, null), 1L, 4, 5,
+                        java.util.Map.of("time-ns", 4_000_000L, "return-time-ns", 4_500_000L)));
+        Result result = Checker.check(h, model, WHOLE.withCoreTimeout(java.time.Duration.ofMinutes(1)));
+        String text = TextReport.render("timed.edn", result, model);
+        assertTrue(text.contains("Real time orders them"), text);
+        assertTrue(text.contains("#0 write(1) returned at 2.500 ms before #1 write(2) was called at 3.000 ms"), text);
+        assertTrue(text.contains("#2 client 1: read → 1 [4.000 ms, 4.500 ms]"), text);
+        assertFalse(text.contains("returned at 1 "), "no position where ms are shown: " + text);
+        assertEquals(1, text.lines().filter(l -> l.startsWith("  Why: ")).count(), text);
+        text.lines().filter(l -> l.startsWith("  Why: ")).forEach(l -> assertTrue(
+                l.endsWith("(times in this sentence: event positions in the file, not ms)"), l));
+    }
 }

@@ -132,7 +132,8 @@ public final class ScenarioChecker<S> {
         }
         if (outcome.result().verdict() != Verdict.LINEARIZABLE) {
             throw new ScenarioViolation("scenario " + scenario + ", attempt " + outcome.attempt() + " of " + attempts
-                    + ":\n" + TextReport.render("scenario", outcome.result(), outcome.model()), scenario, outcome);
+                    + ":\n" + TextReport.renderExplanationFirst("scenario", outcome.result(), outcome.model()), scenario,
+                    outcome);
         }
     }
 
