@@ -162,8 +162,7 @@ final class FollowCheck {
             } catch (StopAtViolation.Violated v) {
                 result = online.violation();
             }
-            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.of(result.verdict()),
-                    reader.annotations());
+            return outcome(name, result, model, ExitStatus.of(result.verdict()), reader.annotations(), online);
         } catch (FollowedInput.Stopped stopped) {
             if (online == null) { // stopped before the first line: nothing is known but the model
                 model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead,
@@ -171,8 +170,8 @@ final class FollowCheck {
                 online = OnlineChecker.of(model, options);
             }
             Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);
-            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.UNKNOWN,
-                    reader == null ? List.of() : reader.annotations());
+            return outcome(name, result, model, ExitStatus.UNKNOWN,
+                    reader == null ? List.of() : reader.annotations(), online);
         } catch (InvalidInputException e) {
             return CheckCommand.invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -182,6 +181,17 @@ final class FollowCheck {
         } catch (IOException e) {
             return CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * An outcome with the history read so far, never {@code null}: the JSON report places the annotations (nemesis
+     * events, {@code :fail} operations) on its clock, and how many of them were read when the follow ended (at a
+     * violation, a time limit, a signal) depends on timing.
+     */
+    private static CheckCommand.Outcome outcome(String name, Result result, Model<?> model, int status,
+                                                List<dev.ariadne.io.Annotation> annotations, OnlineChecker<?> online) {
+        return new CheckCommand.Outcome(name, result, model, null, status, annotations,
+                annotations.isEmpty() ? dev.ariadne.core.history.History.empty() : online.history());
     }
 
     /**

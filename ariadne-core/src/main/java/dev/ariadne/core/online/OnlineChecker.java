@@ -14,6 +14,7 @@ import dev.ariadne.core.search.MemoryLimit;
 
 import dev.ariadne.core.history.Event;
 import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
@@ -383,6 +384,21 @@ public final class OnlineChecker<S> implements EventSink {
      */
     public synchronized Result violation() {
         return violation;
+    }
+
+    /**
+     * The operations called so far as a {@link History}, numbered as the evidence numbers them: those still open
+     * are pending, discarded ones are left out. A report places its annotations (nemesis events, failed
+     * operations) on this history's clock by their lines.
+     */
+    public synchronized History history() {
+        List<Operation> list = new ArrayList<>(n - discarded);
+        for (Operation op : numbered()) {
+            if (op != null) {
+                list.add(op);
+            }
+        }
+        return History.of(list);
     }
 
     /** The number of operations called so far (discarded ones excepted). */
