@@ -43,6 +43,8 @@ final class FollowCheck {
     private final CountDownLatch printed = new CountDownLatch(1);
     private volatile boolean finished;
     private volatile int status = ExitStatus.UNKNOWN;
+    /** The checker, once there is one: a stop also cuts short the judgement it may be busy with. */
+    private volatile OnlineChecker<?> online;
 
     private FollowCheck(CheckCommand command, FollowedInput input) {
         this.command = command;
@@ -71,8 +73,10 @@ final class FollowCheck {
             timer.schedule(new TimerTask() {
                 @Override
                 public void run() {
-                    input.stop("time limit of " + options.timeout().toString().substring(2).toLowerCase(Locale.ROOT)
-                            + " reached");
+                    String reason = "time limit of " + options.timeout().toString().substring(2)
+                            .toLowerCase(Locale.ROOT) + " reached";
+                    input.stop(reason);
+                    follow.stopOnline(reason);
                 }
             }, options.timeout().toMillis());
         }
@@ -154,6 +158,7 @@ final class FollowCheck {
             reader = HistoryReaders.events(input, name, readOptions);
             model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
             online = OnlineChecker.of(model, options);
+            this.online = online;
             sink = new StopAtViolation(online);
             Result result;
             try {
@@ -208,6 +213,7 @@ final class FollowCheck {
             return;
         }
         input.stop("interrupted");
+        stopOnline("interrupted");
         try {
             if (printed.await(10, TimeUnit.SECONDS)) {
                 // the main thread cannot exit while shutdown hooks run; its status must still be the exit status
@@ -215,6 +221,13 @@ final class FollowCheck {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stopOnline(String reason) {
+        OnlineChecker<?> o = online;
+        if (o != null) {
+            o.stop(reason);
         }
     }
 
