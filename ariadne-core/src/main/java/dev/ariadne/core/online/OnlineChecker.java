@@ -60,8 +60,13 @@ import java.util.Set;
  *
  * <p>Operations are numbered in call order, as in a {@link dev.ariadne.core.history.History} built from the
  * same events. Memory grows with the number of operations (the evidence names them all), and the search's own
- * memory with the overlap; {@link CheckOptions#maxMemory()} bounds the latter, after which the verdict is
- * {@link Verdict#UNKNOWN}. The time limit and partitioning of the options are not used.
+ * memory with the overlap.
+ *
+ * <p>It degrades rather than stalls: the judgement of an event is bounded in work ({@link #workBudget}, in model
+ * steps), and {@link CheckOptions#maxMemory()} bounds the search's memory. Past either (or after {@link #stop}),
+ * {@link #degraded()} says at which event and why, later events are only recorded, and {@link #finish()} returns
+ * a batch {@link Checker#check} of the whole history with the options (time limit and partitioning included) and
+ * the reason as a note on its partitions. Before that, the options' time limit and partitioning are not used.
  *
  * <p>As an {@link EventSink} it takes events straight from a reader (see {@code HistoryReaders.events} in
  * {@code ariadne-io}), with their source lines, so that its evidence cites lines as a batch check's does; those
