@@ -155,6 +155,32 @@ public final class Frontier<S> {
         }
     }
 
+    /** Whether {@code op} is open here (called, not returned, not forgotten). */
+    public boolean isOpen(int op) {
+        return open.indexOf(op) >= 0;
+    }
+
+    /**
+     * From now on the open pending operation {@code op} is linearized only after the open pending operation
+     * {@code predecessor} (no-op if either is not open and pending). The caller guarantees that the two are
+     * interchangeable and {@code predecessor} was called no later (equal inputs: see
+     * {@link PendingOperations#frontierPredecessors}); configurations that already linearized {@code op} alone
+     * stay.
+     */
+    public void order(int op, int predecessor) {
+        int k = open.indexOf(op);
+        int p = open.indexOf(predecessor);
+        if (k >= 0 && p >= 0 && open.pending[k] && open.pending[p]) {
+            open.prev[k] = open.slot[p];
+        }
+    }
+
+    /** The operation {@code op} must follow ({@link #order}, {@link #call}), or -1. */
+    public int predecessorOf(int op) {
+        int k = open.indexOf(op);
+        return k < 0 || open.prev[k] < 0 ? -1 : open.slotOp[open.prev[k]];
+    }
+
     /** How many operations are open. */
     public int openCount() {
         return open.count;

@@ -561,6 +561,7 @@ public final class OnlineChecker<S> implements EventSink {
                     } else {
                         status[op] = CRASHED;
                         exact.markPending(op);
+                        chainPending(exact, op);
                     }
                 }
             }
@@ -857,11 +858,41 @@ public final class OnlineChecker<S> implements EventSink {
         return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op], Operation.UNKNOWN);
     }
 
+    /**
+     * Orders {@code op}, if it is crashed (pending in {@code f}), among the crashed operations open in {@code f}
+     * with an equal input: it comes after the last one called before it, and those called after it come after it.
+     * Sound because such operations are interchangeable: any linearization can be relabelled so that those of a
+     * class that took effect are the first called, in call order (see docs/engines.md, "Online: crashed
+     * operations of equal input").
+     */
+    private void chainPending(Frontier<S> f, int op) {
+        if (status[op] != CRASHED || !f.isOpen(op)) {
+            return;
+        }
+        Object input = inputs[op];
+        int before = -1;
+        for (int k = 0, count = f.openCount(); k < count; k++) {
+            int other = f.openAt(k);
+            if (other == op || status[other] != CRASHED || !input.equals(inputs[other])) {
+                continue;
+            }
+            if (other < op) {
+                before = Math.max(before, other);
+            } else if (f.predecessorOf(other) < op) {
+                f.order(other, op);
+            }
+        }
+        if (before >= 0) {
+            f.order(op, before);
+        }
+    }
+
     /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
     private void unhide(int op) {
         dropAhead(); // it took the operation's call as that of one that may return
         status[op] = CRASHED;
         exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
+        chainPending(exact, op);
     }
 
     private boolean doCrash(int client, long time) {
@@ -881,6 +912,7 @@ public final class OnlineChecker<S> implements EventSink {
         } else {
             status[op] = CRASHED;
             exact.markPending(op);
+            chainPending(exact, op);
         }
         boolean settles = timing == 2 && time > maxTime; // a crash only allows more, but time moved on
         advanceClock(time);
@@ -1192,6 +1224,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
                 if (!evReturn[aheadHead]) {
                     f.call(op, status[op] == CRASHED, -1);
+                    chainPending(f, op);
                     aheadHead++;
                     continue;
                 }
@@ -1293,6 +1326,7 @@ public final class OnlineChecker<S> implements EventSink {
             }
             if (!evReturn[evHead]) {
                 exact.call(op, status[op] == CRASHED, -1);
+                chainPending(exact, op);
                 evHead++;
                 continue;
             }
@@ -1357,6 +1391,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
                 if (!evReturn[i]) {
                     f.call(op, status[op] == CRASHED, -1);
+                    chainPending(f, op);
                 } else if (settled(i)) {
                     int r = f.ret(op);
                     if (r == Frontier.VIOLATED) {
