@@ -124,7 +124,13 @@ public final class OnlineChecker<S> implements EventSink {
     private long[] callTime = new long[64];
     /** The return time, or {@link Operation#PENDING}. */
     private long[] retTime = new long[64];
+    /**
+     * The metadata of each operation, or {@code null} where it was only a source line (the common case: a reader's
+     * {@code {line=n}}), which {@link #lineNo} then holds: a map per operation cost more than everything else kept
+     * for it (224 of about 360 bytes).
+     */
     private Object[] metadataOf = new Object[64];
+    private int[] lineNo = new int[64];
     /**
      * The inputs and outputs as the events gave them, for {@link #history()} and the batch check of a degraded
      * {@link #finish()}.
@@ -190,6 +196,8 @@ public final class OnlineChecker<S> implements EventSink {
     /** The prepared input and output of the last {@link #prepare(int, int, Object, Object, long, long, Map)}. */
     private Object preparedInput;
     private Object preparedOutput;
+    /** The raw input of the last {@link #prepare}, or an equal one it saw before (shared: less to keep per call). */
+    private Object canonicalInput;
 
     /** Events the exact frontier has not processed yet: operation, whether a return, time. */
     private int[] evOp = new int[64];
@@ -583,14 +591,9 @@ public final class OnlineChecker<S> implements EventSink {
             finished = result(Verdict.UNKNOWN, unknownReason, new PartitionResult(0, "all", count, Verdict.UNKNOWN,
                     List.of(), null, unknownReason, FrontierSearch.NAME, statistics()));
         } else {
-            Operation[] numbered = numbered();
-            int[] order = exact.witnessOrder();
-            Operation[] witness = new Operation[order.length];
-            for (int i = 0; i < order.length; i++) {
-                witness[i] = numbered[order[i]];
-            }
             finished = result(Verdict.LINEARIZABLE, null, new PartitionResult(0, "all", count,
-                    Verdict.LINEARIZABLE, List.of(witness), null, null, FrontierSearch.NAME, statistics()));
+                    Verdict.LINEARIZABLE, new Witness(exact.witnessOrder()), null, null, FrontierSearch.NAME,
+                    statistics()));
         }
         exact.release();
         return finished;
@@ -747,8 +750,14 @@ public final class OnlineChecker<S> implements EventSink {
         clientOf[op] = client;
         callTime[op] = time;
         retTime[op] = Operation.PENDING;
-        metadataOf[op] = metadata;
-        rawInputs[op] = input;
+        if (metadata.isEmpty() || metadata.size() == 1 && metadata.get("line") instanceof Integer line) {
+            metadataOf[op] = null;
+            lineNo[op] = metadata.isEmpty() ? -1 : (Integer) metadata.get("line");
+        } else {
+            metadataOf[op] = metadata;
+            lineNo[op] = -1;
+        }
+        rawInputs[op] = canonicalInput;
         inputs[op] = preparedInput;
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
@@ -997,10 +1006,14 @@ public final class OnlineChecker<S> implements EventSink {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> metadataMap(int op) {
-        return (Map<String, Object>) metadataOf[op];
+        Object m = metadataOf[op];
+        return m != null ? (Map<String, Object>) m : lineNo[op] >= 0 ? Map.of("line", lineNo[op]) : Map.of();
     }
 
     private int lineOf(int op) {
+        if (metadataOf[op] == null) {
+            return lineNo[op];
+        }
         Map<String, Object> metadata = metadataMap(op);
         return !metadata.isEmpty() && metadata.get("line") instanceof Number l ? l.intValue() : -1;
     }
@@ -1023,6 +1036,7 @@ public final class OnlineChecker<S> implements EventSink {
                 Object in = c[slot];
                 // (an empty entry holds a null input, which matches nothing: a null input is never cached)
                 if ((in == input || input.equals(in)) && Objects.equals(c[slot + 1], output)) {
+                    canonicalInput = in; // equal to input: one object kept for all the calls of it
                     preparedInput = c[slot + 2];
                     preparedOutput = c[slot + 3];
                     preparedRecent[set] = (byte) way;
@@ -1030,6 +1044,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
             }
         }
+        canonicalInput = input;
         Operation op = new Operation(id, client, input, output, call, ret, metadata);
         Operation prepared;
         try {
@@ -1079,6 +1094,7 @@ public final class OnlineChecker<S> implements EventSink {
             callTime = Arrays.copyOf(callTime, c);
             retTime = Arrays.copyOf(retTime, c);
             metadataOf = Arrays.copyOf(metadataOf, c);
+            lineNo = Arrays.copyOf(lineNo, c);
             rawInputs = Arrays.copyOf(rawInputs, c);
             rawOutputs = Arrays.copyOf(rawOutputs, c);
             inputs = Arrays.copyOf(inputs, c);
@@ -1477,6 +1493,44 @@ public final class OnlineChecker<S> implements EventSink {
             id++;
         }
         return out;
+    }
+
+    /**
+     * The witness, an operation made when asked for from the arrays kept anyway: a list of a million operations
+     * made at once would take more memory than the whole check (about 200 bytes each).
+     */
+    private final class Witness extends java.util.AbstractList<Operation> implements java.util.RandomAccess {
+        private final int[] order;
+        /** The id of each operation number, where operations were discarded (else the number is the id). */
+        private final int[] ids;
+
+        Witness(int[] order) {
+            this.order = order;
+            if (discarded == 0) {
+                ids = null;
+            } else {
+                ids = new int[n];
+                for (int op = 0, id = 0; op < n; op++) {
+                    ids[op] = status[op] == DISCARDED ? -1 : id++;
+                }
+            }
+        }
+
+        @Override
+        public Operation get(int i) {
+            int op = order[i];
+            int id = ids == null ? op : ids[op];
+            synchronized (OnlineChecker.this) {
+                Operation o = ops[op];
+                return o == null ? new Operation(id, clientOf[op], inputs[op], outputs[op], callTime[op], retTime[op],
+                        metadataMap(op)) : o.id() == id ? o : o.withId(id);
+            }
+        }
+
+        @Override
+        public int size() {
+            return order.length;
+        }
     }
 
     private Result violationResult(Frontier<S> f) {
