@@ -50,6 +50,7 @@ class OnlineDegradesTest {
         Result r = online.finish();
         assertEquals(Verdict.LINEARIZABLE, batch(COUNTER, evs).verdict());
         assertEquals(Verdict.LINEARIZABLE, r.verdict(), String.valueOf(r.reason()));
+        assertNull(online.degraded(), "decided online: crashed adds of equal input are linearized in call order");
     }
 
     /**
