@@ -412,6 +412,24 @@ public final class OnlineChecker<S> implements EventSink {
         return e.line() > 0 || line <= 0 ? e : new HistoryException(e.getMessage(), line);
     }
 
+    /**
+     * With explicit times: no event will come before {@code time} (a watermark: the clients' clocks all passed
+     * it). The returns before it are judged now, without waiting for a later event; a return at {@code time}
+     * itself still waits, since a call at that instant may explain it. Returns whether the history is still free
+     * of violations. Later events before {@code time} are refused, as when time goes backwards.
+     *
+     * @throws IllegalStateException if this checker's events carry no times
+     */
+    public synchronized boolean advanceTo(long time) {
+        open();
+        timed(time);
+        if (time <= maxTime) {
+            return violation == null;
+        }
+        maxTime = time;
+        return after(true);
+    }
+
     /** Feeds one event of the event form of a history (untimed). */
     public synchronized boolean accept(Event event) {
         if (event instanceof Event.Call c) {
