@@ -43,6 +43,8 @@ final class FollowCheck {
     private final CountDownLatch printed = new CountDownLatch(1);
     private volatile boolean finished;
     private volatile int status = ExitStatus.UNKNOWN;
+    /** The checker, once there is one: a stop also cuts short the judgement it may be busy with. */
+    private volatile OnlineChecker<?> online;
 
     private FollowCheck(CheckCommand command, FollowedInput input) {
         this.command = command;
@@ -71,8 +73,10 @@ final class FollowCheck {
             timer.schedule(new TimerTask() {
                 @Override
                 public void run() {
-                    input.stop("time limit of " + options.timeout().toString().substring(2).toLowerCase(Locale.ROOT)
-                            + " reached");
+                    String reason = "time limit of " + options.timeout().toString().substring(2)
+                            .toLowerCase(Locale.ROOT) + " reached";
+                    input.stop(reason);
+                    follow.stopOnline(reason);
                 }
             }, options.timeout().toMillis());
         }
@@ -154,6 +158,7 @@ final class FollowCheck {
             reader = HistoryReaders.events(input, name, readOptions);
             model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
             online = OnlineChecker.of(model, options);
+            this.online = online;
             sink = new StopAtViolation(online);
             Result result;
             try {
@@ -162,8 +167,8 @@ final class FollowCheck {
             } catch (StopAtViolation.Violated v) {
                 result = online.violation();
             }
-            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.of(result.verdict()),
-                    reader.annotations()).withNotes(Notes.followed(reader.failedCas(), result, reader.annotations()));
+            return outcome(name, result, model, ExitStatus.of(result.verdict()), reader.annotations(), online)
+                    .withNotes(Notes.followed(reader.failedCas(), result, reader.annotations()));
         } catch (FollowedInput.Stopped stopped) {
             if (online == null) { // stopped before the first line: nothing is known but the model
                 model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead,
@@ -171,8 +176,8 @@ final class FollowCheck {
                 online = OnlineChecker.of(model, options);
             }
             Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);
-            return new CheckCommand.Outcome(name, result, model, null, ExitStatus.UNKNOWN,
-                    reader == null ? List.of() : reader.annotations());
+            return outcome(name, result, model, ExitStatus.UNKNOWN,
+                    reader == null ? List.of() : reader.annotations(), online);
         } catch (InvalidInputException e) {
             return CheckCommand.invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -182,6 +187,17 @@ final class FollowCheck {
         } catch (IOException e) {
             return CheckCommand.invalid(name, "cannot read " + Values.escape(name) + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * An outcome with the history read so far, never {@code null}: the JSON report places the annotations (nemesis
+     * events, {@code :fail} operations) on its clock, and how many of them were read when the follow ended (at a
+     * violation, a time limit, a signal) depends on timing.
+     */
+    private static CheckCommand.Outcome outcome(String name, Result result, Model<?> model, int status,
+                                                List<dev.ariadne.io.Annotation> annotations, OnlineChecker<?> online) {
+        return new CheckCommand.Outcome(name, result, model, null, status, annotations,
+                annotations.isEmpty() ? dev.ariadne.core.history.History.empty() : online.history());
     }
 
     /**
@@ -198,6 +214,7 @@ final class FollowCheck {
             return;
         }
         input.stop("interrupted");
+        stopOnline("interrupted");
         try {
             if (printed.await(10, TimeUnit.SECONDS)) {
                 // the main thread cannot exit while shutdown hooks run; its status must still be the exit status
@@ -205,6 +222,13 @@ final class FollowCheck {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stopOnline(String reason) {
+        OnlineChecker<?> o = online;
+        if (o != null) {
+            o.stop(reason);
         }
     }
 

@@ -100,6 +100,19 @@ final class Closure<S> {
     private int memoLookups;
     private int memoHits;
 
+    /** {@link PendingDominance#scanned} at which to poll the budget next (see {@link #pollScans}). */
+    private long nextScanPoll = SCAN_POLL;
+    private static final long SCAN_POLL = 1 << 14;
+
+    /**
+     * Polls the budget after another {@value #SCAN_POLL} comparisons of the pending rules: a group of many nodes of
+     * the same state and completed operations costs that much between two model steps.
+     */
+    private boolean pollScans() {
+        nextScanPoll = dominance.scanned + SCAN_POLL;
+        return owner.poll();
+    }
+
     /** Model steps taken, and configurations reached again (dropped as duplicates or dominated). */
     long steps;
     long hits;
@@ -191,6 +204,9 @@ final class Closure<S> {
                 }
                 if (grouping) {
                     dominance.link(e, dominance.admit(state, nodes.bits, e * w));
+                    if (dominance.scanned >= nextScanPoll && pollScans()) {
+                        return Frontier.STOPPED;
+                    }
                 }
                 nodes.trails[e] = NOT_MATERIALIZED;
                 nodes.depths[e] = c.depths[i] + satSize - from;
@@ -308,10 +324,16 @@ final class Closure<S> {
             if (o.readOnlyCount > 0 && !after.equals(state)) {
                 saturate(after, sc, x);
             }
-            if (o.pendingSlots > 0 && !dominance.admit(after, sc, 0)) {
-                satSize = from;
-                hits++;
-                continue;
+            if (o.pendingSlots > 0) {
+                boolean admitted = dominance.admit(after, sc, 0);
+                if (dominance.scanned >= nextScanPoll && pollScans()) {
+                    return Frontier.STOPPED;
+                }
+                if (!admitted) {
+                    satSize = from;
+                    hits++;
+                    continue;
+                }
             }
             if (reach(v, state, op, o.pending[k] ? slot : -1, after, x, from, explored) == Frontier.STOPPED) {
                 return Frontier.STOPPED;

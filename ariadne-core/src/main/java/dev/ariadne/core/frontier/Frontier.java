@@ -84,6 +84,10 @@ public final class Frontier<S> {
     /** Bytes of the trail, open-operation and closure arrays reported to the budget (the sets report their own). */
     private long held;
 
+    /** {@link #work()} beyond which the frontier stops ({@link #STOPPED}, {@link #outOfWork()}). */
+    private long workLimit = Long.MAX_VALUE;
+    private boolean outOfWork;
+
     private int failedOp = -1;
     private int[] failedOrder;
     private int[] failedCandidates;
@@ -149,6 +153,32 @@ public final class Frontier<S> {
             open.markPending(k);
             dominance.notePending(open.slot[k]);
         }
+    }
+
+    /** Whether {@code op} is open here (called, not returned, not forgotten). */
+    public boolean isOpen(int op) {
+        return open.indexOf(op) >= 0;
+    }
+
+    /**
+     * From now on the open pending operation {@code op} is linearized only after the open pending operation
+     * {@code predecessor} (no-op if either is not open and pending). The caller guarantees that the two are
+     * interchangeable and {@code predecessor} was called no later (equal inputs: see
+     * {@link PendingOperations#frontierPredecessors}); configurations that already linearized {@code op} alone
+     * stay.
+     */
+    public void order(int op, int predecessor) {
+        int k = open.indexOf(op);
+        int p = open.indexOf(predecessor);
+        if (k >= 0 && p >= 0 && open.pending[k] && open.pending[p]) {
+            open.prev[k] = open.slot[p];
+        }
+    }
+
+    /** The operation {@code op} must follow ({@link #order}, {@link #call}), or -1. */
+    public int predecessorOf(int op) {
+        int k = open.indexOf(op);
+        return k < 0 || open.prev[k] < 0 ? -1 : open.slotOp[open.prev[k]];
     }
 
     /** How many operations are open. */
@@ -232,6 +262,10 @@ public final class Frontier<S> {
         int carried = closure.carried();
         if (open.pendingSlots > 0 && next.size > 1) {
             carried = dominance.prune(next, carried);
+            if (work() > workLimit) { // (the pruning stopped early: it is optional, but the budget is spent)
+                outOfWork = true;
+                return STOPPED;
+            }
         }
         if (subsumption != null && next.size > 1) {
             subsumption.prune(next, carried);
@@ -310,6 +344,10 @@ public final class Frontier<S> {
 
     /** Whether the check must stop: the budget says so, or this frontier's memory takes it over the limit. */
     boolean poll() {
+        if (work() > workLimit) {
+            outOfWork = true;
+            return true;
+        }
         if (budget.exhausted()) {
             return true;
         }
@@ -333,6 +371,30 @@ public final class Frontier<S> {
         cur.release();
         next.release();
         nodes.release();
+    }
+
+    /**
+     * The work done so far: model steps plus the comparisons of the pending-operation rules
+     * ({@link PendingDominance}), which can dominate when many pending operations are open. Deterministic for the
+     * same events, so a budget in work units is one a test can rely on.
+     */
+    public long work() {
+        return closure.steps + dominance.scanned;
+    }
+
+    /**
+     * Stops this frontier ({@link #STOPPED}, then {@link #outOfWork()} is true) once {@link #work()} passes
+     * {@code total}; polled every 1,024 units, so it may go that many over.
+     */
+    public void limitWork(long total) {
+        workLimit = total;
+        dominance.scanLimit = total - closure.steps;
+        outOfWork = false;
+    }
+
+    /** Whether the last {@link #STOPPED} came from the work limit ({@link #limitWork}) rather than the budget. */
+    public boolean outOfWork() {
+        return outOfWork;
     }
 
     /** The model steps taken so far. */
@@ -384,6 +446,7 @@ public final class Frontier<S> {
         next.reset(words);
         nodes.reset(words);
         trail.shareFrom(f.trail);
+        outOfWork = false;
         failedOp = -1;
         failedOrder = null;
         failedCandidates = null;

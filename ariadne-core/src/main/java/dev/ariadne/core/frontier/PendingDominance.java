@@ -54,6 +54,14 @@ final class PendingDominance {
     private int groupPos;
     private long groupKeyNow;
 
+    /**
+     * Group members and pairs compared so far ({@link #admit}, {@link #prune}): the frontier counts them as work
+     * ({@link Frontier#work}), since a group of many nodes costs that much without a model step.
+     */
+    long scanned;
+    /** {@link #scanned} beyond which {@link #prune} stops comparing (set by {@link Frontier#limitWork}). */
+    long scanLimit = Long.MAX_VALUE;
+
     private long[] pruneKeys = new long[16];
     private boolean[] drop = new boolean[16];
     /** The pending slots linearized everywhere, in {@link #forgetPlaced}. */
@@ -158,6 +166,7 @@ final class PendingDominance {
         long[] pendingMask = open.pendingMask;
         ConfigSet vs = nodes;
         for (int m = groupHead[i]; m >= 0; m = groupNext[m]) {
+            scanned++;
             if (dead[m]) {
                 continue;
             }
@@ -271,6 +280,10 @@ final class PendingDominance {
             while (to < size && (keys[to] & ~0xFFFFFL) == (keys[from] & ~0xFFFFFL)) {
                 to++;
             }
+            if (scanned > scanLimit) {
+                break; // out of work: dropping dominated configurations is optional (the frontier stops now)
+            }
+            scanned += (long) (to - from) * (to - from);
             for (int a = from; a < to; a++) {
                 int i = (int) (keys[a] & 0xFFFFF);
                 for (int b = from; b < to && !drop[i]; b++) {

@@ -14,6 +14,8 @@ import dev.ariadne.core.search.MemoryLimit;
 
 import dev.ariadne.core.history.Event;
 import dev.ariadne.core.history.EventSink;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
@@ -58,8 +60,13 @@ import java.util.Set;
  *
  * <p>Operations are numbered in call order, as in a {@link dev.ariadne.core.history.History} built from the
  * same events. Memory grows with the number of operations (the evidence names them all), and the search's own
- * memory with the overlap; {@link CheckOptions#maxMemory()} bounds the latter, after which the verdict is
- * {@link Verdict#UNKNOWN}. The time limit and partitioning of the options are not used.
+ * memory with the overlap.
+ *
+ * <p>It degrades rather than stalls: the judgement of an event is bounded in work ({@link #workBudget}, in model
+ * steps), and {@link CheckOptions#maxMemory()} bounds the search's memory. Past either (or after {@link #stop}),
+ * {@link #degraded()} says at which event and why, later events are only recorded, and {@link #finish()} returns
+ * a batch {@link Checker#check} of the whole history with the options (time limit and partitioning included) and
+ * the reason as a note on its partitions. Before that, the options' time limit and partitioning are not used.
  *
  * <p>As an {@link EventSink} it takes events straight from a reader (see {@code HistoryReaders.events} in
  * {@code ariadne-io}), with their source lines, so that its evidence cites lines as a batch check's does; those
@@ -98,6 +105,10 @@ public final class OnlineChecker<S> implements EventSink {
      * still open that hold it up.
      */
     private static final int AHEAD_AFTER = 64;
+    /** The default work an event may use at once ({@link #workBudget}). */
+    public static final long DEFAULT_WORK_BURST = 1L << 20;
+    /** The default work credit each event adds ({@link #workBudget}). */
+    public static final long DEFAULT_WORK_PER_EVENT = 256;
 
     private final Model<S> model;
     private final Budget budget;
@@ -113,8 +124,19 @@ public final class OnlineChecker<S> implements EventSink {
     private long[] callTime = new long[64];
     /** The return time, or {@link Operation#PENDING}. */
     private long[] retTime = new long[64];
+    /**
+     * The metadata of each operation, or {@code null} where it was only a source line (the common case: a reader's
+     * {@code {line=n}}), which {@link #lineNo} then holds: a map per operation cost more than everything else kept
+     * for it (224 of about 360 bytes).
+     */
     private Object[] metadataOf = new Object[64];
+    private int[] lineNo = new int[64];
+    /**
+     * The inputs and outputs as the events gave them, for {@link #history()} and the batch check of a degraded
+     * {@link #finish()}.
+     */
     private Object[] rawInputs = new Object[64];
+    private Object[] rawOutputs = new Object[64];
     private Object[] inputs = new Object[64];
     private Object[] outputs = new Object[64];
     private byte[] status = new byte[64];
@@ -174,6 +196,8 @@ public final class OnlineChecker<S> implements EventSink {
     /** The prepared input and output of the last {@link #prepare(int, int, Object, Object, long, long, Map)}. */
     private Object preparedInput;
     private Object preparedOutput;
+    /** The raw input of the last {@link #prepare}, or an equal one it saw before (shared: less to keep per call). */
+    private Object canonicalInput;
 
     /** Events the exact frontier has not processed yet: operation, whether a return, time. */
     private int[] evOp = new int[64];
@@ -213,9 +237,36 @@ public final class OnlineChecker<S> implements EventSink {
     private String unknownReason;
     private Result finished;
 
+    private final CheckOptions options;
+    /**
+     * The work budget, in {@link Frontier#work()} units: {@link #credit} starts at {@link #workBurst}, grows by
+     * {@link #workPerEvent} at every event up to {@link #workBurst}, and each event's judgement spends what it
+     * takes. An event that would need more degrades the checker ({@link #degraded}): no event can stall it, and
+     * the work stays linear in the events.
+     */
+    private long workBurst = DEFAULT_WORK_BURST;
+    private long workPerEvent = DEFAULT_WORK_PER_EVENT;
+    private long credit = DEFAULT_WORK_BURST;
+    /** {@link #work()} when the current event's judgement began. */
+    private long workMark;
+    /** The events fed so far; the current one's number, from 1. */
+    private long events;
+    /** "online checking degraded at event N: why", or {@code null} while the checker judges every event. */
+    private String degraded;
+    /** Whether {@link #stop} (not the work or memory budget) ended the online work. */
+    private boolean degradedByStop;
+    /** The event at which the checker degraded. */
+    private long degradedAt;
+    private volatile String stopRequest;
+    /** Whether an event is being judged: {@link #stop} then cuts the judgement short. */
+    private volatile boolean judging;
+    /** The thread running the batch check of a degraded {@link #finish()}, for {@link #stop} to interrupt. */
+    private volatile Thread batchThread;
+
     private OnlineChecker(Model<S> model, CheckOptions options) {
         this.model = model;
         this.preparesByValue = model.preparesByValue();
+        this.options = options;
         this.budget = Budget.unlimited().withMaxMemory(options.effectiveMaxMemory());
         try {
             this.exact = new Frontier<>(model, budget, false);
@@ -361,6 +412,24 @@ public final class OnlineChecker<S> implements EventSink {
         return e.line() > 0 || line <= 0 ? e : new HistoryException(e.getMessage(), line);
     }
 
+    /**
+     * With explicit times: no event will come before {@code time} (a watermark: the clients' clocks all passed
+     * it). The returns before it are judged now, without waiting for a later event; a return at {@code time}
+     * itself still waits, since a call at that instant may explain it. Returns whether the history is still free
+     * of violations. Later events before {@code time} are refused, as when time goes backwards.
+     *
+     * @throws IllegalStateException if this checker's events carry no times
+     */
+    public synchronized boolean advanceTo(long time) {
+        open();
+        timed(time);
+        if (time <= maxTime) {
+            return violation == null;
+        }
+        maxTime = time;
+        return after(true);
+    }
+
     /** Feeds one event of the event form of a history (untimed). */
     public synchronized boolean accept(Event event) {
         if (event instanceof Event.Call c) {
@@ -383,6 +452,48 @@ public final class OnlineChecker<S> implements EventSink {
      */
     public synchronized Result violation() {
         return violation;
+    }
+
+    /**
+     * The operations called so far as a {@link History}, numbered as the evidence numbers them: those still open
+     * are pending, discarded ones are left out. A report places its annotations (nemesis events, failed
+     * operations) on this history's clock by their lines.
+     */
+    public synchronized History history() {
+        // every call and return in time order, returns first at an instant (a client may call again at the instant
+        // its operation returned); calls at an instant keep their order, so the numbering is the checker's
+        int count = 0;
+        long[] keys = new long[2 * (n - discarded)];
+        for (int op = 0; op < n; op++) {
+            if (status[op] != DISCARDED) {
+                keys[count++] = (long) op << 1 | 1;
+                if (status[op] == RETURNED) {
+                    keys[count++] = (long) op << 1;
+                }
+            }
+        }
+        Long[] order = new Long[count];
+        for (int i = 0; i < count; i++) {
+            order[i] = keys[i];
+        }
+        Arrays.sort(order, (a, b) -> {
+            long ta = (a & 1) == 1 ? callTime[(int) (a >>> 1)] : retTime[(int) (a >>> 1)];
+            long tb = (b & 1) == 1 ? callTime[(int) (b >>> 1)] : retTime[(int) (b >>> 1)];
+            if (ta != tb) {
+                return Long.compare(ta, tb);
+            }
+            return (a & 1) != (b & 1) ? Long.compare(a & 1, b & 1) : Long.compare(a, b); // returns first, then by op
+        });
+        HistoryBuilder b = new HistoryBuilder();
+        for (Long key : order) {
+            int op = (int) (key >>> 1);
+            if ((key & 1) == 1) {
+                b.call(clientOf[op], rawInputs[op], callTime[op], metadataMap(op));
+            } else {
+                b.ret(clientOf[op], rawOutputs[op], retTime[op], -1);
+            }
+        }
+        return b.build();
     }
 
     /** The number of operations called so far (discarded ones excepted). */
@@ -411,6 +522,17 @@ public final class OnlineChecker<S> implements EventSink {
     public synchronized Result interrupt(String why) {
         if (finished != null || violation != null) {
             return finish();
+        }
+        if (degraded != null && unknownReason == null) {
+            int count = n - discarded;
+            String reason = degradedByStop
+                    ? why + ": no violation among the " + (degradedAt - 1) + " event" + (degradedAt == 2 ? "" : "s")
+                    + " judged before the check stopped; " + openCount + " of the " + count + " operation"
+                    + (count == 1 ? "" : "s") + " read " + (openCount == 1 ? "is" : "are") + " open and undecided"
+                    : why + ": " + degraded + "; the " + count + " operation" + (count == 1 ? "" : "s") + " read "
+                    + "were not checked further (the batch check runs at the end of the input)";
+            finished = unknown(reason);
+            return finished;
         }
         int open = openCount;
         int count = n - discarded;
@@ -454,7 +576,9 @@ public final class OnlineChecker<S> implements EventSink {
             return finished;
         }
         dropAhead();
-        if (violation == null && unknownReason == null) {
+        if (violation == null && unknownReason == null && degraded == null) {
+            credit = workBurst; // the end is one event more, which may take the whole burst
+            workMark = work();
             for (int op = 0; op < n; op++) {
                 if (status[op] == OPEN || status[op] == HIDDEN) {
                     if (model.isReadOnly(inputs[op], Operation.UNKNOWN) || invisible(op) && !passedOpen[op]) {
@@ -463,6 +587,7 @@ public final class OnlineChecker<S> implements EventSink {
                     } else {
                         status[op] = CRASHED;
                         exact.markPending(op);
+                        chainPending(exact, op);
                     }
                 }
             }
@@ -471,23 +596,113 @@ public final class OnlineChecker<S> implements EventSink {
             advanceExact(true);
         }
         int count = n - discarded;
+        if (degraded != null && violation == null && unknownReason == null) {
+            finished = batchAfterDegrading();
+            if (finished.verdict() == Verdict.NOT_LINEARIZABLE) {
+                violation = finished;
+            }
+            return finished;
+        }
         if (violation != null) {
             finished = violation;
         } else if (unknownReason != null) {
             finished = result(Verdict.UNKNOWN, unknownReason, new PartitionResult(0, "all", count, Verdict.UNKNOWN,
                     List.of(), null, unknownReason, FrontierSearch.NAME, statistics()));
         } else {
-            Operation[] numbered = numbered();
-            int[] order = exact.witnessOrder();
-            Operation[] witness = new Operation[order.length];
-            for (int i = 0; i < order.length; i++) {
-                witness[i] = numbered[order[i]];
-            }
             finished = result(Verdict.LINEARIZABLE, null, new PartitionResult(0, "all", count,
-                    Verdict.LINEARIZABLE, List.of(witness), null, null, FrontierSearch.NAME, statistics()));
+                    Verdict.LINEARIZABLE, new Witness(exact.witnessOrder()), null, null, FrontierSearch.NAME,
+                    statistics()));
         }
         exact.release();
         return finished;
+    }
+
+    /**
+     * Why the checker stopped judging events as they came: "online checking degraded at event N: why", or
+     * {@code null} while it judges every event. It degrades when judging an event needs more work than
+     * {@link #workBudget} allows, when its memory budget runs out, or on {@link #stop}; from then on it only records
+     * the events, and {@link #finish()} returns a batch check's result for the whole history (with this text as a
+     * note on its partitions).
+     */
+    public synchronized String degraded() {
+        return degraded;
+    }
+
+    /**
+     * Bounds the online judgement's work, in model steps and comparisons of the pending-operation rules (both
+     * deterministic, so a test can rely on them): an event may use what is left of a credit that starts at
+     * {@code burst}, grows by {@code perEvent} at every event and never exceeds {@code burst}. An event that needs
+     * more degrades the checker ({@link #degraded()}) instead of stalling it. The defaults are
+     * {@value #DEFAULT_WORK_BURST} and {@value #DEFAULT_WORK_PER_EVENT}. Returns this checker.
+     */
+    public synchronized OnlineChecker<S> workBudget(long burst, long perEvent) {
+        if (burst < 0 || perEvent < 0) {
+            throw new IllegalArgumentException("the work budget must not be negative");
+        }
+        workBurst = burst;
+        workPerEvent = perEvent;
+        credit = burst;
+        return this;
+    }
+
+    /**
+     * Stops the online work from any thread (a time limit, Ctrl-C): an event's judgement in progress ends within
+     * about a thousand steps and the checker degrades with {@code reason}; a batch check that {@link #finish()} is
+     * running is interrupted. {@link #interrupt} and {@link #finish()} then give {@link Verdict#UNKNOWN} unless a violation
+     * was certain before.
+     */
+    public void stop(String reason) {
+        stopRequest = Objects.requireNonNull(reason, "reason");
+        if (judging) {
+            // Only a judgement in progress is cut short: interrupt() still finishes the judgement of the events
+            // read (within the work budget) to say what is certain about them.
+            budget.stop(reason);
+        }
+        Thread t = batchThread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /**
+     * The batch check of the whole history after the checker degraded, with the options' time and memory limits;
+     * its result with the reason for degrading as a note on each partition.
+     */
+    private Result batchAfterDegrading() {
+        String note = degraded + "; the verdict is a batch check's of the whole history";
+        String stop = stopRequest;
+        if (stop != null) {
+            return unknown(stop + ": " + degraded);
+        }
+        Result batch;
+        batchThread = Thread.currentThread();
+        try {
+            if ((stop = stopRequest) != null) {
+                return unknown(stop + ": " + degraded);
+            }
+            batch = Checker.check(history(), model, options);
+        } finally {
+            batchThread = null;
+            if (stopRequest != null) {
+                Thread.interrupted(); // this checker's stop interrupted the batch check, not the caller
+            }
+        }
+        if ((stop = stopRequest) != null && batch.verdict() == Verdict.UNKNOWN) {
+            return unknown(stop + ": " + degraded);
+        }
+        List<PartitionResult> partitions = new ArrayList<>();
+        for (PartitionResult p : batch.partitions()) {
+            partitions.add(new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation(), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
+                batch.statistics());
+    }
+
+    private Result unknown(String reason) {
+        return result(Verdict.UNKNOWN, reason, new PartitionResult(0, "all", n - discarded, Verdict.UNKNOWN,
+                List.of(), null, reason, FrontierSearch.NAME, statistics()));
     }
 
     // ---- recording ----------------------------------------------------------------------------------------------
@@ -531,6 +746,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     private boolean doCall(int client, Object input, long time, Map<String, Object> metadata) {
         open();
+        events++;
         int busy = openOf(client);
         if (busy >= 0) {
             int line = lineOf(busy);
@@ -552,8 +768,14 @@ public final class OnlineChecker<S> implements EventSink {
         clientOf[op] = client;
         callTime[op] = time;
         retTime[op] = Operation.PENDING;
-        metadataOf[op] = metadata;
-        rawInputs[op] = input;
+        if (metadata.isEmpty() || metadata.size() == 1 && metadata.get("line") instanceof Integer line) {
+            metadataOf[op] = null;
+            lineNo[op] = metadata.isEmpty() ? -1 : (Integer) metadata.get("line");
+        } else {
+            metadataOf[op] = metadata;
+            lineNo[op] = -1;
+        }
+        rawInputs[op] = canonicalInput;
         inputs[op] = preparedInput;
         outputs[op] = Operation.UNKNOWN;
         status[op] = OPEN;
@@ -574,12 +796,15 @@ public final class OnlineChecker<S> implements EventSink {
         openOps[openCount++] = op;
         boolean settles = timing == 2 && time > maxTime; // a call never makes a violation, but time moved on
         advanceClock(time);
-        addEvent(op, false, time);
+        if (degraded == null) {
+            addEvent(op, false, time);
+        }
         return after(settles);
     }
 
     private boolean doRet(int client, Object output, long time) {
         open();
+        events++;
         int op = openOf(client);
         if (op < 0) {
             throw new HistoryException("client " + client + " returns but has no open operation"
@@ -603,7 +828,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         ops[op] = prepared;
         retTime[op] = time;
-        rawInputs[op] = null;
+        rawOutputs[op] = output;
         inputs[op] = preparedInput;
         outputs[op] = preparedOutput;
         status[op] = RETURNED;
@@ -629,7 +854,9 @@ public final class OnlineChecker<S> implements EventSink {
         }
         lastReturns[lastReturnCount++] = op;
         advanceClock(time);
-        addEvent(op, true, time);
+        if (degraded == null) {
+            addEvent(op, true, time);
+        }
         return after(true);
     }
 
@@ -658,20 +885,52 @@ public final class OnlineChecker<S> implements EventSink {
         return status[op] == HIDDEN || status[op] == OPEN && !revealed[op] && !model.isReadOnly(inputs[op], Operation.UNKNOWN);
     }
 
+    /**
+     * Orders {@code op}, if it is crashed (pending in {@code f}), among the crashed operations open in {@code f}
+     * with an equal input: it comes after the last one called before it, and those called after it come after it.
+     * Sound because such operations are interchangeable: any linearization can be relabelled so that those of a
+     * class that took effect are the first called, in call order (see docs/engines.md, "Online: crashed
+     * operations of equal input").
+     */
+    private void chainPending(Frontier<S> f, int op) {
+        if (status[op] != CRASHED || !f.isOpen(op)) {
+            return;
+        }
+        Object input = inputs[op];
+        int before = -1;
+        for (int k = 0, count = f.openCount(); k < count; k++) {
+            int other = f.openAt(k);
+            if (other == op || status[other] != CRASHED || !input.equals(inputs[other])) {
+                continue;
+            }
+            if (other < op) {
+                before = Math.max(before, other);
+            } else if (f.predecessorOf(other) < op) {
+                f.order(other, op);
+            }
+        }
+        if (before >= 0) {
+            f.order(op, before);
+        }
+    }
+
     /** The hidden operation {@code op} becomes pending for the exact frontier (which never linearized it). */
     private void unhide(int op) {
         dropAhead(); // it took the operation's call as that of one that may return
         status[op] = CRASHED;
         exact.markPending(op); // if the exact frontier has not seen its call yet, the call comes as pending
+        chainPending(exact, op);
     }
 
     private boolean doCrash(int client, long time) {
         open();
+        events++;
         int op = take(client, "crashes", time);
         dropAhead();
         markCrashed(client);
-        rawInputs[op] = null;
-        if (model.isReadOnly(inputs[op], Operation.UNKNOWN)) {
+        if (degraded != null) {
+            status[op] = CRASHED; // the batch check at the end drops what it may
+        } else if (model.isReadOnly(inputs[op], Operation.UNKNOWN)) {
             status[op] = DROPPED;
             exact.remove(op); // never linearized there: it was not resolved before
         } else if (!revealed[op] && !passedOpen[op] && evTail - evHead < MAX_HIDDEN_WAIT) {
@@ -680,6 +939,7 @@ public final class OnlineChecker<S> implements EventSink {
         } else {
             status[op] = CRASHED;
             exact.markPending(op);
+            chainPending(exact, op);
         }
         boolean settles = timing == 2 && time > maxTime; // a crash only allows more, but time moved on
         advanceClock(time);
@@ -688,13 +948,15 @@ public final class OnlineChecker<S> implements EventSink {
 
     private boolean doDiscard(int client, long time) {
         open();
+        events++;
         int op = take(client, "fails", time);
         dropAhead();
         status[op] = DISCARDED;
-        rawInputs[op] = null;
         discarded++;
         advanceClock(time);
-        if (!passedOpen[op]) {
+        if (degraded != null) {
+            return true; // nothing is judged before the end
+        } else if (!passedOpen[op]) {
             exact.remove(op); // never linearized there
         } else if (violation == null && unknownReason == null && !exact.discard(op)) {
             failedWithout(); // the returns the exact frontier passed needed it
@@ -762,10 +1024,14 @@ public final class OnlineChecker<S> implements EventSink {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> metadataMap(int op) {
-        return (Map<String, Object>) metadataOf[op];
+        Object m = metadataOf[op];
+        return m != null ? (Map<String, Object>) m : lineNo[op] >= 0 ? Map.of("line", lineNo[op]) : Map.of();
     }
 
     private int lineOf(int op) {
+        if (metadataOf[op] == null) {
+            return lineNo[op];
+        }
         Map<String, Object> metadata = metadataMap(op);
         return !metadata.isEmpty() && metadata.get("line") instanceof Number l ? l.intValue() : -1;
     }
@@ -788,6 +1054,7 @@ public final class OnlineChecker<S> implements EventSink {
                 Object in = c[slot];
                 // (an empty entry holds a null input, which matches nothing: a null input is never cached)
                 if ((in == input || input.equals(in)) && Objects.equals(c[slot + 1], output)) {
+                    canonicalInput = in; // equal to input: one object kept for all the calls of it
                     preparedInput = c[slot + 2];
                     preparedOutput = c[slot + 3];
                     preparedRecent[set] = (byte) way;
@@ -795,6 +1062,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
             }
         }
+        canonicalInput = input;
         Operation op = new Operation(id, client, input, output, call, ret, metadata);
         Operation prepared;
         try {
@@ -844,7 +1112,9 @@ public final class OnlineChecker<S> implements EventSink {
             callTime = Arrays.copyOf(callTime, c);
             retTime = Arrays.copyOf(retTime, c);
             metadataOf = Arrays.copyOf(metadataOf, c);
+            lineNo = Arrays.copyOf(lineNo, c);
             rawInputs = Arrays.copyOf(rawInputs, c);
+            rawOutputs = Arrays.copyOf(rawOutputs, c);
             inputs = Arrays.copyOf(inputs, c);
             outputs = Arrays.copyOf(outputs, c);
             status = Arrays.copyOf(status, c);
@@ -894,9 +1164,35 @@ public final class OnlineChecker<S> implements EventSink {
 
     /** After an event: advance the exact frontier, then judge the remaining returns speculatively if needed. */
     private boolean after(boolean judge) {
-        if (violation != null || unknownReason != null) {
+        if (violation != null || unknownReason != null || degraded != null) {
             return violation == null;
         }
+        credit = Math.min(workBurst, credit + workPerEvent);
+        workMark = work();
+        judging = true; // (then stopRequest is read: a stop() at any moment either sees judging or is seen here)
+        String stop = stopRequest;
+        if (stop != null) {
+            budget.stop(stop);
+        }
+        try {
+            return judge(judge);
+        } finally {
+            judging = false;
+            credit -= work() - workMark;
+        }
+    }
+
+    /** The work all frontiers did so far. */
+    private long work() {
+        return exact.work() + speculative.work() + ahead.work();
+    }
+
+    /** Lets {@code f} do at most what is left of the current event's credit. */
+    private void arm(Frontier<S> f) {
+        f.limitWork(f.work() + Math.max(0, credit - (work() - workMark)));
+    }
+
+    private boolean judge(boolean judge) {
         if (!hidden.isEmpty() && evTail - evHead >= MAX_HIDDEN_WAIT) {
             dropAhead();
             for (int op : hidden) {
@@ -914,6 +1210,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         if (!aheadLive && evTail - evHead > AHEAD_AFTER) {
             ahead.copyFrom(exact);
+            arm(ahead);
             aheadHead = evHead;
             aheadLive = true;
         }
@@ -951,6 +1248,7 @@ public final class OnlineChecker<S> implements EventSink {
      */
     private void advanceAhead() {
         Frontier<S> f = ahead;
+        arm(f);
         try {
             while (aheadHead < evTail) {
                 int op = evOp[aheadHead];
@@ -960,6 +1258,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
                 if (!evReturn[aheadHead]) {
                     f.call(op, status[op] == CRASHED, -1);
+                    chainPending(f, op);
                     aheadHead++;
                     continue;
                 }
@@ -1045,6 +1344,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     private void advanceExact(boolean finishing) {
         try {
+            arm(exact);
             advanceExactOrThrow(finishing);
         } catch (MemoryLimit e) {
             stopped();
@@ -1060,6 +1360,7 @@ public final class OnlineChecker<S> implements EventSink {
             }
             if (!evReturn[evHead]) {
                 exact.call(op, status[op] == CRASHED, -1);
+                chainPending(exact, op);
                 evHead++;
                 continue;
             }
@@ -1106,6 +1407,7 @@ public final class OnlineChecker<S> implements EventSink {
         Frontier<S> f = speculative;
         try {
             f.copyFrom(base);
+            arm(f);
             // Treated as pending here, an open operation that nothing returned so far may reveal is left out, as a
             // batch check of the history so far leaves it out, unless a frontier passed a return while it was open
             // (it ignores its output) and so may have linearized it: then it stays, which by the promise of
@@ -1123,6 +1425,7 @@ public final class OnlineChecker<S> implements EventSink {
                 }
                 if (!evReturn[i]) {
                     f.call(op, status[op] == CRASHED, -1);
+                    chainPending(f, op);
                 } else if (settled(i)) {
                     int r = f.ret(op);
                     if (r == Frontier.VIOLATED) {
@@ -1159,15 +1462,37 @@ public final class OnlineChecker<S> implements EventSink {
         PartitionResult p = new FrontierSearch<>(model, history, history.size(), budget).run(0, "all");
         if (p.verdict() == Verdict.NOT_LINEARIZABLE) {
             violation = result(Verdict.NOT_LINEARIZABLE, null, p);
+        } else if (p.verdict() == Verdict.UNKNOWN) {
+            degrade(p.reason());
         } else {
-            unknownReason = p.verdict() == Verdict.UNKNOWN ? p.reason()
-                    : "internal: the online and batch frontiers disagree after a failed operation";
+            unknownReason = "internal: the online and batch frontiers disagree after a failed operation";
         }
     }
 
+    /** A frontier stopped (out of work, of memory, or {@link #stop}ped): the checker degrades. */
     private void stopped() {
-        unknownReason = budget.reason() == null ? "stopped" : budget.reason();
+        boolean outOfWork = exact.outOfWork() || speculative.outOfWork() || ahead.outOfWork();
+        String stop = stopRequest;
+        degradedByStop = !outOfWork && stop != null;
+        degrade(outOfWork ? String.format(java.util.Locale.ROOT, "judging it needed more than the online work "
+                + "budget allows (%,d model steps at once, %,d more per event)", workBurst, workPerEvent)
+                : stop != null ? stop : budget.reason() == null ? "stopped" : budget.reason());
+    }
+
+    /**
+     * Ends the online judgement: from now on events are only recorded, and {@link #finish()} checks the whole
+     * history as a batch check does. The frontiers give their memory back.
+     */
+    private void degrade(String why) {
+        degraded = "online checking degraded at event " + events + ": " + why;
+        degradedAt = events;
+        dropAhead();
         exact.release();
+        speculative.release();
+        evHead = 0;
+        evTail = 0;
+        aheadHead = 0;
+        hidden.clear();
     }
 
     // ---- results ------------------------------------------------------------------------------------------------
@@ -1186,6 +1511,44 @@ public final class OnlineChecker<S> implements EventSink {
             id++;
         }
         return out;
+    }
+
+    /**
+     * The witness, an operation made when asked for from the arrays kept anyway: a list of a million operations
+     * made at once would take more memory than the whole check (about 200 bytes each).
+     */
+    private final class Witness extends java.util.AbstractList<Operation> implements java.util.RandomAccess {
+        private final int[] order;
+        /** The id of each operation number, where operations were discarded (else the number is the id). */
+        private final int[] ids;
+
+        Witness(int[] order) {
+            this.order = order;
+            if (discarded == 0) {
+                ids = null;
+            } else {
+                ids = new int[n];
+                for (int op = 0, id = 0; op < n; op++) {
+                    ids[op] = status[op] == DISCARDED ? -1 : id++;
+                }
+            }
+        }
+
+        @Override
+        public Operation get(int i) {
+            int op = order[i];
+            int id = ids == null ? op : ids[op];
+            synchronized (OnlineChecker.this) {
+                Operation o = ops[op];
+                return o == null ? new Operation(id, clientOf[op], inputs[op], outputs[op], callTime[op], retTime[op],
+                        metadataMap(op)) : o.id() == id ? o : o.withId(id);
+            }
+        }
+
+        @Override
+        public int size() {
+            return order.length;
+        }
     }
 
     private Result violationResult(Frontier<S> f) {
