@@ -21,11 +21,15 @@ final class Scratch {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (Path p : List.copyOf(LIVE)) {
-                deleteQuietly(p);
-            }
-        }, "ariadne-tla-scratch"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Path p : List.copyOf(LIVE)) {
+                    deleteQuietly(p);
+                }
+            }, "ariadne-tla-scratch"));
+        } catch (IllegalStateException shuttingDown) {
+            // first used while the JVM exits: each folder is still deleted after its use
+        }
     }
 
     private Scratch() {
