@@ -25,14 +25,26 @@ public final class Training {
 
     public static void main(String[] args) throws IOException {
         Path dir = Files.createTempDirectory("ariadne-training");
+        // System.exit skips finally blocks, so the folder is deleted before it; the hook covers a run stopped by a
+        // signal (the launcher's user pressing ^C during the first run)
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir), "ariadne-training-cleanup"));
+        int status;
         try {
-            System.exit(train(dir));
+            status = train(dir);
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(f);
-                }
+            delete(dir);
+        }
+        System.exit(status);
+    }
+
+    /** Deletes {@code dir} and its files; what cannot be deleted is left (training must not fail for it). */
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
             }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // gone already, or not ours to delete
         }
     }
 

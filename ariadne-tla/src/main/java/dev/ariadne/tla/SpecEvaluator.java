@@ -13,9 +13,11 @@ public interface SpecEvaluator {
 
     /**
      * Parses {@code module} in {@code dir} with SANY and prepares TLC with the configuration file {@code cfg}
-     * (a full path without {@code .cfg}). Throws {@link TlaException} naming the spec's file, line and problem.
+     * (a full path without {@code .cfg}). Modules the spec extends are looked up in {@code dir}, then in
+     * {@code library}, a folder holding TLC's standard modules. Throws {@link TlaException} naming the spec's file,
+     * line and problem.
      */
-    void load(String dir, String module, String cfg);
+    void load(String dir, String library, String module, String cfg);
 
     /** The formal parameter names of the operator {@code name}, or {@code null} when the module defines none. */
     List<String> parameters(String name);

@@ -1,12 +1,20 @@
 package dev.ariadne.tla;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Creates a {@link SpecEvaluator} in a class loader of its own. TLC keeps the loaded spec in static fields (the
@@ -20,6 +28,8 @@ final class SpecLoader {
     private static final String[] OWN = {"tlc2.", "tla2sany.", "tla2tex.", "pcal.", "util.", "model.",
             "dev.ariadne.tla.tlc."};
     private static final String EVALUATOR = "dev.ariadne.tla.tlc.TlcEvaluator";
+    /** Where the TLA+ tools keep the standard modules (Naturals, Sequences, TLC, …) as resources. */
+    private static final String STANDARD_MODULES = "tla2sany/StandardModules/";
 
     private SpecLoader() {
     }
@@ -42,6 +52,58 @@ final class SpecLoader {
     /** The jar (or class directory) of the TLA+ tools, for running stock TLC in a child JVM ({@link StockTlc}). */
     static URL toolsLocation() {
         return location(SpecLoader.class.getClassLoader(), "tlc2/tool/impl/FastTool.class");
+    }
+
+    /**
+     * Writes TLC's standard modules ({@code Naturals.tla}, {@code Sequences.tla}, …) into {@code dir}. SANY, left to
+     * itself, copies each one it needs out of the jar into {@code java.io.tmpdir} under its bare name, which every
+     * run on the machine shares: parallel runs truncated and deleted each other's copies ("Cannot find source file
+     * for module Sequences", a {@code NullPointerException} in SANY). A spec's loader gets a folder of its own
+     * instead and points SANY at it ({@link TlaSpec#load}).
+     */
+    static void standardModules(Path dir) throws IOException {
+        for (Map.Entry<String, byte[]> m : StandardModules.TEXT.entrySet()) {
+            Files.write(dir.resolve(m.getKey()), m.getValue());
+        }
+    }
+
+    /** The standard modules' text, read once from the tools jar (about 60 kB). */
+    private static final class StandardModules {
+        static final Map<String, byte[]> TEXT = read();
+
+        private static Map<String, byte[]> read() {
+            Map<String, byte[]> out = new LinkedHashMap<>();
+            try {
+                Path tools = Path.of(toolsLocation().toURI());
+                if (Files.isDirectory(tools)) {
+                    try (Stream<Path> files = Files.list(tools.resolve(STANDARD_MODULES))) {
+                        for (Path f : files.filter(f -> f.toString().endsWith(".tla")).sorted().toList()) {
+                            out.put(f.getFileName().toString(), Files.readAllBytes(f));
+                        }
+                    }
+                } else {
+                    // the class loader has the jar open already, so this reuses its parsed directory
+                    try (ZipFile jar = new ZipFile(tools.toFile())) {
+                        for (Enumeration<? extends ZipEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                            ZipEntry entry = e.nextElement();
+                            String name = entry.getName();
+                            if (name.startsWith(STANDARD_MODULES) && name.endsWith(".tla")
+                                    && name.indexOf('/', STANDARD_MODULES.length()) < 0) {
+                                try (InputStream in = jar.getInputStream(entry)) {
+                                    out.put(name.substring(STANDARD_MODULES.length()), in.readAllBytes());
+                                }
+                            }
+                        }
+                    }
+                }
+            } catch (IOException | URISyntaxException e) {
+                throw new IllegalStateException("cannot read TLC's standard modules: " + e, e);
+            }
+            if (out.isEmpty()) {
+                throw new IllegalStateException("the TLA+ tools hold no standard modules (" + STANDARD_MODULES + ")");
+            }
+            return Map.copyOf(out);
+        }
     }
 
     /** The jar or class directory that holds {@code resource} (as seen by {@code loader}). */

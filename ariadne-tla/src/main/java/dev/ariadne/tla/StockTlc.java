@@ -9,12 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Runs stock TLC (the model checker of the same TLA+ tools jar Ariadne evaluates specs with) on a module written by
@@ -54,7 +52,7 @@ public final class StockTlc {
     public static Outcome check(TlaExport.Written written, Duration timeout, List<String> jvmOptions)
             throws IOException, InterruptedException {
         Path dir = written.module().toAbsolutePath().getParent();
-        Path meta = Files.createTempDirectory("ariadne-tlc");
+        Path meta = Scratch.create(null, "ariadne-tlc");
         try {
             Path log = meta.resolve("tlc.out");
             List<String> command = new ArrayList<>();
@@ -82,7 +80,7 @@ public final class StockTlc {
             return new Outcome(finished ? verdict(status, output) : Verdict.UNKNOWN, status, distinct(output),
                     elapsed, output);
         } finally {
-            deleteTree(meta);
+            Scratch.delete(meta);
         }
     }
 
@@ -108,13 +106,5 @@ public final class StockTlc {
             last = Long.parseLong(m.group(1).replace(",", ""));
         }
         return last;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
  * equality), which makes state equality identity for the engines. Use {@link #model()} to check histories against it.
  */
 public final class TlaSpec implements AutoCloseable {
-    /** Loading writes TLC's standard modules to a shared temporary folder: one spec loads at a time. */
+    /**
+     * One spec loads at a time in a JVM: loading swaps {@code System.out} (TLC prints to it) and puts it back, which
+     * two loads at once would undo for each other. Each load has its own files ({@link #load}).
+     */
     private static final Object LOADING = new Object();
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -84,6 +87,14 @@ public final class TlaSpec implements AutoCloseable {
      * are used. Throws {@link TlaException} naming the file, line and problem when the spec does not load.
      */
     public static TlaSpec load(Path tla, Path cfg, Map<String, String> constants) {
+        return load(tla, cfg, constants, null);
+    }
+
+    /**
+     * {@link #load(Path, Path, Map)} with its scratch folder (the generated configuration and TLC's standard
+     * modules, deleted before this returns) made in {@code scratchParent}, or in {@code java.io.tmpdir} when null.
+     */
+    static TlaSpec load(Path tla, Path cfg, Map<String, String> constants, Path scratchParent) {
         String file = tla.getFileName().toString();
         if (!file.endsWith(".tla")) {
             throw new TlaException(file + ": a TLA+ module file's name ends with .tla");
@@ -97,29 +108,39 @@ public final class TlaSpec implements AutoCloseable {
         if (cfg != null && !Files.isRegularFile(cfg)) {
             throw new TlaException(cfg + ": no such file");
         }
+        String generated;
         try {
             String specText = Files.readString(tla, StandardCharsets.UTF_8);
             String cfgText = Files.isRegularFile(userCfg) ? Files.readString(userCfg, StandardCharsets.UTF_8) : "";
-            String generated = configuration(specText, cfgText, constants);
-            Path tmp = Files.createTempDirectory("ariadne-tla");
-            Path gen = tmp.resolve(module + ".cfg");
-            Files.writeString(gen, generated, StandardCharsets.UTF_8);
-            try {
-                SpecEvaluator evaluator = SpecLoader.newEvaluator();
-                synchronized (LOADING) {
-                    try {
-                        evaluator.load(dir.toString(), module, tmp.resolve(module).toString());
-                    } catch (TlaException e) {
-                        throw located(e, file, tla.toString());
-                    }
-                }
-                return new TlaSpec(evaluator, file, tla.toString());
-            } finally {
-                Files.deleteIfExists(gen);
-                Files.deleteIfExists(tmp);
-            }
+            generated = configuration(specText, cfgText, constants);
         } catch (IOException e) {
             throw new TlaException(file + ": cannot read: " + e.getMessage());
+        }
+        // A folder of this load's own, for the generated configuration and the standard modules SANY reads (see
+        // SpecLoader.standardModules): nothing is shared with other loads, in this JVM or another.
+        Path scratch;
+        try {
+            scratch = Scratch.create(scratchParent, "ariadne-tla");
+        } catch (IOException e) {
+            throw new TlaException(file + ": cannot create a temporary folder: " + e.getMessage());
+        }
+        try {
+            Path library = Files.createDirectory(scratch.resolve("modules"));
+            SpecLoader.standardModules(library);
+            Files.writeString(scratch.resolve(module + ".cfg"), generated, StandardCharsets.UTF_8);
+            SpecEvaluator evaluator = SpecLoader.newEvaluator();
+            synchronized (LOADING) {
+                try {
+                    evaluator.load(dir.toString(), library.toString(), module, scratch.resolve(module).toString());
+                } catch (TlaException e) {
+                    throw located(e, file, tla.toString());
+                }
+            }
+            return new TlaSpec(evaluator, file, tla.toString());
+        } catch (IOException e) {
+            throw new TlaException(file + ": cannot write the temporary folder " + scratch + ": " + e.getMessage());
+        } finally {
+            Scratch.deleteQuietly(scratch);
         }
     }
 

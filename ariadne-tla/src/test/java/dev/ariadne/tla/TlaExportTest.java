@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +70,7 @@ class TlaExportTest {
                 assertTrue(Files.readString(w.module()).contains("AriadneView == <<State, ariadneBase"),
                         "the spec's VIEW is part of the module's");
                 assertEquals(List.of(out.resolve("Counted.tla")), w.copied());
-                StockTlc.Outcome tlc = StockTlc.check(w, Duration.ofSeconds(90), JVM);
+                StockTlc.Outcome tlc = StockTlc.check(w, ExportAgreesWithTlcTest.LIMIT, JVM);
                 assertEquals(ours, tlc.verdict(), tlc.output());
             }
         }
@@ -96,7 +95,7 @@ class TlaExportTest {
         try (TlaSpec spec = TlaSpec.load(countedSpec(), null, Map.of())) {
             TlaExport.Written w = TlaExport.write(spec, null, Map.of(), History.of(List.of()), "empty", dir.resolve("o"));
             assertEquals(0, w.operations());
-            assertEquals(Verdict.LINEARIZABLE, StockTlc.check(w, Duration.ofSeconds(90), JVM).verdict());
+            assertEquals(Verdict.LINEARIZABLE, StockTlc.check(w, ExportAgreesWithTlcTest.LIMIT, JVM).verdict());
         }
     }
 

@@ -48,11 +48,11 @@ final class RedisRegisters implements AutoCloseable {
     /**
      * A client of the server on 127.0.0.1:{@code port} whose first connection is already made: Lettuce's first
      * connection loads and starts its machinery, which can outlast a short timeout on a loaded machine, so it is
-     * retried for up to 10 seconds here, outside any recorded run.
+     * retried here, outside any recorded run, for up to a minute (only against a server that never answers).
      */
     static RedisRegisters warmedUp(int port, Duration timeout) throws InterruptedException {
         RedisRegisters redis = new RedisRegisters(port, timeout);
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             try {
                 redis.connect().close();

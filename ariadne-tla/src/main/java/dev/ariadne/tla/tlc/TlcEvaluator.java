@@ -49,7 +49,7 @@ public final class TlcEvaluator implements SpecEvaluator {
     private SemanticNode view;
 
     @Override
-    public void load(String dir, String module, String cfg) {
+    public void load(String dir, String library, String module, String cfg) {
         fileName = module + ".tla";
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         PrintStream capture = new PrintStream(messages, true, StandardCharsets.UTF_8);
@@ -59,7 +59,8 @@ public final class TlcEvaluator implements SpecEvaluator {
         PrintStream stdout = System.out;
         try {
             FP64.Init();
-            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(dir));
+            // the library before the jar: SANY then never copies a module out of the jar into java.io.tmpdir
+            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(new String[]{dir, library}));
             view = tool.getViewSpec();
         } catch (RuntimeException | Error e) {
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
