@@ -57,7 +57,7 @@ class FollowAnnotationsTest {
         Path file = dir.resolve("failed.json");
         Files.writeString(file, FAILED_WRITE);
         System.setIn(new ByteArrayInputStream(FAILED_WRITE.getBytes(StandardCharsets.UTF_8)));
-        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--json", "--model", "cas-register", "-"));
         assertEquals(0, follow.status(), follow.out() + follow.err());
         CliRunner batch = CliRunner.run("check", "--json", "--model", "cas-register", file.toString());
@@ -74,7 +74,7 @@ class FollowAnnotationsTest {
     @Test
     void aViolationAfterANemesisEventReportsTheEventsRead() throws Exception {
         System.setIn(new ByteArrayInputStream(Files.readAllBytes(EXAMPLES.resolve("cas-register-nemesis-bad.edn"))));
-        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--json", "--model", "cas-register", "-"));
         assertEquals(1, follow.status(), follow.out() + follow.err());
         JsonNode file = json(follow).get("files").get(0);
@@ -92,7 +92,7 @@ class FollowAnnotationsTest {
         writer.write(FAILED_WRITE.substring(0, FAILED_WRITE.lastIndexOf(']')).getBytes(StandardCharsets.UTF_8));
         writer.write(",\n".getBytes(StandardCharsets.UTF_8));
         writer.flush();
-        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--json", "--timeout", "300ms", "--model", "cas-register",
                         "-"));
         writer.close();

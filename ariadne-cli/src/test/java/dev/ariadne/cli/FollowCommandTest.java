@@ -91,7 +91,7 @@ class FollowCommandTest {
     @Test
     void theEndOfStandardInputGivesTheFinalVerdict() throws IOException {
         System.setIn(new ByteArrayInputStream(Files.readAllBytes(EXAMPLES.resolve("register-ok.jsonl"))));
-        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--model", "cas-register", "-"));
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().startsWith("<stdin>: LINEARIZABLE\n  model cas-register, 7 operations"), r.out());
@@ -133,7 +133,7 @@ class FollowCommandTest {
     void aBadLineWhileFollowingExits65WithFileAndLine() throws Exception {
         Path file = dir.resolve("bad.jsonl");
         Files.writeString(file, writesAndReads(1, 2) + "{\"type\":\"return\",\"client\":7}\n");
-        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--model", "register", file.toString()));
         assertEquals(65, r.status(), r.out() + r.err());
         assertEquals("ariadne: " + file + ":9: client 7 returns but has no open operation (a completion without "
@@ -142,7 +142,7 @@ class FollowCommandTest {
 
         System.setIn(new ByteArrayInputStream("{:process 0, :type :invoke, :f :read, :value nil}\n{:process 0\n"
                 .getBytes(StandardCharsets.UTF_8)));
-        CliRunner stdin = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner stdin = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--model", "register", "-"));
         assertEquals(65, stdin.status(), stdin.out() + stdin.err());
         assertTrue(stdin.err().startsWith("ariadne: <stdin>:2: invalid EDN"), stdin.err());
@@ -150,7 +150,7 @@ class FollowCommandTest {
 
         Path unknown = dir.resolve("unknown-f.jsonl");
         Files.writeString(unknown, writesAndReads(1, 1) + "{\"type\":\"call\",\"client\":0,\"f\":\"enqueue\"}\n");
-        CliRunner model = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner model = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--model", "register", unknown.toString()));
         assertEquals(65, model.status(), model.out() + model.err());
         assertTrue(model.err().startsWith("ariadne: " + unknown + ":5: "), model.err());
@@ -161,7 +161,7 @@ class FollowCommandTest {
     void theTimeLimitEndsTheFollowWithWhatIsCertain() throws IOException {
         Path file = dir.resolve("ok.jsonl");
         Files.writeString(file, writesAndReads(1, 3));
-        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--timeout", "500ms", "--model", "register", file.toString()));
         assertEquals(2, r.status(), r.out() + r.err());
         assertTrue(r.out().startsWith(file + ": UNKNOWN (time limit of 0.5s reached after line 12: no violation among "
@@ -182,7 +182,7 @@ class FollowCommandTest {
         CliRunner batch = CliRunner.run("check", "--model", "register", file.toString());
         assertEquals(1, batch.status(), batch.out() + batch.err());
 
-        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> CliRunner.run("check", "--follow", "--timeout", "500ms", "--model", "register", file.toString()));
         assertEquals(2, r.status(), r.out() + r.err());
         assertTrue(r.out().startsWith(file + ": UNKNOWN (time limit of 0.5s reached after line 100: no violation among "
@@ -209,7 +209,7 @@ class FollowCommandTest {
         for (List<String> args : cases) {
             List<String> all = new ArrayList<>(List.of("check"));
             all.addAll(args);
-            CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+            CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120),
                     () -> CliRunner.run(all.toArray(String[]::new)));
             assertEquals(64, r.status(), args + ": " + r.out() + r.err());
             assertTrue(r.err().startsWith("ariadne: "), r.err());
@@ -246,7 +246,7 @@ class FollowCommandTest {
         }
         return inputs.stream().map(in -> DynamicTest.dynamicTest(Path.of(in[0]).getFileName().toString(), () -> {
             CliRunner batch = CliRunner.run("check", "--model", in[1], in[0]);
-            CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliRunner.run("check",
+            CliRunner follow = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> CliRunner.run("check",
                     "--follow", "--follow-idle", "200ms", "--model", in[1], in[0]));
             assertEquals(batch.status(), follow.status(), follow.out() + follow.err());
             assertTrue(follow.status() == 0 || follow.status() == 1, follow.out() + follow.err());

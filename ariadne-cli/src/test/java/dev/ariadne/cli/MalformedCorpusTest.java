@@ -69,7 +69,7 @@ class MalformedCorpusTest {
 
     private static void assertRejected(Expectation e, String command) {
         String file = e.file.toString();
-        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> command.equals("check")
+        CliRunner r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> command.equals("check")
                 ? CliRunner.run("check", file) : CliRunner.run("convert", file, "--to", "json", "-"));
         assertEquals(65, r.status(), r.out() + r.err());
         assertEquals("", r.out());

@@ -23,7 +23,7 @@ class FuzzTest {
     /** Longer runs by hand: {@code -Dariadne.fuzz.seed=7 -Dariadne.fuzz.iterations=100000 -Dariadne.fuzz.seconds=600}. */
     private static final long SEED = Long.getLong("ariadne.fuzz.seed", 0x41_72_69_61_64_6eL);
     private static final int ITERATIONS_PER_SEED = Integer.getInteger("ariadne.fuzz.iterations", 350);
-    private static final int SECONDS = Integer.getInteger("ariadne.fuzz.seconds", 10);
+    private static final int SECONDS = Integer.getInteger("ariadne.fuzz.seconds", 120);
     private static final byte[] SPECIAL = "{}[]()\":,;#\\\n\t -0123456789eE.nNMtf".getBytes(StandardCharsets.US_ASCII);
     private static final int[] SPECIAL_BINARY = {0x00, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xc0, 0xc1, 0xc2, 0xc3,
             0xc4, 0xc7, 0xca, 0xcb, 0xcf, 0xd3, 0xd9, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xe0, 0xef, 0xf0, 0xff};

@@ -39,7 +39,7 @@ class FrontierTest {
     }
 
     private static Result check(History h, CheckOptions options) {
-        Result r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Checker.check(h, REGISTER, options));
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(h, REGISTER, options));
         ResultAssertions.assertConsistent(h, REGISTER, options, r);
         return r;
     }
@@ -134,7 +134,7 @@ class FrontierTest {
                 ops.add(read(101, 1L, t + 20, t + 30));
             }
             History h = History.of(ops);
-            Result r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Checker.check(h, cas, options));
+            Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(h, cas, options));
             ResultAssertions.assertConsistent(h, cas, options, r);
             assertEquals(oneTooMany ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE, r.verdict());
             long peak = r.partitions().get(0).statistics().cached();

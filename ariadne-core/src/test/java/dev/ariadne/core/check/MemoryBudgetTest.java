@@ -39,7 +39,7 @@ class MemoryBudgetTest {
     @EnumSource(Engine.class)
     void aTinyBudgetGivesUnknownAndTheNextCheckWorks(Engine engine) {
         CheckOptions tiny = CheckOptions.defaults().withEngine(engine).withMaxMemory(1 << 20);
-        Result result = assertTimeoutPreemptively(Duration.ofSeconds(30),
+        Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(explosive(26), new ConformanceTest.SumModel(), tiny));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
         assertTrue(result.reason().startsWith("memory"), result.reason());
@@ -62,7 +62,7 @@ class MemoryBudgetTest {
     void aDfsStoppedByTheMemoryLimitCountsWhatItExplored(int threads) {
         CheckOptions tiny = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(threads)
                 .withMaxMemory(4 << 20);
-        Result result = assertTimeoutPreemptively(Duration.ofSeconds(30),
+        Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(explosive(26), new ConformanceTest.SumModel(), tiny));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
         assertTrue(result.reason().startsWith("memory"), result.reason());
@@ -89,7 +89,7 @@ class MemoryBudgetTest {
         History h = History.of(ops);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withParallelism(2)
                 .withMaxMemory(256 << 10);
-        Result result = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(h, new KvModel(), options));
         assertTrue(result.verdict() == Verdict.UNKNOWN && result.reason().startsWith("memory")
                 || result.verdict() == Verdict.NOT_LINEARIZABLE, result::toString);

@@ -135,7 +135,7 @@ class ParallelDfsTest {
     void timeLimitStopsEveryThread() {
         CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS)
                 .withTimeout(Duration.ofMillis(300));
-        Result r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> Checker.check(sumHistory(30),
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(sumHistory(30),
                 new SumModel(), o));
         assertEquals(Verdict.UNKNOWN, r.verdict(), r::toString);
         assertTrue(r.reason().contains("time limit"), r.reason());
@@ -146,7 +146,7 @@ class ParallelDfsTest {
     void memoryLimitGivesUnknown() {
         CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS)
                 .withMaxMemory(24L << 20);
-        Result r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> Checker.check(sumHistory(30),
+        Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(sumHistory(30),
                 new SumModel(), o));
         assertEquals(Verdict.UNKNOWN, r.verdict(), r::toString);
         assertTrue(r.reason().startsWith("memory"), r.reason());
