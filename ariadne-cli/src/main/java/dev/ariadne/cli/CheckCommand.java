@@ -4,7 +4,9 @@ import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.Progress;
+import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Statistics;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
@@ -229,23 +231,28 @@ class CheckCommand implements Callable<Integer> {
             throw new UsageException("--html writes the report of one history: "
                     + "give one FILE (run ariadne check once per file for one report each)");
         }
+        if (html != null) {
+            if (html.toString().equals("-")) {
+                throw new UsageException("--html writes a file, not standard output (--json prints a report "
+                        + "there)");
+            }
+            AtomicOutput.check(html.toString(), "--html", files);
+        }
         if (follow || followIdle != null) {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
         }
-        List<Outcome> outcomes = new ArrayList<>();
         int status = ExitStatus.LINEARIZABLE;
-        for (Path file : files) {
-            Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
-            outcomes.add(o);
-            status = ExitStatus.worst(status, o.status);
-            print(o);
-        }
-        if (json) {
-            writeJson(out, outcomes, status);
-        }
-        out.flush();
-        if (html != null && outcomes.get(0).error == null && !writeHtml(outcomes.get(0))) {
-            return ExitStatus.CANNOT_WRITE;
+        try (BatchInterrupt batch = BatchInterrupt.watch(this, files)) {
+            for (Path file : files) {
+                Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
+                HeapReserve.hold(); // given back if the file filled the heap; its data is garbage now
+                status = batch.decided(o);
+            }
+            batch.allDecided();
+            Outcome first = batch.outcomes().get(0);
+            if (html != null && first.error == null && first.history != null && !writeHtml(first)) {
+                return ExitStatus.CANNOT_WRITE;
+            }
         }
         return status;
     }
@@ -261,6 +268,8 @@ class CheckCommand implements Callable<Integer> {
     void print(Outcome o) {
         if (o.error != null) {
             err.println("ariadne: " + o.error);
+        } else if (!json && o.model == null) { // stopped before a model was chosen: nothing but the reason
+            out.println(Values.escape(o.file) + ": UNKNOWN (" + o.result.reason() + ")");
         } else if (!json) {
             out.print(report(o));
             List<Annotation> failed = o.annotations.stream().filter(CheckCommand::isFailedOperation).toList();
@@ -326,18 +335,44 @@ class CheckCommand implements Callable<Integer> {
         return s.append(annotations.size() > 3 ? ", …" : "").toString();
     }
 
+    /**
+     * Reads and checks one file. {@code --timeout} counts from the start of its reading; running out while reading
+     * and a full heap (while reading or checking) are UNKNOWN with the reason, never a stack trace.
+     */
     private Outcome checkFile(Path file, ReadOptions readOptions, ModelOptions modelOptions, String nilRead,
                               CheckOptions options) {
         String name = file.toString();
+        long deadline = options.timeout() == null ? 0 : System.nanoTime() + options.timeout().toNanos();
+        String phase = "while reading";
         try {
-            ReadResult read = load(file, readOptions);
+            ReadResult read;
+            if (options.timeout() == null) {
+                read = load(file, readOptions);
+            } else {
+                try {
+                    read = TimedRead.load(file, readOptions, deadline);
+                } catch (TimedRead.TimedOut t) {
+                    return unchecked(name, timeLimitReached(options.timeout()) + " " + t.getMessage(),
+                            modelLabel());
+                }
+            }
+            phase = "while checking";
             History history = read.history();
             ModelOptions mo = modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
+            // What reading left of the time limit; the reasons name the limit given, not what was left of it.
+            CheckOptions left = options.timeout() == null ? options
+                    : options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
-                    model, options);
+                    model, left);
+            if (left != options) {
+                result = relabel(result, timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
+            }
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
                     history);
+        } catch (OutOfMemoryError e) {
+            HeapReserve.release();
+            return unchecked(name, HeapReserve.reason(phase), modelLabel());
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -347,6 +382,37 @@ class CheckCommand implements Callable<Integer> {
         } catch (IOException e) {
             return invalid(name, cannotRead(name, e));
         }
+    }
+
+    /** {@code time limit of 1.5s reached}, as the checker says it. */
+    static String timeLimitReached(Duration timeout) {
+        return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
+    }
+
+    /** {@code result} with {@code from} replaced by {@code to} in its reasons. */
+    private static Result relabel(Result result, String from, String to) {
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
+        for (PartitionResult p : result.partitions()) {
+            partitions.add(p.reason() == null || !p.reason().contains(from) ? p
+                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation(), p.reason().replace(from, to), p.engine(), p.statistics(), p.note()));
+        }
+        return new Result(result.verdict(), result.reason() == null ? null : result.reason().replace(from, to),
+                result.model(), result.operations(), partitions, result.statistics());
+    }
+
+    /**
+     * An UNKNOWN outcome for a file that was not checked to the end (the time or the heap ran out while reading it,
+     * or the run was interrupted), with {@code reason}; printed as one line.
+     */
+    static Outcome unchecked(String file, String reason, String model) {
+        return new Outcome(file, new Result(Verdict.UNKNOWN, reason, model, 0, List.of(), Statistics.ZERO), null,
+                null, ExitStatus.UNKNOWN, List.of());
+    }
+
+    /** The model's name when the command line chose it, for reports of files that were not checked; else null. */
+    String modelLabel() {
+        return tlaSpec != null ? String.valueOf(tlaSpec.getFileName()) : modelName;
     }
 
     /** "cannot read NAME: why", for an input that could not be read (its name escaped: it is the user's). */
@@ -431,7 +497,18 @@ class CheckCommand implements Callable<Integer> {
      */
     private boolean writeHtml(Outcome o) {
         try {
-            htmlReport(o).write(html);
+            HtmlReport page = htmlReport(o);
+            AtomicOutput.write(html, stream -> {
+                java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(stream, 1 << 16);
+                page.write(buffered);
+                buffered.flush();
+            });
+            return true;
+        } catch (OutOfMemoryError e) {
+            // The page is an extra: the verdict printed stands, and the new file was deleted on the way out.
+            HeapReserve.release();
+            err.println("ariadne: the page " + Values.escape(html.toString()) + " was skipped: "
+                    + HeapReserve.reason("while writing it").substring("memory: ".length()));
             return true;
         } catch (IOException e) {
             err.println("ariadne: cannot write " + Values.escape(html.toString()) + ": "
