@@ -56,6 +56,11 @@ final class BatchInterrupt implements AutoCloseable {
         reported = true;
     }
 
+    /** The worst status of the files decided so far. */
+    synchronized int status() {
+        return status;
+    }
+
     List<CheckCommand.Outcome> outcomes() {
         return outcomes;
     }

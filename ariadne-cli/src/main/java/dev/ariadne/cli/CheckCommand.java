@@ -243,12 +243,19 @@ class CheckCommand implements Callable<Integer> {
         }
         int status = ExitStatus.LINEARIZABLE;
         try (BatchInterrupt batch = BatchInterrupt.watch(this, files)) {
-            for (Path file : files) {
-                Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
-                HeapReserve.hold(); // given back if the file filled the heap; its data is garbage now
-                status = batch.decided(o);
+            try {
+                for (Path file : files) {
+                    Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
+                    HeapReserve.hold(); // given back if the file filled the heap; its data is garbage now
+                    status = batch.decided(o);
+                }
+                batch.allDecided();
+            } catch (OutOfMemoryError e) {
+                // Reporting did not fit (the JSON document): the verdicts found stand, the rest is unknown.
+                HeapReserve.release();
+                err.println("ariadne: the Java heap ran out while reporting; " + HeapReserve.ADVICE);
+                return ExitStatus.worst(batch.status(), ExitStatus.UNKNOWN);
             }
-            batch.allDecided();
             Outcome first = batch.outcomes().get(0);
             if (html != null && first.error == null && first.history != null && !writeHtml(first)) {
                 return ExitStatus.CANNOT_WRITE;
@@ -271,7 +278,7 @@ class CheckCommand implements Callable<Integer> {
         } else if (!json && o.model == null) { // stopped before a model was chosen: nothing but the reason
             out.println(Values.escape(o.file) + ": UNKNOWN (" + o.result.reason() + ")");
         } else if (!json) {
-            out.print(report(o));
+            out.print(reportWithin(o));
             List<Annotation> failed = o.annotations.stream().filter(CheckCommand::isFailedOperation).toList();
             List<Annotation> events = o.annotations.stream().filter(a -> !isFailedOperation(a)).toList();
             if (!events.isEmpty()) {
@@ -281,6 +288,40 @@ class CheckCommand implements Callable<Integer> {
                 out.println("  " + failedLine(failed));
             }
         }
+    }
+
+    /**
+     * The text report of {@code o}, degraded when the Java heap cannot hold it: first without the minimal failing
+     * cores (a note says so), then the verdict line alone. The verdict is proven; only its evidence is left out.
+     */
+    private String reportWithin(Outcome o) {
+        try {
+            return report(o);
+        } catch (OutOfMemoryError e) {
+            HeapReserve.release();
+        }
+        try {
+            return report(new Outcome(o.file, withoutCores(o.result, "the minimal failing core was not printed: "
+                    + HeapReserve.reason("while printing it").substring("memory: ".length())), o.model, o.error,
+                    o.status, o.annotations, o.history));
+        } catch (OutOfMemoryError e) {
+            return Values.escape(o.file) + ": " + TextReport.verdictText(o.result.verdict()) + "\n  (the report "
+                    + "was not printed: " + HeapReserve.reason("while printing it").substring("memory: ".length())
+                    + ")\n";
+        }
+    }
+
+    /** {@code result} without the violations' explanations, {@code note} added to the partitions that had one. */
+    static Result withoutCores(Result result, String note) {
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
+        for (PartitionResult p : result.partitions()) {
+            partitions.add(p.violation() == null || p.violation().explanation() == null ? p
+                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation().withExplanation(null), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(result.verdict(), result.reason(), result.model(), result.operations(), partitions,
+                result.statistics());
     }
 
     /** The text report of a checked file: {@code ariadne explain} prints another. */

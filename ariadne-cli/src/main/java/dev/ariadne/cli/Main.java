@@ -63,6 +63,7 @@ public final class Main implements Runnable {
             // The last resort: the checks catch it where a verdict can still be kept. Whatever was not decided is
             // UNKNOWN (2); for the other commands, an internal limit (70), never 1, NOT LINEARIZABLE's status.
             HeapReserve.release();
+            if (System.getenv("DBG_OOM") != null) e.printStackTrace();
             err.println("ariadne: the Java heap ran out" + (checking ? ", no verdict" : "") + "; "
                     + HeapReserve.ADVICE);
             return checking ? ExitStatus.UNKNOWN : ExitStatus.INTERNAL;
