@@ -29,8 +29,8 @@ public final class Main implements Runnable {
             if (e instanceof OutOfMemoryError) {
                 HeapReserve.release();
             }
-            err.println("ariadne: " + (e instanceof OutOfMemoryError ? "warning: the Java heap ran out in "
-                    : "internal error in ") + thread.getName() + ": " + e);
+            err.println(e instanceof OutOfMemoryError ? "ariadne: warning: the Java heap ran out in "
+                    + thread.getName() : "ariadne: internal error in " + thread.getName() + ": " + e);
         });
         System.exit(run(args, out, err, ProgressLine.stderrIsTerminal()));
     }
@@ -63,7 +63,6 @@ public final class Main implements Runnable {
             // The last resort: the checks catch it where a verdict can still be kept. Whatever was not decided is
             // UNKNOWN (2); for the other commands, an internal limit (70), never 1, NOT LINEARIZABLE's status.
             HeapReserve.release();
-            if (System.getenv("DBG_OOM") != null) e.printStackTrace();
             err.println("ariadne: the Java heap ran out" + (checking ? ", no verdict" : "") + "; "
                     + HeapReserve.ADVICE);
             return checking ? ExitStatus.UNKNOWN : ExitStatus.INTERNAL;
