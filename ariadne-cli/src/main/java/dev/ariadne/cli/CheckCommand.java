@@ -43,7 +43,8 @@ import java.util.concurrent.Callable;
 /** {@code ariadne check}: reads each file, checks it against the model and prints the verdict and evidence. */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Decide whether each history is linearizable.",
-                "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
+                "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget, the time or the Java heap ran "
+                        + "out, or the run was interrupted), "
                         + "64 usage error, 65 unreadable or invalid input, 74 the --html report could not be written. "
                         + "With several files, the worst wins (65, then 1, then 2)."})
 class CheckCommand implements Callable<Integer> {
@@ -257,7 +258,10 @@ class CheckCommand implements Callable<Integer> {
                 return ExitStatus.worst(batch.status(), ExitStatus.UNKNOWN);
             }
             Outcome first = batch.outcomes().get(0);
-            if (html != null && first.error == null && first.history != null && !writeHtml(first)) {
+            if (html != null && first.error == null && first.history == null) {
+                err.println("ariadne: no page written to " + Values.escape(html.toString()) + ": "
+                        + Values.escape(first.file) + " was not read to its end");
+            } else if (html != null && first.error == null && !writeHtml(first)) {
                 return ExitStatus.CANNOT_WRITE;
             }
         }

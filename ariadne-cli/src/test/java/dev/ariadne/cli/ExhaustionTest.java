@@ -50,6 +50,17 @@ class ExhaustionTest {
     }
 
     @Test
+    void convertingPastTheHeapIsOneLineAndStatus70() throws Exception {
+        Path history = generate("c.jsonl", 100_000, false);
+        Path out = dir.resolve("converted.jsonl");
+        Forked r = Forked.run(dir, "16m", "convert", history.toString(), "--to", "json", out.toString())
+                .assertNoStackTrace();
+        r.assertStatus(70);
+        assertEquals("ariadne: the Java heap ran out; give Java more with ARIADNE_JAVA_OPTS=-Xmx<size>\n", r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void aCoreThatDoesNotFitLeavesTheVerdict() throws Exception {
         // The check of 30,000 operations fits in 28 MB; with today's core search, the core does not.
         Path history = generate("b.jsonl", 30_000, true);
