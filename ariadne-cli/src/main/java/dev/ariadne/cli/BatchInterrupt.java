@@ -84,6 +84,10 @@ final class BatchInterrupt implements AutoCloseable {
                 return;
             }
             AtomicOutput.deletePending();
+            ProgressLine progress = command.progressLine;
+            if (progress != null) {
+                progress.close();
+            }
             int exit = status;
             List<String> undecided = new ArrayList<>();
             if (reported) {

@@ -160,6 +160,9 @@ class CheckCommand implements Callable<Integer> {
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
     boolean stderrIsTerminal;
 
+    /** The progress line drawn now, if any: an interrupted batch blanks it before it prints. */
+    volatile ProgressLine progressLine;
+
     /** Where the report and the errors go; set by {@link Main} (picocli's own writers are the same). */
     PrintWriter out;
     PrintWriter err;
@@ -499,7 +502,10 @@ class CheckCommand implements Callable<Integer> {
         }
         Progress progress = new Progress();
         try (ProgressLine line = ProgressLine.start(label, progress, err)) {
+            progressLine = line;
             return Checker.check(history, model, options, progress);
+        } finally {
+            progressLine = null;
         }
     }
 
