@@ -38,6 +38,13 @@ final class TimedRead {
     private TimedRead() {
     }
 
+    /** The reading stopped at the deadline; {@link #load} turns it into {@link TimedOut}. */
+    private static final class Expired extends IOException {
+        Expired() {
+            super("time limit reached");
+        }
+    }
+
     /**
      * The history in {@code file} ({@code -}: standard input), read as {@link CheckCommand#load} reads it, if the
      * reading ends before {@code deadline} ({@link System#nanoTime()}).
@@ -70,6 +77,11 @@ final class TimedRead {
             throw new java.io.InterruptedIOException("interrupted while reading");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            for (Throwable t = cause; t != null; t = t.getCause()) {
+                if (t instanceof Expired) { // the reading saw the deadline pass before this thread did
+                    throw new TimedOut(opened.get().where());
+                }
+            }
             if (cause instanceof IOException io) {
                 throw io;
             }
@@ -145,7 +157,7 @@ final class TimedRead {
         private void checkTime() throws IOException {
             if (stopped || System.nanoTime() - deadline > 0) {
                 stopped = true;
-                throw new IOException("time limit reached");
+                throw new Expired();
             }
         }
 
