@@ -4,7 +4,9 @@ import dev.ariadne.core.check.CheckOptions;
 import dev.ariadne.core.check.Checker;
 import dev.ariadne.core.check.Engine;
 import dev.ariadne.core.check.Progress;
+import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Statistics;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
@@ -41,7 +43,8 @@ import java.util.concurrent.Callable;
 /** {@code ariadne check}: reads each file, checks it against the model and prints the verdict and evidence. */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Decide whether each history is linearizable.",
-                "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget ran out), "
+                "Exit status: 0 linearizable, 1 not linearizable, 2 unknown (a budget, the time or the Java heap ran "
+                        + "out, or the run was interrupted), "
                         + "64 usage error, 65 unreadable or invalid input, 74 the --html report could not be written. "
                         + "With several files, the worst wins (65, then 1, then 2)."})
 class CheckCommand implements Callable<Integer> {
@@ -164,6 +167,9 @@ class CheckCommand implements Callable<Integer> {
     /** Whether standard error is a terminal, so that a progress line can be redrawn there; set by {@link Main}. */
     boolean stderrIsTerminal;
 
+    /** The progress line drawn now, if any: an interrupted batch blanks it before it prints. */
+    volatile ProgressLine progressLine;
+
     /** Where the report and the errors go; set by {@link Main} (picocli's own writers are the same). */
     PrintWriter out;
     PrintWriter err;
@@ -264,23 +270,38 @@ class CheckCommand implements Callable<Integer> {
             throw new UsageException("--html writes the report of one history: "
                     + "give one FILE (run ariadne check once per file for one report each)");
         }
+        if (html != null) {
+            if (html.toString().equals("-")) {
+                throw new UsageException("--html writes a file, not standard output (--json prints a report "
+                        + "there)");
+            }
+            AtomicOutput.check(html.toString(), "--html", files);
+        }
         if (follow || followIdle != null) {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
         }
-        List<Outcome> outcomes = new ArrayList<>();
         int status = ExitStatus.LINEARIZABLE;
-        for (Path file : files) {
-            Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
-            outcomes.add(o);
-            status = ExitStatus.worst(status, o.status);
-            print(o);
-        }
-        if (json) {
-            writeJson(out, outcomes, status);
-        }
-        out.flush();
-        if (html != null && outcomes.get(0).error == null && !writeHtml(outcomes.get(0))) {
-            return ExitStatus.CANNOT_WRITE;
+        try (BatchInterrupt batch = BatchInterrupt.watch(this, files)) {
+            try {
+                for (Path file : files) {
+                    Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
+                    HeapReserve.hold(); // given back if the file filled the heap; its data is garbage now
+                    status = batch.decided(o);
+                }
+                batch.allDecided();
+            } catch (OutOfMemoryError e) {
+                // Reporting did not fit (the JSON document): the verdicts found stand, the rest is unknown.
+                HeapReserve.release();
+                err.println("ariadne: the Java heap ran out while reporting; " + HeapReserve.ADVICE);
+                return ExitStatus.worst(batch.status(), ExitStatus.UNKNOWN);
+            }
+            Outcome first = batch.outcomes().get(0);
+            if (html != null && first.error == null && first.history == null) {
+                err.println("ariadne: no page written to " + Values.escape(html.toString()) + ": "
+                        + Values.escape(first.file) + " was not read to its end");
+            } else if (html != null && first.error == null && !writeHtml(first)) {
+                return ExitStatus.CANNOT_WRITE;
+            }
         }
         return status;
     }
@@ -296,8 +317,10 @@ class CheckCommand implements Callable<Integer> {
     void print(Outcome o) {
         if (o.error != null) {
             err.println("ariadne: " + o.error);
+        } else if (!json && o.model == null) { // stopped before a model was chosen: nothing but the reason
+            out.println(Values.escape(o.file) + ": UNKNOWN (" + o.result.reason() + ")");
         } else if (!json) {
-            out.print(report(o));
+            out.print(reportWithin(o));
             List<Annotation> failed = o.annotations.stream().filter(CheckCommand::isFailedOperation).toList();
             List<Annotation> events = o.annotations.stream().filter(a -> !isFailedOperation(a)).toList();
             if (!events.isEmpty()) {
@@ -310,6 +333,40 @@ class CheckCommand implements Callable<Integer> {
                 out.println("  " + n.text);
             }
         }
+    }
+
+    /**
+     * The text report of {@code o}, degraded when the Java heap cannot hold it: first without the minimal failing
+     * cores (a note says so), then the verdict line alone. The verdict is proven; only its evidence is left out.
+     */
+    private String reportWithin(Outcome o) {
+        try {
+            return report(o);
+        } catch (OutOfMemoryError e) {
+            HeapReserve.release();
+        }
+        try {
+            return report(new Outcome(o.file, withoutCores(o.result, "the minimal failing core was not printed: "
+                    + HeapReserve.reason("while printing it").substring("memory: ".length())), o.model, o.error,
+                    o.status, o.annotations, o.history));
+        } catch (OutOfMemoryError e) {
+            return Values.escape(o.file) + ": " + TextReport.verdictText(o.result.verdict()) + "\n  (the report "
+                    + "was not printed: " + HeapReserve.reason("while printing it").substring("memory: ".length())
+                    + ")\n";
+        }
+    }
+
+    /** {@code result} without the violations' explanations, {@code note} added to the partitions that had one. */
+    static Result withoutCores(Result result, String note) {
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
+        for (PartitionResult p : result.partitions()) {
+            partitions.add(p.violation() == null || p.violation().explanation() == null ? p
+                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation().withExplanation(null), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(result.verdict(), result.reason(), result.model(), result.operations(), partitions,
+                result.statistics());
     }
 
     /** The text report of a checked file: {@code ariadne explain} prints another. */
@@ -364,19 +421,45 @@ class CheckCommand implements Callable<Integer> {
         return s.append(annotations.size() > 3 ? ", …" : "").toString();
     }
 
+    /**
+     * Reads and checks one file. {@code --timeout} counts from the start of its reading; running out while reading
+     * and a full heap (while reading or checking) are UNKNOWN with the reason, never a stack trace.
+     */
     private Outcome checkFile(Path file, ReadOptions readOptions, ModelOptions modelOptions, String nilRead,
                               CheckOptions options) {
         String name = file.toString();
+        long deadline = options.timeout() == null ? 0 : System.nanoTime() + options.timeout().toNanos();
+        String phase = "while reading";
         try {
-            ReadResult read = load(file, readOptions);
+            ReadResult read;
+            if (options.timeout() == null) {
+                read = load(file, readOptions);
+            } else {
+                try {
+                    read = TimedRead.load(file, readOptions, deadline);
+                } catch (TimedRead.TimedOut t) {
+                    return unchecked(name, timeLimitReached(options.timeout()) + " " + t.getMessage(),
+                            modelLabel());
+                }
+            }
+            phase = "while checking";
             History history = read.history();
             ModelOptions mo = nilRead.equals("auto") ? read.modelOptions(modelOptions)
                     : modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
+            // What reading left of the time limit; the reasons name the limit given, not what was left of it.
+            CheckOptions left = options.timeout() == null ? options
+                    : options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
-                    model, options);
+                    model, left);
+            if (left != options) {
+                result = relabel(result, timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
+            }
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
                     history).withNotes(Notes.of(read, history, model, result, mo, this));
+        } catch (OutOfMemoryError e) {
+            HeapReserve.release();
+            return unchecked(name, HeapReserve.reason(phase), modelLabel());
         } catch (InvalidInputException e) {
             return invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {
@@ -386,6 +469,37 @@ class CheckCommand implements Callable<Integer> {
         } catch (IOException e) {
             return invalid(name, cannotRead(name, e));
         }
+    }
+
+    /** {@code time limit of 1.5s reached}, as the checker says it. */
+    static String timeLimitReached(Duration timeout) {
+        return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
+    }
+
+    /** {@code result} with {@code from} replaced by {@code to} in its reasons. */
+    private static Result relabel(Result result, String from, String to) {
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
+        for (PartitionResult p : result.partitions()) {
+            partitions.add(p.reason() == null || !p.reason().contains(from) ? p
+                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation(), p.reason().replace(from, to), p.engine(), p.statistics(), p.note()));
+        }
+        return new Result(result.verdict(), result.reason() == null ? null : result.reason().replace(from, to),
+                result.model(), result.operations(), partitions, result.statistics());
+    }
+
+    /**
+     * An UNKNOWN outcome for a file that was not checked to the end (the time or the heap ran out while reading it,
+     * or the run was interrupted), with {@code reason}; printed as one line.
+     */
+    static Outcome unchecked(String file, String reason, String model) {
+        return new Outcome(file, new Result(Verdict.UNKNOWN, reason, model, 0, List.of(), Statistics.ZERO), null,
+                null, ExitStatus.UNKNOWN, List.of());
+    }
+
+    /** The model's name when the command line chose it, for reports of files that were not checked; else null. */
+    String modelLabel() {
+        return tlaSpec != null ? String.valueOf(tlaSpec.getFileName()) : modelName;
     }
 
     /** "cannot read NAME: why", for an input that could not be read (its name escaped: it is the user's). */
@@ -427,7 +541,10 @@ class CheckCommand implements Callable<Integer> {
         }
         Progress progress = new Progress();
         try (ProgressLine line = ProgressLine.start(label, progress, err)) {
+            progressLine = line;
             return Checker.check(history, model, options, progress);
+        } finally {
+            progressLine = null;
         }
     }
 
@@ -470,7 +587,18 @@ class CheckCommand implements Callable<Integer> {
      */
     private boolean writeHtml(Outcome o) {
         try {
-            htmlReport(o).write(html);
+            HtmlReport page = htmlReport(o);
+            AtomicOutput.write(html, stream -> {
+                java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(stream, 1 << 16);
+                page.write(buffered);
+                buffered.flush();
+            });
+            return true;
+        } catch (OutOfMemoryError e) {
+            // The page is an extra: the verdict printed stands, and the new file was deleted on the way out.
+            HeapReserve.release();
+            err.println("ariadne: the page " + Values.escape(html.toString()) + " was skipped: "
+                    + HeapReserve.reason("while writing it").substring("memory: ".length()));
             return true;
         } catch (IOException e) {
             err.println("ariadne: cannot write " + Values.escape(html.toString()) + ": "

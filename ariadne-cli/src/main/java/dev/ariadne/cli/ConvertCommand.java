@@ -18,9 +18,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.OutputStreamWriter;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -83,6 +82,13 @@ final class ConvertCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown --to '" + to
                     + "' (expected json: only the native format is written)");
         }
+        if (!out.equals("-")) {
+            try {
+                AtomicOutput.check(out, "OUT", List.of(in));
+            } catch (UsageException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         String name = in.toString();
         ReadResult read;
         try {
@@ -122,17 +128,12 @@ final class ConvertCommand implements Callable<Integer> {
         return ExitStatus.LINEARIZABLE;
     }
 
-    /** Writes to a temporary file beside {@code target}, then moves it into place. */
+    /** Writes to a new file beside {@code target}, then renames it into place ({@link AtomicOutput}). */
     private static void write(ReadResult read, Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, ".ariadne-convert-", ".tmp");
-        try {
-            try (Writer w = new BufferedWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
-                JsonLinesWriter.write(read.history(), read.nilRead(), w);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicOutput.write(target, stream -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+            JsonLinesWriter.write(read.history(), read.nilRead(), w);
+            w.flush();
+        });
     }
 }

@@ -11,6 +11,8 @@ final class ExitStatus {
     static final int INVALID_INPUT = 65;
     /** An output file (a converted history, a generated one, a report, an exported module) could not be written. */
     static final int CANNOT_WRITE = 74;
+    /** A bug, or a command other than check that the Java heap could not hold. */
+    static final int INTERNAL = 70;
 
     private ExitStatus() {
     }

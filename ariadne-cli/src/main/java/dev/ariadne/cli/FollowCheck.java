@@ -60,7 +60,10 @@ final class FollowCheck {
         long idle = command.followIdle == null ? 0 : command.followIdle.toNanos();
         FollowedInput input;
         try {
-            input = stdin ? FollowedInput.stream(StandardInput.open(), idle) : FollowedInput.file(file, idle);
+            input = stdin ? FollowedInput.stream(StandardInput.open(), idle)
+                    : !Files.exists(file) || Files.isRegularFile(file) ? FollowedInput.file(file, idle)
+                    // a FIFO, /dev/stdin on a pipe, <(…): no position to poll from, so read as a stream
+                    : FollowedInput.stream(() -> new java.io.FileInputStream(file.toFile()), idle);
         } catch (IOException e) {
             return report(command, CheckCommand.invalid(name, CheckCommand.cannotRead(name, e)));
         }
@@ -178,6 +181,13 @@ final class FollowCheck {
             Result result = soFar(online, stopped.getMessage(), sink == null ? -1 : sink.line);
             return outcome(name, result, model, ExitStatus.UNKNOWN,
                     reader == null ? List.of() : reader.annotations(), online);
+        } catch (OutOfMemoryError e) {
+            // The online checker's state may be half-updated: nothing is claimed about the events read.
+            online = null;
+            HeapReserve.release();
+            long line = sink == null ? -1 : sink.line;
+            return CheckCommand.unchecked(name, HeapReserve.reason(line > 0 ? "after line " + line
+                    : "before the first event"), command.modelLabel());
         } catch (InvalidInputException e) {
             return CheckCommand.invalid(name, e.getMessage());
         } catch (InvalidOperationException e) {

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An input followed while it is being written, for {@code check --follow}: a file read like {@code tail -f} (at its
@@ -78,16 +79,38 @@ final class FollowedInput extends InputStream {
         }, idleNanos);
     }
 
+    /** Opens a stream, on the thread that reads it: opening a FIFO blocks until a writer opens it too. */
+    interface Opener {
+        InputStream open() throws IOException;
+    }
+
     /**
      * {@code in} (standard input) read by a daemon thread, so that a read can wait for data with a time limit and
      * notice {@link #stop} even while the writer is silent (a blocked read of a pipe cannot be interrupted).
      */
     static FollowedInput stream(InputStream in, long idleNanos) {
+        return stream(() -> new java.io.FilterInputStream(in) {
+            @Override
+            public void close() {
+                // standard input stays open: it is not this stream's to close
+            }
+        }, idleNanos);
+    }
+
+    /**
+     * The stream {@code opener} opens, read to its end as {@link #stream(InputStream, long)} reads standard input:
+     * for a file that cannot be read from a position (a FIFO, {@code /dev/stdin} on a pipe, a shell's
+     * {@code <(…)}), whose bytes arrive once. The opening too happens on the reading thread, so a FIFO that no
+     * writer has opened yet does not hold off {@link #stop} or {@code --timeout}. A read or open that fails is
+     * reported by the read that reaches it, not taken for the end.
+     */
+    static FollowedInput stream(Opener opener, long idleNanos) {
         BlockingQueue<byte[]> chunks = new ArrayBlockingQueue<>(64);
         byte[] end = new byte[0];
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread pump = new Thread(() -> {
-            byte[] buffer = new byte[1 << 16];
-            try {
+            try (InputStream in = opener.open()) {
+                byte[] buffer = new byte[1 << 16];
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
                     if (n > 0) {
@@ -95,12 +118,13 @@ final class FollowedInput extends InputStream {
                     }
                 }
                 chunks.put(end);
-            } catch (IOException e) {
-                chunks.offer(end); // the input broke: what came is all there is
             } catch (InterruptedException e) {
                 // the follow ended: nobody reads any more
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                failure.set(e); // the reader reports it where the input broke
+                chunks.offer(end);
             }
-        }, "ariadne-follow-stdin");
+        }, "ariadne-follow-input");
         pump.setDaemon(true);
         pump.start();
         return new FollowedInput(new Source() {
@@ -108,7 +132,7 @@ final class FollowedInput extends InputStream {
             private int pos;
 
             @Override
-            public int read(byte[] b, int off, int len, long waitMillis) throws InterruptedException {
+            public int read(byte[] b, int off, int len, long waitMillis) throws IOException, InterruptedException {
                 if (current == null || pos == current.length) {
                     current = chunks.poll(waitMillis, TimeUnit.MILLISECONDS);
                     pos = 0;
@@ -117,6 +141,16 @@ final class FollowedInput extends InputStream {
                     }
                     if (current == end) {
                         chunks.offer(end); // every later read sees the end too
+                        Throwable broke = failure.get();
+                        if (broke instanceof IOException io) {
+                            throw io;
+                        }
+                        if (broke instanceof OutOfMemoryError oom) {
+                            throw oom;
+                        }
+                        if (broke != null) {
+                            throw new IOException(broke.toString(), broke);
+                        }
                         return -1;
                     }
                 }

@@ -22,7 +22,17 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         // Not System.out: its PrintStream hides a closed pipe, and the command would check on for nobody.
         PrintWriter out = new PrintWriter(new ClosedOutput(new FileOutputStream(FileDescriptor.out)), true);
-        System.exit(run(args, out, new PrintWriter(System.err, true), ProgressLine.stderrIsTerminal()));
+        PrintWriter err = new PrintWriter(System.err, true);
+        // A thread of the command's own that fails (the heap ran out in a progress line, a reading pump) says so
+        // in one line, not with a stack trace; the main thread reports what that means for the verdicts.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                HeapReserve.release();
+            }
+            err.println(e instanceof OutOfMemoryError ? "ariadne: warning: the Java heap ran out in "
+                    + thread.getName() : "ariadne: internal error in " + thread.getName() + ": " + e);
+        });
+        System.exit(run(args, out, err, ProgressLine.stderrIsTerminal()));
     }
 
     /**
@@ -35,6 +45,8 @@ public final class Main implements Runnable {
 
     /** {@link #run(String[], PrintWriter, PrintWriter)}, where {@code err} is a terminal if {@code terminal}. */
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
+        HeapReserve.hold();
+        boolean checking = args.length > 0 && (args[0].equals("check") || args[0].equals("explain"));
         try {
             CheckCommand check = args.length > 0 && args[0].equals("check")
                     ? CheckArguments.parse(java.util.Arrays.copyOfRange(args, 1, args.length)) : null;
@@ -47,6 +59,13 @@ public final class Main implements Runnable {
                 return ClosedOutput.EXIT_STATUS;
             }
             throw e;
+        } catch (OutOfMemoryError e) {
+            // The last resort: the checks catch it where a verdict can still be kept. Whatever was not decided is
+            // UNKNOWN (2); for the other commands, an internal limit (70), never 1, NOT LINEARIZABLE's status.
+            HeapReserve.release();
+            err.println("ariadne: the Java heap ran out" + (checking ? ", no verdict" : "") + "; "
+                    + HeapReserve.ADVICE);
+            return checking ? ExitStatus.UNKNOWN : ExitStatus.INTERNAL;
         } finally {
             err.flush();
         }

@@ -136,14 +136,26 @@ public final class Checker {
             }
             // The oracle is the automatic engine whatever the options name: the sub-histories it checks have many
             // relaxed (pending) operations, which the frontier handles and dfs or a procedure may not.
-            Explanation e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(),
-                    Engine.AUTO, options.effectiveMaxMemory(), deadline, budgetText);
+            Explanation e;
+            try {
+                e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(),
+                        Engine.AUTO, options.effectiveMaxMemory(), deadline, budgetText);
+            } catch (OutOfMemoryError oom) {
+                // The core is an extra: the verdict is proven without it, and the core search's data is garbage
+                // once unwound. Say so in the partition's note rather than lose the verdict.
+                partitions.set(i, p.withNote(p.note() == null ? CORE_SKIPPED : p.note() + "; " + CORE_SKIPPED));
+                continue;
+            }
             partitions.set(i, new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
                     p.violation().withExplanation(e), p.reason(), p.engine(), p.statistics(), p.note()));
         }
         return new Result(result.verdict(), result.reason(), result.model(), result.operations(),
                 List.copyOf(partitions), result.statistics());
     }
+
+    /** The note of a violated partition whose minimal failing core did not fit in the Java heap. */
+    private static final String CORE_SKIPPED = "the minimal failing core was skipped: the Java heap ran out while "
+            + "searching for it (raise -Xmx, or --core-timeout 0 to skip it)";
 
     /**
      * The verdict of {@code engine} (as the options name it) on {@code operations}, prepared operations in call

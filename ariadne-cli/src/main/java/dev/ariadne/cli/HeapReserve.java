@@ -1,0 +1,38 @@
+package dev.ariadne.cli;
+
+/**
+ * A little of the Java heap held back so that, after an {@link OutOfMemoryError}, the command can still say what
+ * happened and which verdicts stand. Whoever catches the error calls {@link #release} first (the handler's own
+ * strings and the report need room), then {@link #hold} again once the data that filled the heap is garbage.
+ * {@code -XX:+ExitOnOutOfMemoryError} would not do: it exits with status 3 and says nothing.
+ */
+final class HeapReserve {
+    /** The advice every message about the heap ends with. */
+    static final String ADVICE = "give Java more with ARIADNE_JAVA_OPTS=-Xmx<size>";
+
+    private static volatile byte[] reserve;
+
+    private HeapReserve() {
+    }
+
+    /** Holds the reserve again (a thirty-second of the heap, at most 8 MiB), unless the heap has no room for it. */
+    static void hold() {
+        if (reserve == null) {
+            try {
+                reserve = new byte[(int) Math.min(8L << 20, Runtime.getRuntime().maxMemory() / 32)];
+            } catch (OutOfMemoryError e) {
+                // nothing held back: the handlers print less comfortably, but they still print
+            }
+        }
+    }
+
+    /** Gives the reserve back to the heap, for an error handler to use. */
+    static void release() {
+        reserve = null;
+    }
+
+    /** {@code memory: the Java heap ran out WHERE; ADVICE}: the reason of an UNKNOWN outcome. */
+    static String reason(String where) {
+        return "memory: the Java heap ran out " + where + "; " + ADVICE;
+    }
+}
