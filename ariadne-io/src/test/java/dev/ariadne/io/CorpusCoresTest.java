@@ -46,6 +46,7 @@ class CorpusCoresTest {
         Assumptions.assumeTrue(Files.isRegularFile(expected), "porcupine corpus not found at " + CORPUS + "; skipping");
         int cores = 0;
         int minimal = 0;
+        List<String> notMinimal = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(expected)) {
             String[] f = line.split("\t");
             if (line.startsWith("#") || f.length < 3 || !f[2].equals("not-linearizable")) {
@@ -66,16 +67,20 @@ class CorpusCoresTest {
                 assertEquals(ids(e.core()), ids(again.violations().get(k).violation().explanation().core()),
                         where + ": the same core on every run");
                 cores++;
+                if (e.minimal()) {
+                    minimal++;
+                } else {
+                    notMinimal.add(where + ": " + e.limit());
+                }
                 List<Operation> part = partOf(model, prepared, ids(e.core()));
                 assertNotNull(part, where);
-                if (maxOpen(part) > REFERENCE_MAX_OPEN) {
-                    System.out.println(where + ": " + maxOpen(part) + " operations open at once; not held to the"
-                            + " reference");
+                if (maxOpen(part, model) > REFERENCE_MAX_OPEN) {
+                    System.out.println(where + ": " + maxOpen(part, model) + " operations open at once; not held to"
+                            + " the reference");
                     continue;
                 }
                 assertFalse(RelaxedChecker.isLinearizable(part, ids(e.core()), model), where + " R(core) passes");
                 if (e.minimal()) {
-                    minimal++;
                     for (int m : ids(e.core())) {
                         Set<Integer> rest = new HashSet<>(ids(e.core()));
                         rest.remove(m);
@@ -86,10 +91,14 @@ class CorpusCoresTest {
         }
         assertTrue(cores >= 80, cores + " cores");
         // Every etcd core is proven minimal (kv's c10 and c50 are allowed to run out of steps).
-        assertTrue(minimal >= 79, minimal + " minimal cores");
+        assertTrue(minimal >= 79, minimal + " minimal cores; not: " + notMinimal);
     }
 
-    /** Issue 27: the failure is #43 read → 2; the core must hold it, with the write(1) that real time puts before. */
+    /**
+     * Issue 27: the failure is #43 read → 2; the core must hold it, and one operation that real time puts before it
+     * and that leaves something other than 2 (write(1) at [73, 74] or cas(2, 2) → false at [77, 79]), not the
+     * write(2) at [64, 68] that today's core blamed.
+     */
     @Test
     void etcd000BlamesTheFailingRead() throws Exception {
         Path file = CORPUS.resolve("jepsen/etcd_000.log");
@@ -99,7 +108,9 @@ class CorpusCoresTest {
                 CheckOptions.defaults().withCoreTimeout(PATIENT));
         Explanation e = r.violations().get(0).violation().explanation();
         assertTrue(e.minimal(), e.limit());
-        assertEquals(Set.of(37, 43), ids(e.core()));
+        assertEquals(2, e.core().size(), e.core().toString());
+        assertTrue(ids(e.core()).contains(43), e.core().toString());
+        assertFalse(ids(e.core()).contains(32), e.core().toString());
         Operation read = e.core().stream().filter(o -> o.id() == 43).findFirst().orElseThrow();
         assertEquals("read → 2", model.describeOperation(read.input(), read.output()));
     }
@@ -119,10 +130,13 @@ class CorpusCoresTest {
         return null;
     }
 
-    /** The most operations open at one time (pending ones stay open). */
-    private static int maxOpen(List<Operation> ops) {
+    /** The most operations open at one time (pending ones stay open, but read-only ones are left out). */
+    private static int maxOpen(List<Operation> ops, Model<?> model) {
         List<long[]> events = new java.util.ArrayList<>();
         for (Operation op : ops) {
+            if (op.isPending() && model.isReadOnly(op.input(), Operation.UNKNOWN)) {
+                continue;
+            }
             events.add(new long[]{op.call(), 0});
             if (!op.isPending()) {
                 events.add(new long[]{op.ret(), 1});

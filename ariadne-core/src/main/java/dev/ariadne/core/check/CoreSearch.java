@@ -22,12 +22,14 @@ import java.util.concurrent.TimeoutException;
  * one ({@link RelaxedModel}). Every linearization of the history is one of R(C), so a core proves the violation
  * whatever the other operations did; it is 1-minimal when R(C \ {c}) is linearizable for every c in C.
  *
- * <p>The search: the candidates are the completed operations called before the return of the operation the
- * engines could not place (the first longest partial linearization's); the smallest suffix of them, in call order,
- * that is a core with that operation is found by doubling, then reduced by ddmin (the failing operation kept), then
- * one operation at a time until every removal is decided linearizable. R(C) leaves out relaxed operations that
- * cannot change the state and those called after C's last return (docs/semantics.md proves both exact), and a set
- * whose operations alone are linearizable is not a core (the others doing nothing), which is a cheap check.
+ * <p>The search (porcupine's checker.go is the model of its size): the candidates are the completed operations
+ * called before the return of the operation the engines could not place (the first longest partial
+ * linearization's); the shortest suffix of them, in call order, that is a core together with that operation is found
+ * by doubling, then reduced by halves and single operations ({@link #reduce}), the failing operation tried last.
+ * Relaxing more operations only adds linearizations, so one pass proves the result 1-minimal. R(C) leaves out
+ * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
+ * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
+ * no core (the others doing nothing): a check of a few operations.
  *
  * <p>Every check is budgeted in model steps, so the core is the same on every run; a check that runs out of them
  * counts as "not known to fail". Time only decides when to give up: past the deadline the search is stopped, and
@@ -43,6 +45,8 @@ final class CoreSearch<S> {
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
+    /** The share of the steps dfs gets before the frontier takes over a check. */
+    private static final int DFS_SHARE = 8;
     /** The largest partition whose hidden operations are looked for ({@link #hide}). */
     private static final int HIDDEN_MAX_OPERATIONS = 10_000;
     /** The smallest suffix of candidates tried first. */
@@ -64,8 +68,9 @@ final class CoreSearch<S> {
     private volatile boolean stopped;
     private volatile Budget current;
     private int checks;
-    /** Why a check could not decide, when one could not. */
+    /** Why a check could not decide, when one could not; why the last check that could not did not. */
     private String undecided;
+    private String lastReason;
     /** The position of the operation the engines could not place, or -1. */
     private int failing = -1;
     /** The candidates, ascending positions. */
@@ -73,6 +78,8 @@ final class CoreSearch<S> {
     /** The results, set by {@link #run}: the core (or {@code null}) and whether it is 1-minimal. */
     private volatile int[] core;
     private volatile boolean minimal;
+    /** Whether every check that kept an operation in the core was decided. */
+    private boolean decided;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -243,12 +250,41 @@ final class CoreSearch<S> {
         if (start == null || stopped) {
             return;
         }
-        int[] reduced = failing >= 0 && contains(start, failing)
-                ? union(ddmin(minus(start, new int[]{failing}), c -> fails(union(c, new int[]{failing}))),
-                new int[]{failing})
-                : ddmin(start, this::fails);
-        core = reduced;
-        onePass(reduced);
+        // The failing operation is tried last: it is in nearly every core.
+        int[] others = failing >= 0 ? minus(start, new int[]{failing}) : start;
+        core = start;
+        decided = true;
+        int[] c = reduce(start, others);
+        if (failing >= 0 && contains(c, failing)) {
+            c = reduce(c, new int[]{failing});
+        }
+        core = c;
+        minimal = decided && !stopped;
+    }
+
+    /**
+     * {@code c} (a core) without as many of the operations {@code tried} as can go: all of them at once if R
+     * stays not linearizable without them, else each half in turn, down to single operations (QuickXplain's
+     * splitting). Relaxing more operations only adds linearizations, so an operation found needed here stays
+     * needed in every smaller core: the result is 1-minimal when every check was decided ({@link #decided}).
+     */
+    private int[] reduce(int[] c, int[] tried) {
+        if (tried.length == 0 || stopped) {
+            return c;
+        }
+        Boolean without = verdict(minus(c, tried));
+        if (Boolean.TRUE.equals(without)) {
+            return minus(c, tried);
+        }
+        if (tried.length == 1) {
+            decided &= without != null;
+            return c;
+        }
+        int half = tried.length / 2;
+        int[] first = Arrays.copyOfRange(tried, 0, half);
+        int[] second = Arrays.copyOfRange(tried, half, tried.length);
+        int[] reduced = reduce(c, first);
+        return reduce(reduced, second);
     }
 
     /**
@@ -269,70 +305,6 @@ final class CoreSearch<S> {
             }
         }
         return null;
-    }
-
-    /** Zeller's ddmin over {@code set} with {@code fails} as the oracle: subsets, then complements, finer and finer. */
-    private int[] ddmin(int[] set, java.util.function.Predicate<int[]> fails) {
-        int[] c = set;
-        int n = 2;
-        while (c.length >= 2 && !stopped) {
-            int[][] chunks = split(c, n);
-            int[] next = null;
-            for (int[] chunk : chunks) {
-                if (fails.test(chunk)) {
-                    next = chunk;
-                    n = 2;
-                    break;
-                }
-            }
-            if (next == null && n > 2) {
-                for (int[] chunk : chunks) {
-                    int[] rest = minus(c, chunk);
-                    if (fails.test(rest)) {
-                        next = rest;
-                        n = Math.max(n - 1, 2);
-                        break;
-                    }
-                }
-            }
-            if (next != null) {
-                c = next;
-            } else if (n >= c.length) {
-                break;
-            } else {
-                n = Math.min(2 * n, c.length);
-            }
-        }
-        if (c.length == 1 && fails.test(new int[0])) {
-            c = new int[0];
-        }
-        return c;
-    }
-
-    /**
-     * Removes single operations until none can go, leaving the result in {@link #core}, and {@link #minimal} set
-     * when every removal was decided linearizable.
-     */
-    private void onePass(int[] set) {
-        int[] c = set;
-        boolean again = true;
-        while (again && !stopped) {
-            again = false;
-            boolean proven = true;
-            for (int i = 0; i < c.length && !stopped; ) {
-                int[] rest = minus(c, new int[]{c[i]});
-                Boolean v = verdict(rest);
-                if (Boolean.TRUE.equals(v)) {
-                    c = rest;
-                    core = c;
-                    again = true;
-                    continue;
-                }
-                proven &= v != null;
-                i++;
-            }
-            minimal = proven && !again && !stopped;
-        }
     }
 
     private boolean fails(int[] set) {
@@ -357,10 +329,19 @@ final class CoreSearch<S> {
             if (relaxed.size() == set.length) {
                 v = true; // nothing relaxed: R(set) is the set alone
             } else {
-                Verdict r = check(b -> new RelaxedModel<>(model, b, steps(relaxed.size())).toModel(), relaxed,
-                        Engine.FRONTIER);
+                // dfs finds a linearization soon when there is one (most checks); the frontier proves there is
+                // none without trying every order of the relaxed operations.
+                Verdict r = check(b -> new RelaxedModel<>(model, b, steps(relaxed.size()) / DFS_SHARE).toModel(),
+                        relaxed, Engine.DFS);
+                if (r == Verdict.UNKNOWN && !stopped) {
+                    r = check(b -> new RelaxedModel<>(model, b, steps(relaxed.size())).toModel(), relaxed,
+                            Engine.FRONTIER);
+                }
                 v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
             }
+        }
+        if (v == null && !stopped && undecided == null) {
+            undecided = lastReason;
         }
         if (DEBUG) {
             System.err.println("core check " + set.length + " -> " + v + " relaxed " + relaxedHistory(set).size()
@@ -426,12 +407,18 @@ final class CoreSearch<S> {
         }
         Model<T> counted = m.apply(budget);
         checks++;
-        Verdict v = Checker.verdictOf(counted, history, with, budget);
+        Verdict v;
+        try {
+            v = Checker.verdictOf(counted, history, with, budget);
+        } catch (RelaxedModel.Stopped e) {
+            budget.stop(e.getMessage());
+            v = Verdict.UNKNOWN;
+        }
         if (v == Verdict.UNKNOWN) {
             if (budgetText.equals(budget.reason()) || deadline - System.nanoTime() <= 0) {
                 stopped = true;
-            } else if (undecided == null) {
-                undecided = budget.reason() == null ? "a check could not decide" : budget.reason();
+            } else {
+                lastReason = budget.reason() == null ? "a check could not decide" : budget.reason();
             }
         }
         return v;
@@ -484,18 +471,6 @@ final class CoreSearch<S> {
             }
         }
         return Arrays.copyOf(out, n);
-    }
-
-    /** {@code set} in {@code n} nearly equal consecutive chunks. */
-    private static int[][] split(int[] set, int n) {
-        int[][] chunks = new int[n][];
-        int from = 0;
-        for (int i = 0; i < n; i++) {
-            int to = from + (set.length - from) / (n - i);
-            chunks[i] = Arrays.copyOfRange(set, from, to);
-            from = to;
-        }
-        return chunks;
     }
 
     /** The elements of sorted {@code set} not in sorted {@code removed}. */

@@ -14,7 +14,7 @@ import java.util.List;
  * marked by a {@link Relaxed} input and may, at its place in the order, do nothing, step with its own output, or
  * step with an unknown output; the core's operations step as the model says. Checked through the subset
  * construction, so that the relaxed operations' choices cost no search. Counts the model's steps and stops the
- * check's budget past {@code maxSteps}, which makes a check's verdict the same on every run.
+ * check past {@code maxSteps} ({@link Stopped}), which makes a check's verdict the same on every run.
  */
 final class RelaxedModel<S> implements NondeterministicModel<S> {
     /** Why a check stops at its step budget. */
@@ -52,10 +52,24 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
         return List.of(model.init());
     }
 
+    /**
+     * Thrown by a step past the step budget, or once the check's budget is stopped (the core search's deadline):
+     * an engine polls its budget only between closures, and one closure over relaxed operations can be long.
+     */
+    static final class Stopped extends RuntimeException {
+        Stopped(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
     @Override
     public Collection<S> step(S state, Object input, Object output) {
         if (++steps > maxSteps) {
             budget.stop(OUT_OF_STEPS);
+            throw new Stopped(OUT_OF_STEPS);
+        }
+        if ((steps & 0x3ff) == 0 && budget.exhausted()) {
+            throw new Stopped(budget.reason());
         }
         if (!(input instanceof Relaxed r)) {
             S next = model.step(state, input, output);

@@ -17,7 +17,8 @@ import java.util.Set;
  * the relaxed history R(C) of a partition is linearizable, where the operations of C keep their intervals and
  * outputs, and every other completed operation is optional: it takes effect at most once within its interval, with
  * its own output or an unknown one. Pending operations take effect at most once after their call, with an unknown
- * output, as always. No reduction of the core search is used (every operation of the partition is in R(C)).
+ * output, as always. No reduction of the core search is used (every operation of the partition is in R(C)), but
+ * crashed read-only operations are left out, as every engine does (they can only keep the state or fail).
  *
  * <p>A sweep over the call and return events (calls first at equal times: intervals are closed), holding for every
  * set of open operations already linearized the set of states the object may be in; at a return, the operation's
@@ -32,8 +33,11 @@ public final class RelaxedChecker {
      * Whether R({@code core}) of {@code partition} (prepared operations) is linearizable; {@code core} holds ids.
      */
     public static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model) {
-        int n = partition.size();
-        Operation[] ops = partition.toArray(new Operation[0]);
+        // A crashed operation that cannot change the state is never needed (docs/semantics.md, rule 1).
+        List<Operation> kept = partition.stream()
+                .filter(op -> !op.isPending() || !model.isReadOnly(op.input(), Operation.UNKNOWN)).toList();
+        int n = kept.size();
+        Operation[] ops = kept.toArray(new Operation[0]);
         // Events: 2i = call of i, 2i + 1 = return of i; sorted by time, calls before returns.
         List<long[]> events = new ArrayList<>();
         for (int i = 0; i < n; i++) {
