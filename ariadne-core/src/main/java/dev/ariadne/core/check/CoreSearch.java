@@ -48,7 +48,7 @@ final class CoreSearch<S> {
     /** The share of the steps dfs gets before the frontier takes over a check. */
     private static final int DFS_SHARE = 8;
     /** The largest partition whose hidden operations are looked for ({@link #hide}). */
-    private static final int HIDDEN_MAX_OPERATIONS = 10_000;
+    private static final int HIDDEN_MAX_OPERATIONS = 4_000;
     /** The smallest suffix of candidates tried first. */
     private static final int FIRST_WINDOW = 8;
     private static final long STOP_GRACE_MILLIS = 100;
@@ -95,9 +95,6 @@ final class CoreSearch<S> {
             Operation op = this.ops[i];
             inert[i] = model.isReadOnly(op.input(), Operation.UNKNOWN) && model.isReadOnly(op.input(), op.output());
         }
-        if (this.ops.length <= HIDDEN_MAX_OPERATIONS) {
-            hide(inert.clone());
-        }
     }
 
     /**
@@ -136,9 +133,12 @@ final class CoreSearch<S> {
                                    long maxMemory, long deadline, String budgetText) {
         long start = System.nanoTime();
         CoreSearch<S> search = new CoreSearch<>(model, ops, engine, maxMemory, deadline, budgetText);
-        search.start(violation);
         // On a thread of its own, so that the deadline holds even if a model step is slow to return.
-        Future<?> running = Checker.POOL.submit(search::run);
+        search.locate(violation);
+        Future<?> running = Checker.POOL.submit(() -> {
+            search.start();
+            search.run();
+        });
         try {
             running.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -183,17 +183,24 @@ final class CoreSearch<S> {
         }
     }
 
-    /**
-     * The failing operation and the candidates: where the model splits the partition (a kv history checked
-     * unpartitioned), only the failing operation's part, which is a history of its own.
-     */
-    private void start(Violation violation) {
+    /** The failing operation: the one the first longest partial linearization could not place. */
+    private void locate(Violation violation) {
         Integer failingId = violation == null || violation.longest().isEmpty() ? null
                 : violation.longest().get(0).unplaced().id();
         for (int i = 0; i < ops.length && failingId != null; i++) {
             if (ops[i].id() == failingId) {
                 failing = i;
             }
+        }
+    }
+
+    /**
+     * The candidates: where the model splits the partition (a kv history checked
+     * unpartitioned), only the failing operation's part, which is a history of its own.
+     */
+    private void start() {
+        if (ops.length <= HIDDEN_MAX_OPERATIONS) {
+            hide(inert.clone());
         }
         boolean[] inPart = partOf(failing);
         long end = failing < 0 ? Long.MAX_VALUE : ops[failing].ret();
@@ -438,16 +445,26 @@ final class CoreSearch<S> {
      * it returned, in call order (the partition's last operations when no operation failed).
      */
     private List<Operation> neighbourhood() {
-        int[] near;
+        List<Operation> near = new ArrayList<>();
         if (failing < 0) {
-            near = new int[Math.min(NEIGHBOURHOOD, ops.length)];
-            Arrays.setAll(near, i -> ops.length - near.length + i);
-        } else {
-            int[] before = minus(universe, new int[]{failing});
-            near = union(Arrays.copyOfRange(before, Math.max(0, before.length - (NEIGHBOURHOOD - 1)), before.length),
-                    new int[]{failing});
+            for (int i = Math.max(0, ops.length - NEIGHBOURHOOD); i < ops.length; i++) {
+                near.add(ops[i]);
+            }
+            return near;
         }
-        return operations(near);
+        long end = ops[failing].ret();
+        int last = failing;
+        while (last + 1 < ops.length && ops[last + 1].call() <= end) {
+            last++;
+        }
+        for (int i = last; i >= 0 && near.size() < NEIGHBOURHOOD - 1; i--) {
+            if (i != failing && !ops[i].isPending()) {
+                near.add(ops[i]);
+            }
+        }
+        near.add(ops[failing]);
+        near.sort(java.util.Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
+        return near;
     }
 
     private static boolean contains(int[] sorted, int x) {

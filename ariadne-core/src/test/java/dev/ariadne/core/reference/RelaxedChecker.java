@@ -34,10 +34,10 @@ public final class RelaxedChecker {
      */
     public static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model) {
         // A crashed operation that cannot change the state is never needed (docs/semantics.md, rule 1).
-        List<Operation> kept = partition.stream()
+        List<Operation> relevant = partition.stream()
                 .filter(op -> !op.isPending() || !model.isReadOnly(op.input(), Operation.UNKNOWN)).toList();
-        int n = kept.size();
-        Operation[] ops = kept.toArray(new Operation[0]);
+        int n = relevant.size();
+        Operation[] ops = relevant.toArray(new Operation[0]);
         // Events: 2i = call of i, 2i + 1 = return of i; sorted by time, calls before returns.
         List<long[]> events = new ArrayList<>();
         for (int i = 0; i < n; i++) {
