@@ -77,18 +77,46 @@ public final class RelaxedChecker {
         return true;
     }
 
+    /**
+     * The most operations of {@code partition} open at one time, as this checker counts them (crashed ones stay
+     * open; crashed read-only ones are left out): its cost is exponential in it.
+     */
+    public static int maxOpen(List<Operation> partition, Model<?> model) {
+        List<long[]> events = new ArrayList<>();
+        for (Operation op : partition) {
+            if (op.isPending() && model.isReadOnly(op.input(), Operation.UNKNOWN)) {
+                continue;
+            }
+            events.add(new long[]{op.call(), 0});
+            if (!op.isPending()) {
+                events.add(new long[]{op.ret(), 1});
+            }
+        }
+        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        int open = 0;
+        int max = 0;
+        for (long[] e : events) {
+            open += e[1] == 0 ? 1 : -1;
+            max = Math.max(max, open);
+        }
+        return max;
+    }
+
     /** Every configuration reachable by linearizing open operations not linearized yet. */
     private static <S> Map<BitSet, Set<S>> close(Map<BitSet, Set<S>> configs, BitSet open, Operation[] ops,
                                                Set<Integer> core, Model<S> model) {
         Map<BitSet, Set<S>> all = new HashMap<>();
         List<BitSet> work = new ArrayList<>();
+        Set<BitSet> queued = new HashSet<>();
         for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
             all.put(c.getKey(), new HashSet<>(c.getValue()));
             work.add(c.getKey());
+            queued.add(c.getKey());
         }
         // Each configuration's states, grown until nothing new appears.
         while (!work.isEmpty()) {
             BitSet l = work.remove(work.size() - 1);
+            queued.remove(l);
             List<S> states = new ArrayList<>(all.get(l));
             for (int j = open.nextSetBit(0); j >= 0; j = open.nextSetBit(j + 1)) {
                 if (l.get(j)) {
@@ -104,7 +132,7 @@ public final class RelaxedChecker {
                 BitSet l2 = (BitSet) l.clone();
                 l2.set(j);
                 Set<S> there = all.computeIfAbsent(l2, k -> new HashSet<>());
-                if (there.addAll(reached) && !work.contains(l2)) {
+                if (there.addAll(reached) && queued.add(l2)) {
                     work.add(l2);
                 }
             }
