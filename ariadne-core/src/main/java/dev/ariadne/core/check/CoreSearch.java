@@ -52,7 +52,6 @@ final class CoreSearch<S> {
     /** The smallest suffix of candidates tried first. */
     private static final int FIRST_WINDOW = 8;
     private static final long STOP_GRACE_MILLIS = 100;
-    private static final boolean DEBUG = Boolean.getBoolean("ariadne.coreDebug");
 
     private final Model<S> model;
     private final Operation[] ops;
@@ -349,10 +348,6 @@ final class CoreSearch<S> {
         }
         if (v == null && !stopped && undecided == null) {
             undecided = lastReason;
-        }
-        if (DEBUG) {
-            System.err.println("core check " + set.length + " -> " + v + " relaxed " + relaxedHistory(set).size()
-                    + " at " + (System.nanoTime() / 1_000_000 % 100000));
         }
         if (!stopped) {
             verdicts.put(key, v);

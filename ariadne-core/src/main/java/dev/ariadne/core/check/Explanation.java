@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <p>When no core was found within the budget ({@link #found()} {@code false}), {@link #core()} holds instead a
  * bounded neighbourhood of the operation the engines could not place (at most
- * {@value CoreSearch#NEIGHBOURHOOD} operations: it and the operations called last before it returned), with no
+ * 50 operations: it and the operations called last before it returned), with no
  * sentence, precedences or orders: those are only said of a proven core.
  *
  * <p>The explanation lists the real-time precedences among the core's operations (each "returned before the other
@@ -41,7 +41,7 @@ import java.util.List;
  * @param checks        how many relaxed histories and sets the search checked
  * @param nanos         how long finding and explaining the core took
  * @param found         whether {@link #core()} is a proven core; {@code false} when the budget ran out first (or
- *                      only a core of more than {@value CoreSearch#NEIGHBOURHOOD} operations was found)
+ *                      only a core of more than 50 operations was found)
  */
 public record Explanation(List<Operation> core, boolean minimal, String limit, String summary, String initialState,
                           List<Precedence> precedences, List<RejectedOrder> orders, boolean ordersComplete,
