@@ -245,14 +245,20 @@ public final class TextReport {
             return;
         }
         int n = e.core().size();
+        if (!e.found()) {
+            out.append(String.format(Locale.ROOT, "%n  No failing core found: %s (%.1f ms, %d checks)%n",
+                    e.limit(), e.millis(), e.checks()));
+            out.append("  The ").append(n).append(" operation").append(plural(n))
+                    .append(" around the one that could not be placed:\n");
+            for (Operation op : e.core()) {
+                out.append("    ").append(opText(op, model)).append('\n');
+            }
+            return;
+        }
         out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
                 n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
-        out.append(!e.minimal() ? "  (not linearizable on its own)\n"
-                : !model.forgetsOutputs() ? "  (not linearizable on its own; without any one of these operations it"
-                + " would be)\n"
-                : n == 1 ? "  (not linearizable on its own, and nothing in the history could produce what it observed)\n"
-                : "  (not linearizable on its own; without any one of these operations it would be, or could not"
-                + " produce what another observed)\n");
+        out.append("  (these operations cannot be ordered, whatever the other operations did"
+                + (e.minimal() ? "; without any one of them they could be)\n" : ")\n"));
         List<Operation> listed = full ? e.core() : Bounds.nearest(e.core(), Bounds.unplaced(p), Bounds.CORE_SHOWN);
         int before = listed.isEmpty() ? 0 : e.core().indexOf(listed.get(0));
         if (before > 0) {

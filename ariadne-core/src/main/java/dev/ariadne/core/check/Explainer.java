@@ -40,7 +40,17 @@ final class Explainer<S> {
         e.explore(new ArrayList<>(), model.init(), new boolean[core.size()]);
         return new Explanation(core, minimal, limit, summary(model, core),
                 model.describeState(model.init()), precedences, e.orders, e.complete, checks,
-                System.nanoTime() - start);
+                System.nanoTime() - start, true);
+    }
+
+    /**
+     * The explanation when no core was found: {@code neighbourhood} (bounded) shown instead, with why, and nothing
+     * said of it (no sentence, precedences or orders, which are only true of a core).
+     */
+    static <S> Explanation notFound(Model<S> model, List<Operation> neighbourhood, String why, int checks,
+                                    long start) {
+        return new Explanation(neighbourhood, false, why, null, model.describeState(model.init()), List.of(),
+                List.of(), false, checks, System.nanoTime() - start, false);
     }
 
     /**

@@ -6,36 +6,46 @@ import java.util.List;
 
 /**
  * Why a partition is not linearizable, made small: a minimal failing core of it and that core explained in words.
- * The core is a set of the partition's operations (as the model prepared them, ids kept, in call order) that is not
- * linearizable on its own, the other operations removed. When {@link #minimal()}, removing any one of its operations
- * makes it linearizable, or leaves an observation in it (an operation with a known output) that the partition's
- * operations could produce at some time (their intervals kept, their outputs forgotten) but the rest of the core
- * cannot: a core never fails only because an
- * operation it needs was left out (a read of 1 without the write of 1). When the budget ran out first, it is the
- * smallest failing set found.
+ * The core is a set C of the partition's operations (as the model prepared them, ids kept, in call order) that cannot
+ * be ordered <em>whatever the other operations did</em>: the relaxed history R(C), where C's operations keep their
+ * intervals and outputs and every other operation may take effect within its interval, with its own output or an
+ * unknown one, or not at all, is not linearizable. Every linearization of the partition is one of R(C), so a core
+ * proves the violation (docs/semantics.md, "Minimal failing cores"). When {@link #minimal()}, removing any one of
+ * its operations makes R linearizable. The search is budgeted in model steps, so the same history gives the same
+ * core on every run.
+ *
+ * <p>When no core was found within the budget ({@link #found()} {@code false}), {@link #core()} holds instead a
+ * bounded neighbourhood of the operation the engines could not place (at most
+ * 50 operations: it and the operations called last before it returned), with no
+ * sentence, precedences or orders: those are only said of a proven core.
  *
  * <p>The explanation lists the real-time precedences among the core's operations (each "returned before the other
- * was called", transitive ones left out), then every order of the core that real time allows, each up to the first
- * step the model rejects, with the state it was in, at most {@link #ORDERS_SHOWN} of them; and first, when the model can say it in its own terms
- * ({@link dev.ariadne.core.model.Model#explainViolation}), one sentence.
+ * was called", transitive ones left out; the times are the history's own), then every order of the core's
+ * operations alone that real time allows, each up to the first step the model rejects, with the state it was in,
+ * at most {@link #ORDERS_SHOWN} of them (a core is not linearizable alone either, the others doing nothing); and
+ * first, when the model can say it in its own terms ({@link dev.ariadne.core.model.Model#explainViolation}), one
+ * sentence.
  *
- * @param core          the core's operations, in call order
- * @param minimal       whether the core was proven 1-minimal; {@code false} when the budget ran out (or an engine
- *                      could not decide) first, and the core is then the smallest failing one found so far
+ * @param core          the core's operations, in call order; when not {@link #found()}, the failing operation's
+ *                      neighbourhood
+ * @param minimal       whether the core was proven 1-minimal; {@code false} when a check could not decide (its step
+ *                      budget ran out), or no core was found
  * @param limit         when not {@link #minimal()}: why (for example {@code the core budget of 5s ran out}); else
  *                      {@code null}
- * @param summary       the model's one-sentence explanation, or {@code null} when it has none
+ * @param summary       the model's one-sentence explanation, or {@code null} when it has none or no core was found
  * @param initialState  the model's description of its initial state
- * @param precedences   the real-time precedences among the core's operations, earliest first
+ * @param precedences   the real-time precedences among the core's operations, earliest first (empty when not found)
  * @param orders        the orders real time allows, each to its first rejected step; empty when none was looked at
  * @param ordersComplete whether {@code orders} holds every such order (else it stopped at {@link #ORDERS_SHOWN}
  *                      orders or at the budget)
- * @param checks        how many sub-histories the search checked
+ * @param checks        how many relaxed histories and sets the search checked
  * @param nanos         how long finding and explaining the core took
+ * @param found         whether {@link #core()} is a proven core; {@code false} when the budget ran out first (or
+ *                      only a core of more than 50 operations was found)
  */
 public record Explanation(List<Operation> core, boolean minimal, String limit, String summary, String initialState,
                           List<Precedence> precedences, List<RejectedOrder> orders, boolean ordersComplete,
-                          int checks, long nanos) {
+                          int checks, long nanos, boolean found) {
 
     /** The most orders an explanation lists. */
     public static final int ORDERS_SHOWN = 64;

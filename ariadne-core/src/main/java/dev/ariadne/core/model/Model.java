@@ -132,12 +132,15 @@ public interface Model<S> {
 
     /**
      * One sentence, in the model's own terms, saying why {@code core} cannot be linearized, or {@code null} (the
-     * default) to leave the explanation to the generic listing of orders. {@code core} is a minimal failing core
-     * of a violation (prepared operations, in call order; see {@code dev.ariadne.core.check.Explanation}), not
-     * linearizable on its own, with every operation in it needed. The sentence must state only facts about these operations and
-     * their times (for a register: "read by client 3 at [40, 52] returned 1, but 1 was overwritten
-     * by write(2) (client 1, returned at 31) and never written again in this core"), and escape values as
-     * {@link #describeOperation} does. Return {@code null} when no sentence fits; it is never required.
+     * default) to leave the explanation to the generic listing of orders. {@code core} is a proven minimal failing
+     * core of a violation (prepared operations, in call order; see {@code dev.ariadne.core.check.Explanation}): its
+     * operations cannot be ordered <em>whatever the other operations of the history did</em> (each of those may
+     * have taken effect within its interval, with any output, or not at all), so it is not linearizable on its own
+     * either, and every operation in it is needed. It is never asked of a set that is not a proven core. The
+     * sentence must state only facts about these operations and their times (for a register: "read by client 3 at
+     * [40, 52] returned 1, but 1 was overwritten by write(2) (client 1, returned at 31) and never written again in
+     * this core"), and escape values as {@link #describeOperation} does. Return {@code null} when no sentence
+     * fits; it is never required.
      */
     default String explainViolation(List<Operation> core) {
         return null;
@@ -163,10 +166,10 @@ public interface Model<S> {
 
     /**
      * Whether an operation's output can be forgotten: given {@link Operation#UNKNOWN} as the output, {@link #step}
-     * accepts the operation whatever it returned. The minimal-core search asks what operations could produce an
-     * observation by forgetting their outputs; a model that reads results from the input instead (a TLA+ action
-     * whose parameters include the return values) answers {@code false}, and its cores are then judged by
-     * linearizability alone. The default is {@code true}.
+     * accepts the operation whatever it returned. A model that reads results from the input instead (a TLA+ action
+     * whose parameters include the return values) answers {@code false}; reports then do not say that an operation
+     * outside a core "may have returned anything". Minimal failing cores do not depend on it: an operation outside a
+     * core may step with its own output or an unknown one, or not at all. The default is {@code true}.
      */
     default boolean forgetsOutputs() {
         return true;

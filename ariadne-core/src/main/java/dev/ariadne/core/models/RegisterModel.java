@@ -220,8 +220,9 @@ public final class RegisterModel implements Model<Object> {
      * For a read that returned a value no longer there: {@code read by client 3 at [40, 52] returned 1, but 1 was
      * overwritten by write(2) (client 1, returned at 31) and never written again in this core} (1 was there: the
      * core writes it before, it is the initial value, or another read returned it before); for a core that is a
-     * single read, that nothing called before it returned could have written the value. {@code null} for other
-     * cores (a failed cas, say).
+     * single read, that nothing called before it returned could have written the value; for a core of a write and
+     * a read called after it returned, that nothing could have written the value in between (the core cannot be
+     * ordered whatever the other operations did). {@code null} for other cores (a failed cas, say).
      */
     @Override
     public String explainViolation(List<Operation> core) {
@@ -247,7 +248,13 @@ public final class RegisterModel implements Model<Object> {
                 Operation seen = core.stream().filter(o -> o != read && o.input() instanceof Read
                         && v.equals(o.output()) && !o.isPending() && o.ret() < w.call()).findFirst().orElse(null);
                 if (writersOfV.isEmpty() && !v.equals(initial) && seen == null) {
-                    continue;
+                    if (core.size() != 2) {
+                        continue;
+                    }
+                    // The core is just w and the read: whatever the others did, none could write v in between.
+                    return head + ", but " + describeOperation(w.input(), w.output()) + " (client " + w.client()
+                            + ") returned at " + w.ret() + ", before it was called, and nothing in the history "
+                            + "could have written " + show(v) + " after that and before the read returned";
                 }
                 String evidence = !writersOfV.isEmpty() ? "" : v.equals(initial) ? " (the initial value)" : "";
                 String after = writersOfV.isEmpty() && !v.equals(initial) ? " after read by client " + seen.client()

@@ -3,8 +3,9 @@ package dev.ariadne.core.check;
 import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.Partition;
 import dev.ariadne.core.models.BuiltinModels;
-import dev.ariadne.core.reference.BruteForceChecker;
+import dev.ariadne.core.reference.RelaxedChecker;
 import dev.ariadne.core.testing.RandomHistories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,54 +23,96 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The minimal failing cores of violations, held against {@link BruteForceChecker} on hundreds of seeded random
- * violating histories per model (see {@link Explanation} for what a core promises): the core is not linearizable on
- * its own, and removing any one of its operations makes it linearizable or leaves an observation in it that the
- * history's operations can produce at some time (intervals kept, outputs forgotten) but the rest of the core cannot. A failure names the model and
- * seed; {@code RandomHistories.small(model, seed)} gives the history back.
+ * The minimal failing cores of violations, held against {@link RelaxedChecker} (the definition executed by a
+ * separate code path, on the whole partition) on hundreds of seeded random violating histories per model: the
+ * core's relaxed history is not linearizable, removing any one of its operations makes it linearizable, and the
+ * same check gives the same core twice. A failure names the model and seed; {@code RandomHistories.small(model,
+ * seed)} gives the history back.
  */
 class MinimalCoreTest {
     private static final long BASE_SEED = 0xC0DE_C0DEL;
     /** Histories generated per model; about two thirds of them violate. */
     private static final int HISTORIES = 800;
     private static final int MIN_VIOLATIONS = 250;
+    /** Medium histories per model, and how many of them must violate. */
+    private static final int MEDIUM_HISTORIES = 120;
+    private static final int MIN_MEDIUM_VIOLATIONS = 20;
     /** A seed of {@code RandomHistories.medium("register", …)} that gives a violation. */
     private static final long BIG_SEED = 7;
+    /** Long enough never to run out on these histories: the assertions must not depend on the machine's speed. */
+    static final Duration PATIENT = Duration.ofMinutes(5);
+    /** The reference is exponential in the operations open at once; medium histories with more are not held to it. */
+    private static final int REFERENCE_MAX_OPEN = 8;
 
     static List<String> models() {
         return RandomHistories.SMALL_MODELS;
     }
 
+    static List<String> mediumModels() {
+        return RandomHistories.MEDIUM_MODELS;
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
-    void coresOfRandomViolationsAreOneMinimal(String modelName) {
+    void coresOfRandomViolationsProveThemAndAreOneMinimal(String modelName) {
         int violations = 0;
         for (int i = 0; i < HISTORIES; i++) {
             long seed = BASE_SEED + i;
             History history = RandomHistories.small(modelName, seed);
-            Model<?> model = BuiltinModels.byName(modelName);
-            Result result = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(Duration.ofSeconds(30)));
-            if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
-                continue;
-            }
-            violations++;
-            String where = modelName + " seed " + seed + ": " + history;
-            Model<?> reference = BuiltinModels.byName(modelName);
-            List<Operation> prepared = history.operations().stream().map(reference::prepare).toList();
-            for (PartitionResult p : result.violations()) {
-                Explanation e = p.violation().explanation();
-                assertNotNull(e, where);
-                assertTrue(e.minimal(), where + " core not proven minimal: " + e.limit());
-                assertOneMinimal(where, prepared, e, reference);
-                assertFalse(e.orders().isEmpty(), where);
-            }
+            violations += assertCores(modelName + " seed " + seed, history, BuiltinModels.byName(modelName), true);
         }
         assertTrue(violations >= MIN_VIOLATIONS, modelName + ": only " + violations + " violations");
     }
 
     /**
-     * Checked unpartitioned, a kv history's core is still searched within one key (a key whose sub-history is not
-     * linearizable), and is still 1-minimal.
+     * Medium histories with crashes: every core found and, for the registers, the set and the counter, proven by
+     * the reference (minimal when the search says so); the relaxed histories of queues and kv appends can outgrow
+     * a check's step budget, so for them at least three in four cores must be proven minimal (fifo-queue: 30 of
+     * 38), for the others all.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("mediumModels")
+    void coresOfMediumRandomViolationsWithCrashesProveThemAndAreOneMinimal(String modelName) {
+        int violations = 0;
+        int minimal = 0;
+        for (int i = 0; i < MEDIUM_HISTORIES; i++) {
+            long seed = BASE_SEED + i;
+            History history = RandomHistories.medium(modelName, seed, 3, 16 + (int) (seed % 17), 10);
+            Model<?> model = BuiltinModels.byName(modelName);
+            Result result = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(PATIENT));
+            if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
+                continue;
+            }
+            violations++;
+            Explanation e = result.violations().get(0).violation().explanation();
+            List<Operation> prepared = history.operations().stream().map(model::prepare).toList();
+            String where = modelName + " medium seed " + seed + ": " + history;
+            assertTrue(e.found(), where + " no core found: " + e.limit());
+            Set<Integer> core = ids(e.core());
+            List<Operation> part = partOf(model, prepared, core);
+            if (e.minimal()) {
+                minimal++;
+            }
+            boolean hard = List.of("kv", "fifo-queue", "priority-queue").contains(modelName);
+            if (hard || RelaxedChecker.maxOpen(part, model) > REFERENCE_MAX_OPEN) {
+                // The reference is exponential in the overlap and, for these models, in the values a relaxed
+                // append or enqueue leaves possible; their small histories above are held to it.
+                continue;
+            }
+            assertFalse(RelaxedChecker.isLinearizable(part, core, model), where + " R(core " + core + ") passes");
+            if (e.minimal()) {
+                assertProvenCore(where, model, prepared, e);
+            }
+        }
+        assertTrue(violations >= MIN_MEDIUM_VIOLATIONS, modelName + ": only " + violations + " violations");
+        boolean hard = List.of("kv", "fifo-queue", "priority-queue").contains(modelName);
+        assertTrue(hard ? minimal * 4 >= violations * 3 : minimal == violations,
+                modelName + ": " + minimal + " of " + violations + " cores proven minimal");
+    }
+
+    /**
+     * Checked unpartitioned, a kv history's core is still searched within one key (the failing operation's), and
+     * is still a 1-minimal core of that key's operations.
      */
     @Test
     void coresOfUnpartitionedKvViolationsStayWithinAKeyAndAreOneMinimal() {
@@ -78,50 +120,63 @@ class MinimalCoreTest {
         for (int i = 0; i < HISTORIES / 2; i++) {
             long seed = BASE_SEED + i;
             History history = RandomHistories.small("kv", seed);
-            Model<?> model = BuiltinModels.byName("kv");
-            Result result = Checker.check(history, model, CheckOptions.defaults().withPartition(false)
-                    .withCoreTimeout(Duration.ofSeconds(30)));
-            if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
-                continue;
-            }
-            violations++;
-            String where = "kv unpartitioned seed " + seed + ": " + history;
-            Explanation e = result.violations().get(0).violation().explanation();
-            assertTrue(e.minimal(), where + " core not proven minimal: " + e.limit());
-            assertEquals(1, keys(model, e.core()).size(), where + ": " + e.core());
-            Model<?> reference = BuiltinModels.byName("kv");
-            assertOneMinimal(where, history.operations().stream().map(reference::prepare).toList(), e, reference);
+            violations += assertCores("kv unpartitioned seed " + seed, history, BuiltinModels.byName("kv"), false);
         }
         assertTrue(violations >= MIN_VIOLATIONS / 2, "only " + violations + " violations");
     }
 
-    /** The kv keys {@code ops} touch, as {@link Model#describeOperation} names them. */
-    private static Set<String> keys(Model<?> model, List<Operation> ops) {
-        Set<String> keys = new HashSet<>();
-        for (Operation op : ops) {
-            String d = model.describeOperation(op.input(), op.output());
-            keys.add(d.substring(d.indexOf('(') + 1, d.indexOf(d.startsWith("get") ? ')' : ',')));
+    /**
+     * Checks {@code history} with a core search (partitioned or not) and, when it violates, holds every core to
+     * the definition with {@link #assertProvenCore}, and to giving the same core on a second run. Returns 1 for a
+     * violation, else 0.
+     */
+    static int assertCores(String where, History history, Model<?> model, boolean partition) {
+        CheckOptions options = CheckOptions.defaults().withPartition(partition).withCoreTimeout(PATIENT);
+        Result result = Checker.check(history, model, options);
+        if (result.verdict() != Verdict.NOT_LINEARIZABLE) {
+            return 0;
         }
-        return keys;
+        Result again = Checker.check(history, model, options);
+        List<Operation> prepared = history.operations().stream().map(model::prepare).toList();
+        for (int k = 0; k < result.violations().size(); k++) {
+            Explanation e = result.violations().get(k).violation().explanation();
+            assertNotNull(e, where);
+            assertProvenCore(where + ": " + history, model, prepared, e);
+            assertEquals(ids(e.core()), ids(again.violations().get(k).violation().explanation().core()),
+                    where + ": the same core on every run");
+        }
+        return 1;
     }
 
     /**
-     * That core {@code e} of the prepared operations is not linearizable, and that without any one of its operations
-     * it is, or leaves an observation the history can produce but the rest of the core cannot.
+     * That {@code e} (of a history whose prepared operations are {@code prepared}) is a proven, 1-minimal core
+     * of the part of the history its operations are in, by {@link RelaxedChecker}.
      */
-    private static void assertOneMinimal(String where, List<Operation> prepared, Explanation e, Model<?> reference) {
+    static void assertProvenCore(String where, Model<?> model, List<Operation> prepared, Explanation e) {
+        assertTrue(e.found(), where + " no core found: " + e.limit());
+        assertTrue(e.minimal(), where + " core not proven minimal: " + e.limit());
+        assertFalse(e.orders().isEmpty(), where);
         Set<Integer> core = ids(e.core());
-        assertFalse(linearizable(prepared, core, reference), where + " core " + core + " passes");
-        Set<Integer> all = ids(prepared);
+        List<Operation> part = partOf(model, prepared, core);
+        assertNotNull(part, where + ": the core " + core + " spans several parts");
+        assertFalse(RelaxedChecker.isLinearizable(part, core, model), where + " R(core " + core + ") passes");
         for (int m : core) {
             Set<Integer> rest = new HashSet<>(core);
             rest.remove(m);
-            boolean loses = rest.stream().anyMatch(o -> prepared.get(o).outputKnown()
-                    && producible(prepared, o, without(all, o), reference)
-                    && !producible(prepared, o, without(rest, o), reference));
-            assertTrue(loses || linearizable(prepared, rest, reference),
-                    where + " core " + core + " without #" + m + " still fails");
+            assertTrue(RelaxedChecker.isLinearizable(part, rest, model),
+                    where + " R(core " + core + " without #" + m + ") still fails");
         }
+    }
+
+    /** The model's part of {@code prepared} that holds every operation of {@code core}, or {@code null}. */
+    static List<Operation> partOf(Model<?> model, List<Operation> prepared, Set<Integer> core) {
+        for (Partition p : model.partition(prepared)) {
+            Set<Integer> ids = ids(p.operations());
+            if (ids.containsAll(core)) {
+                return p.operations();
+            }
+        }
+        return null;
     }
 
     @Test
@@ -130,7 +185,7 @@ class MinimalCoreTest {
             History history = RandomHistories.small("kv", BASE_SEED + i);
             Model<?> model = BuiltinModels.byName("kv");
             for (PartitionResult p : Checker.check(history, model, CheckOptions.defaults()
-                    .withCoreTimeout(Duration.ofSeconds(30))).violations()) {
+                    .withCoreTimeout(PATIENT)).violations()) {
                 Set<String> keys = new HashSet<>();
                 for (Operation op : p.violation().explanation().core()) {
                     String d = model.describeOperation(op.input(), op.output());
@@ -141,35 +196,44 @@ class MinimalCoreTest {
         }
     }
 
+    /**
+     * Out of time, no core is claimed: the explanation says so and shows a bounded neighbourhood of the failing
+     * operation (it included), never the whole partition, with nothing said of it.
+     */
     @Test
-    void aSearchOutOfBudgetReportsTheSmallestFailingSetFoundAndSaysItMayNotBeMinimal() {
+    void aSearchOutOfTimeSaysNoCoreWasFoundAndShowsABoundedNeighbourhood() {
         History history = RandomHistories.medium("register", BIG_SEED, 6, 200, 0);
         Model<?> model = BuiltinModels.byName("register");
         Result full = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(Duration.ofNanos(1)));
         assertEquals(Verdict.NOT_LINEARIZABLE, full.verdict(), "the seed must give a violation");
         Explanation e = full.violations().get(0).violation().explanation();
+        assertFalse(e.found());
         assertFalse(e.minimal());
         assertTrue(e.limit().contains("core budget"), e.limit());
-        // The smallest set known to fail: the partition up to the observations' last return, at most.
-        assertTrue(e.core().size() <= full.violations().get(0).operations());
-        Result coreAlone = Checker.check(only(history, e.core().stream().map(Operation::id).toList()),
-                BuiltinModels.byName("register"), CheckOptions.defaults().withCoreTimeout(Duration.ZERO));
-        assertEquals(Verdict.NOT_LINEARIZABLE, coreAlone.verdict());
+        assertTrue(e.core().size() <= CoreSearch.NEIGHBOURHOOD, e.core().size() + " operations");
+        int failing = full.violations().get(0).violation().longest().get(0).unplaced().id();
+        assertTrue(ids(e.core()).contains(failing), "the failing operation #" + failing + " is shown");
+        assertEquals(null, e.summary());
+        assertTrue(e.orders().isEmpty() && e.precedences().isEmpty());
     }
 
+    /** A model too slow for the budget: the search stops at the deadline and says no core was found. */
     @Test
-    void aSlowModelStopsAtTheBudgetWithAFailingCore() {
+    void aSlowModelStopsAtTheBudgetWithoutClaimingACore() {
         History history = firstViolation(3, 30);
         Result r = Checker.check(history, new SlowModel(BuiltinModels.byName("register")),
                 CheckOptions.defaults().withCoreTimeout(Duration.ofMillis(100)));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), "the seed must give a violation");
         Explanation e = r.violations().get(0).violation().explanation();
-        assertFalse(e.minimal());
-        assertTrue(e.limit().contains("core budget of 0.1s ran out"), e.limit());
-        List<Integer> core = e.core().stream().map(Operation::id).toList();
-        Result coreAlone = Checker.check(only(history, core), BuiltinModels.byName("register"),
-                CheckOptions.defaults().withCoreTimeout(Duration.ZERO));
-        assertEquals(Verdict.NOT_LINEARIZABLE, coreAlone.verdict());
+        // Whether the slow search finished in time depends on the machine; what it claims must hold either way.
+        if (e.found()) {
+            Model<?> register = BuiltinModels.byName("register");
+            assertProvenCore("slow model", register, history.operations().stream().map(register::prepare).toList(),
+                    e);
+        } else {
+            assertTrue(e.limit().contains("core budget of 0.1s ran out"), e.limit());
+            assertTrue(e.core().size() <= CoreSearch.NEIGHBOURHOOD);
+        }
     }
 
     @Test
@@ -209,51 +273,15 @@ class MinimalCoreTest {
         return History.of(ops);
     }
 
-    private static Set<Integer> ids(List<Operation> ops) {
+    static Set<Integer> ids(List<Operation> ops) {
         Set<Integer> ids = new HashSet<>();
         ops.forEach(op -> ids.add(op.id()));
         return ids;
     }
 
-    private static Set<Integer> without(Set<Integer> set, int x) {
-        Set<Integer> out = new HashSet<>(set);
-        out.remove(x);
-        return out;
-    }
 
-    /** Whether the prepared operations {@code kept} are linearizable, each on a client of its own. */
-    private static boolean linearizable(List<Operation> prepared, Set<Integer> kept, Model<?> model) {
-        List<Operation> ops = new ArrayList<>();
-        for (Operation op : prepared) {
-            if (kept.contains(op.id())) {
-                ops.add(withClient(op, op.id()));
-            }
-        }
-        return BruteForceChecker.isLinearizable(History.of(ops), model);
-    }
 
-    /**
-     * Whether observation {@code o}, its interval widened to span them all, is linearizable with {@code others}
-     * (intervals kept, outputs forgotten): whether they can produce it at some time.
-     */
-    private static boolean producible(List<Operation> prepared, int o, Set<Integer> others, Model<?> model) {
-        List<Operation> ops = new ArrayList<>();
-        Operation obs = prepared.get(o);
-        long from = obs.call();
-        long to = obs.ret();
-        for (int id : others) {
-            Operation op = prepared.get(id);
-            from = Math.min(from, op.call());
-            to = Math.max(to, op.isPending() ? op.call() : op.ret());
-            ops.add(withClient(CoreSearch.forgotten(op), id));
-        }
-        ops.add(new Operation(o, o, obs.input(), obs.output(), from, to, Map.of()));
-        return BruteForceChecker.isLinearizable(History.of(ops), model);
-    }
 
-    private static Operation withClient(Operation op, int client) {
-        return new Operation(op.id(), client, op.input(), op.output(), op.call(), op.ret(), op.metadata());
-    }
 
     /** A model whose every step takes {@link #STEP_MILLIS}. */
     private static final class SlowModel implements Model<Object> {

@@ -81,6 +81,7 @@ public final class ResultAssertions {
                     for (PartialLinearization p : r.violation().longest()) {
                         assertPartial(ops, model, p);
                     }
+                    assertCore(ops, model, r.violation().explanation());
                 }
                 case UNKNOWN -> {
                     anyUnknown = true;
@@ -180,6 +181,30 @@ public final class ResultAssertions {
                             + " must precede it");
         }
         check(unplacedIsCandidate, "candidates do not include unplaced operation " + unplaced.id());
+    }
+
+    /**
+     * A core, when one was searched for: its operations are the partition's, at most
+     * {@link CoreSearch#NEIGHBOURHOOD}; a proven one is a core by the relaxed reference (small partitions only: the
+     * reference is exponential in the overlap), and one not found says nothing.
+     */
+    private static <S> void assertCore(List<Operation> ops, Model<S> model, Explanation e) {
+        if (e == null) {
+            return;
+        }
+        Map<Integer, Operation> byId = byId(ops);
+        for (Operation op : e.core()) {
+            known(byId, op, "core");
+        }
+        check(e.core().size() <= CoreSearch.NEIGHBOURHOOD, "core of " + e.core().size() + " operations");
+        check(!e.minimal() || e.found(), "a core not found is called minimal");
+        check(e.found() || e.summary() == null && e.orders().isEmpty(), "a neighbourhood is explained as a core");
+        if (e.found() && ops.size() <= 40) {
+            Set<Integer> core = new HashSet<>();
+            e.core().forEach(op -> core.add(op.id()));
+            check(!dev.ariadne.core.reference.RelaxedChecker.isLinearizable(ops, core, model),
+                    "the relaxed history of core " + core + " is linearizable");
+        }
     }
 
     private static Map<Integer, Operation> byId(List<Operation> ops) {

@@ -1,0 +1,119 @@
+package dev.ariadne.core.check;
+
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
+import dev.ariadne.core.search.Budget;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The model of a relaxed history (docs/semantics.md, "Minimal failing cores"): an operation outside the core is
+ * marked by a {@link Relaxed} input and may, at its place in the order, do nothing, step with its own output, or
+ * step with an unknown output; the core's operations step as the model says. Checked through the subset
+ * construction, so that the relaxed operations' choices cost no search. Counts the model's steps and stops the
+ * check past {@code maxSteps} ({@link Stopped}), which makes a check's verdict the same on every run.
+ */
+final class RelaxedModel<S> implements NondeterministicModel<S> {
+    /** Why a check stops at its step budget. */
+    static final String OUT_OF_STEPS = "a check ran out of its step budget";
+
+    /** The input of an operation outside the core: its prepared input and output. */
+    record Relaxed(Object input, Object output) {
+    }
+
+    private final Model<S> model;
+    private final Budget budget;
+    private final long maxSteps;
+    private long steps;
+
+    RelaxedModel(Model<S> model, Budget budget, long maxSteps) {
+        this.model = model;
+        this.budget = budget;
+        this.maxSteps = maxSteps;
+    }
+
+    /** {@code op} outside the core. */
+    static Operation relax(Operation op) {
+        return new Operation(op.id(), op.client(), new Relaxed(op.input(), op.output()), op.output(), op.call(),
+                op.ret(), op.metadata());
+    }
+
+    @Override
+    public String name() {
+        // Not the model's name: the decision procedures choose by name, and none of them knows relaxed operations.
+        return "relaxed " + model.name();
+    }
+
+    @Override
+    public Collection<S> init() {
+        return List.of(model.init());
+    }
+
+    /**
+     * Thrown by a step past the step budget, or once the check's budget is stopped (the core search's deadline):
+     * an engine polls its budget only between closures, and one closure over relaxed operations can be long.
+     */
+    static final class Stopped extends RuntimeException {
+        Stopped(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    @Override
+    public Collection<S> step(S state, Object input, Object output) {
+        if (++steps > maxSteps) {
+            budget.stop(OUT_OF_STEPS);
+            throw new Stopped(OUT_OF_STEPS);
+        }
+        if ((steps & 0x3ff) == 0 && budget.exhausted()) {
+            throw new Stopped(budget.reason());
+        }
+        if (!(input instanceof Relaxed r)) {
+            S next = model.step(state, input, output);
+            return next == null ? List.of() : List.of(next);
+        }
+        List<S> next = new ArrayList<>(3);
+        next.add(state);
+        S own = model.step(state, r.input(), r.output());
+        if (own != null && !next.contains(own)) {
+            next.add(own);
+        }
+        if (r.output() != Operation.UNKNOWN) {
+            S any = model.step(state, r.input(), Operation.UNKNOWN);
+            if (any != null && !next.contains(any)) {
+                next.add(any);
+            }
+        }
+        return next;
+    }
+
+    /** A relaxed operation may change the state (read-only ones are left out of relaxed histories). */
+    @Override
+    public boolean isReadOnly(Object input) {
+        return !(input instanceof Relaxed) && model.isReadOnly(input);
+    }
+
+    /**
+     * As the model says for a core operation; a relaxed one may reveal anything. Sound: in a sequence where only
+     * core operations follow the crashed one, the choices of the relaxed ones before it make a sequence of the
+     * model's own, for which its promise holds.
+     */
+    @Override
+    public boolean mayReveal(Object pending, Object input, Object output) {
+        return input instanceof Relaxed || model.mayReveal(pending, input, output);
+    }
+
+    @Override
+    public String describeOperation(Object input, Object output) {
+        return input instanceof Relaxed r ? model.describeOperation(r.input(), r.output())
+                : model.describeOperation(input, output);
+    }
+
+    @Override
+    public String describeState(S state) {
+        return model.describeState(state);
+    }
+}

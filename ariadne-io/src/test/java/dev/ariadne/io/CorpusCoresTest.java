@@ -1,0 +1,136 @@
+package dev.ariadne.io;
+
+import dev.ariadne.core.check.CheckOptions;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.check.Explanation;
+import dev.ariadne.core.check.PartitionResult;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Verdict;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.Partition;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.reference.RelaxedChecker;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The cores of every violation in porcupine's corpus (EXPECTED.tsv gives the model), held to their definition by
+ * the relaxed reference checker (a code path separate from the core search): R(core) is not linearizable, and
+ * when the core is reported minimal, removing any one of its operations makes R linearizable; the same check gives
+ * the same core twice. Plus issue 27's repro: etcd_000's core holds the failing {@code #43 read → 2}.
+ */
+class CorpusCoresTest {
+    private static final Path CORPUS = Path.of(System.getProperty("ariadne.corpus", "../../shared/testdata/porcupine"));
+    /** Long enough never to run out here: the checks inside are budgeted in steps, not time. */
+    private static final Duration PATIENT = Duration.ofMinutes(10);
+    /** The reference is exponential in the operations open at once; a partition with more is not held to it. */
+    private static final int REFERENCE_MAX_OPEN = 14;
+
+    @Test
+    void everyCorpusViolationGetsAProvenDeterministicCore() throws Exception {
+        Path expected = CORPUS.resolve("EXPECTED.tsv");
+        Assumptions.assumeTrue(Files.isRegularFile(expected), "porcupine corpus not found at " + CORPUS + "; skipping");
+        int cores = 0;
+        int minimal = 0;
+        List<String> notMinimal = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(expected)) {
+            String[] f = line.split("\t");
+            if (line.startsWith("#") || f.length < 3 || !f[2].equals("not-linearizable")) {
+                continue;
+            }
+            Model<?> model = BuiltinModels.byName(f[1]);
+            History history = HistoryReaders.read(CORPUS.resolve(f[0]), Format.AUTO);
+            CheckOptions options = CheckOptions.defaults().withCoreTimeout(PATIENT);
+            Result r = Checker.check(history, model, options);
+            assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), f[0]);
+            Result again = Checker.check(history, model, options);
+            List<Operation> prepared = history.operations().stream().map(model::prepare).toList();
+            for (int k = 0; k < r.violations().size(); k++) {
+                PartitionResult p = r.violations().get(k);
+                Explanation e = p.violation().explanation();
+                String where = f[0] + " " + p.label();
+                assertTrue(e.found(), where + ": no core found: " + e.limit());
+                assertEquals(ids(e.core()), ids(again.violations().get(k).violation().explanation().core()),
+                        where + ": the same core on every run");
+                cores++;
+                if (e.minimal()) {
+                    minimal++;
+                } else {
+                    notMinimal.add(where + ": " + e.limit());
+                }
+                List<Operation> part = partOf(model, prepared, ids(e.core()));
+                assertNotNull(part, where);
+                if (maxOpen(part, model) > REFERENCE_MAX_OPEN) {
+                    System.out.println(where + ": " + maxOpen(part, model) + " operations open at once; not held to"
+                            + " the reference");
+                    continue;
+                }
+                assertFalse(RelaxedChecker.isLinearizable(part, ids(e.core()), model), where + " R(core) passes");
+                if (e.minimal()) {
+                    for (int m : ids(e.core())) {
+                        Set<Integer> rest = new HashSet<>(ids(e.core()));
+                        rest.remove(m);
+                        assertTrue(RelaxedChecker.isLinearizable(part, rest, model), where + " without #" + m);
+                    }
+                }
+            }
+        }
+        assertTrue(cores >= 80, cores + " cores");
+        // Every etcd core is proven minimal (kv's c10 and c50 are allowed to run out of steps).
+        assertTrue(minimal >= 79, minimal + " minimal cores; not: " + notMinimal);
+    }
+
+    /**
+     * Issue 27: the failure is #43 read → 2; the core must hold it, and one operation that real time puts before it
+     * and that leaves something other than 2 (write(1) at [73, 74] or cas(2, 2) → false at [77, 79]), not the
+     * write(2) at [64, 68] that today's core blamed.
+     */
+    @Test
+    void etcd000BlamesTheFailingRead() throws Exception {
+        Path file = CORPUS.resolve("jepsen/etcd_000.log");
+        Assumptions.assumeTrue(Files.isRegularFile(file), "porcupine corpus not found at " + CORPUS + "; skipping");
+        Model<?> model = BuiltinModels.byName("cas-register");
+        Result r = Checker.check(HistoryReaders.read(file, Format.AUTO), model,
+                CheckOptions.defaults().withCoreTimeout(PATIENT));
+        Explanation e = r.violations().get(0).violation().explanation();
+        assertTrue(e.minimal(), e.limit());
+        assertEquals(2, e.core().size(), e.core().toString());
+        assertTrue(ids(e.core()).contains(43), e.core().toString());
+        assertFalse(ids(e.core()).contains(32), e.core().toString());
+        Operation read = e.core().stream().filter(o -> o.id() == 43).findFirst().orElseThrow();
+        assertEquals("read → 2", model.describeOperation(read.input(), read.output()));
+    }
+
+    private static Set<Integer> ids(List<Operation> ops) {
+        Set<Integer> ids = new HashSet<>();
+        ops.forEach(op -> ids.add(op.id()));
+        return ids;
+    }
+
+    private static List<Operation> partOf(Model<?> model, List<Operation> prepared, Set<Integer> core) {
+        for (Partition p : model.partition(prepared)) {
+            if (ids(p.operations()).containsAll(core)) {
+                return p.operations();
+            }
+        }
+        return null;
+    }
+
+    private static int maxOpen(List<Operation> ops, Model<?> model) {
+        return RelaxedChecker.maxOpen(ops, model);
+    }
+}
