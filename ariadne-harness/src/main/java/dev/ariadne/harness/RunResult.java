@@ -185,9 +185,10 @@ public final class RunResult {
             if (e.summary() != null) {
                 out.append("\nWhy").append(where).append(": ").append(cut(e.summary(), 2_000));
             }
-            out.append("\n").append(e.minimal() ? "Minimal failing core" : "Failing core").append(where)
+            out.append("\n").append(!e.found() ? "No failing core found in budget; around the failing operation"
+                    : e.minimal() ? "Minimal failing core" : "Failing core").append(where)
                     .append(", ").append(e.core().size()).append(" operation").append(e.core().size() == 1 ? "" : "s")
-                    .append(e.minimal() ? "" : " (may not be minimal: " + e.limit() + ")").append(": ");
+                    .append(e.minimal() || !e.found() ? "" : " (may not be minimal: " + e.limit() + ")").append(": ");
             for (int i = 0; i < Math.min(SUMMARY_CORE, e.core().size()); i++) {
                 Operation op = e.core().get(i);
                 out.append(i == 0 ? "" : ", ").append('#').append(op.id()).append(' ')

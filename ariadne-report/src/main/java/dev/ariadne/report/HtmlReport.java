@@ -77,7 +77,8 @@ public final class HtmlReport {
      * @param coreSize         how many operations the core has: {@code coreIds} may hold only those nearest the
      *                         failure, at most 1,000
      */
-    public record Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines, int coreSize) {
+    public record Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines, int coreSize,
+                           boolean found) {
         public Evidence {
             coreIds = List.copyOf(coreIds);
             explanationLines = List.copyOf(explanationLines);
@@ -127,7 +128,7 @@ public final class HtmlReport {
 
         private static Evidence of(Explanation x, List<String> lines, Operation unplaced) {
             return new Evidence(Bounds.nearest(x.core(), unplaced, Bounds.CORE_KEPT).stream().map(Operation::id)
-                    .toList(), x.minimal(), lines, x.core().size());
+                    .toList(), x.minimal(), lines, x.core().size(), x.found());
         }
     }
 
@@ -461,6 +462,7 @@ public final class HtmlReport {
             }
             json.writeEndArray();
             json.writeBooleanField("minimal", e.minimal());
+            json.writeBooleanField("found", e.found());
             json.writeNumberField("size", e.coreSize());
             json.writeEndObject();
             json.writeArrayFieldStart("explanation");

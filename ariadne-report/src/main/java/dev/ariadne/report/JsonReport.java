@@ -215,6 +215,7 @@ public final class JsonReport implements AutoCloseable {
         json.writeEndArray();
         json.writeNumberField("coreSize", e.core().size());
         omitted("omittedCore", e.core().size() - core.size());
+        json.writeBooleanField("found", e.found());
         json.writeBooleanField("minimal", e.minimal());
         json.writeStringField("limit", e.limit());
         json.writeStringField("summary", Bounds.summary(e));
