@@ -89,7 +89,7 @@ public final class HtmlReport {
 
         /** Evidence whose core is {@code coreIds}, all of it. */
         public Evidence(List<Integer> coreIds, boolean minimal, List<String> explanationLines) {
-            this(coreIds, minimal, explanationLines, coreIds.size());
+            this(coreIds, minimal, explanationLines, coreIds.size(), true);
         }
 
         /**
