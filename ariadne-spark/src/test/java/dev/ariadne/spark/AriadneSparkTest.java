@@ -169,6 +169,18 @@ class AriadneSparkTest {
     }
 
     @Test
+    void aJepsenOperationSplitAcrossFilesIsBadInputNamingWhereItEnds() throws Exception {
+        List<String> lines = Files.readAllLines(EXAMPLES.resolve("kv-bad.edn"));
+        Path dir = tmp.resolve("edn");
+        Histories.write(dir.resolve("a.edn"), lines.subList(0, 3), false);
+        Histories.write(dir.resolve("b.edn"), lines.subList(3, lines.size()), false);
+        SparkCheckException e = assertThrows(SparkCheckException.class,
+                () -> AriadneSpark.rows(spark(), CheckSpec.of(dir.toString()).withModel("kv")));
+        assertEquals(65, e.status());
+        assertTrue(e.getMessage().startsWith(dir.resolve("b.edn") + ":1: "), e.getMessage());
+    }
+
+    @Test
     void aKeyTooBigIsUnknownWithTheReasonNeverAGuess() throws Exception {
         Path file = tmp.resolve("kv.jsonl");
         Histories.write(file, Histories.kvEvents(1, 200, List.of(), 3), false);
