@@ -1,0 +1,327 @@
+package dev.ariadne.spark;
+
+import dev.ariadne.core.check.Engine;
+import dev.ariadne.core.check.Result;
+import dev.ariadne.core.check.Checker;
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.models.ModelOptions;
+import dev.ariadne.io.Format;
+import dev.ariadne.io.HistoryReaders;
+import dev.ariadne.io.InvalidInputException;
+import dev.ariadne.io.ReadOptions;
+import dev.ariadne.io.ReadResult;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.Tuple2;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
+
+/**
+ * Checks histories on Apache Spark with the same verdicts as {@code ariadne check}: the input files are parsed in the
+ * executors by Ariadne's own readers, each client's calls are matched with their returns, the operations are
+ * regrouped by the model's partition key (a kv key, an {@code --independent} key, or a whole file when every file
+ * is a history of its own), and the core {@link Checker} checks each key in an executor with its own budgets. A key
+ * whose check runs out of a budget, or that is too big, is {@code UNKNOWN} with the reason, never a guess.
+ */
+public final class AriadneSpark {
+    private AriadneSpark() {
+    }
+
+    /**
+     * Checks {@code spec}'s input and returns one row per key. The check runs (and the rows are cached) before this
+     * returns, so that bad input is reported here.
+     *
+     * @throws SparkCheckException for bad usage (status 64) or input that is not a valid history (65), with a
+     *                             message naming file, line and problem
+     */
+    public static Dataset<KeyResult> check(SparkSession spark, CheckSpec spec) {
+        JavaRDD<KeyResult> rows = rows(spark, spec);
+        return spark.createDataset(rows.rdd(), Encoders.bean(KeyResult.class));
+    }
+
+    /** As {@link #check}, the rows as an RDD (cached, already computed). */
+    static JavaRDD<KeyResult> rows(SparkSession spark, CheckSpec spec) {
+        Format format;
+        try {
+            format = Format.fromName(spec.format());
+            Engine.fromName(spec.engine());
+            if (spec.model() != null) {
+                BuiltinModels.byName(spec.model(), KeyCheck.modelOptions(spec.initial(), spec.independent(),
+                        ModelOptions.NilRead.ABSENT));
+            } else if (spec.initial() != null) {
+                HistoryReaders.parseValue(spec.initial());
+            }
+            if (!List.of("auto", "absent", "unknown").contains(spec.nilRead())) {
+                throw new IllegalArgumentException("unknown --nil-read '" + spec.nilRead()
+                        + "' (expected auto, absent or unknown)");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new SparkCheckException(64, e.getMessage());
+        }
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<String> files = Inputs.list(spec.inputs(), jsc.hadoopConfiguration());
+        Broadcast<SerializableConfiguration> conf =
+                jsc.broadcast(new SerializableConfiguration(jsc.hadoopConfiguration()));
+        JavaRDD<KeyResult> rows = spec.perFile() ? perFile(jsc, spec, format, files, conf)
+                : merged(jsc, spec, format, files, conf);
+        rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            rows.count();
+        } catch (Exception e) {
+            // Spark's job failures are checked exceptions that Java does not see declared
+            rows.unpersist(false);
+            String problem = InputProblem.find(e);
+            if (problem != null) {
+                throw new SparkCheckException(65, problem);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException("the Spark job failed", e);
+        }
+        return rows;
+    }
+
+    /** Every file a history of its own, checked whole in one task, as {@code ariadne check FILE} checks it. */
+    private static JavaRDD<KeyResult> perFile(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+                                              Broadcast<SerializableConfiguration> conf) {
+        int slices = Math.max(1, Math.min(files.size(), jsc.defaultParallelism() * 4));
+        KeyCheck base = new KeyCheck(spec.model(), spec, ModelOptions.NilRead.ABSENT, files);
+        return jsc.parallelize(IntStream.range(0, files.size()).boxed().toList(), slices).map(i -> {
+            String name = Inputs.display(files.get(i));
+            long start = System.nanoTime();
+            KeyResult r = new KeyResult();
+            r.setKey(name);
+            r.setFiles(name);
+            try (InputStream in = Inputs.open(files.get(i), conf.value().value())) {
+                ReadResult read = HistoryReaders.load(in, name, ReadOptions.defaults().withFormat(format));
+                ModelOptions.NilRead nilRead = KeyCheck.nilRead(spec.nilRead(), read.nilRead());
+                ModelOptions mo = KeyCheck.modelOptions(spec.initial(), spec.independent(), nilRead);
+                Model<?> model = spec.model() != null ? BuiltinModels.byName(spec.model(), mo)
+                        : KeyCheck.inferModel(read.history(), mo);
+                Result result = Checker.check(read.history(), model, base.options());
+                KeyCheck.fill(r, name, result, model);
+            } catch (InvalidInputException e) {
+                invalid(r, e.getMessage());
+            } catch (InvalidOperationException e) {
+                Operation op = e.operation();
+                invalid(r, Values.escape(name) + (op != null && op.line() >= 0 ? ":" + op.line() : "") + ": "
+                        + e.getMessage());
+            } catch (IOException e) {
+                invalid(r, "cannot read " + Values.escape(name) + ": " + e.getMessage());
+            }
+            r.setMillis((System.nanoTime() - start) / 1e6);
+            return r;
+        });
+    }
+
+    /** The verdict of a file that is not a valid history, as {@code ariadne check --json} names it. */
+    static final String INVALID_INPUT = "INVALID_INPUT";
+
+    private static void invalid(KeyResult r, String message) {
+        r.setVerdict(INVALID_INPUT);
+        r.setReason(message);
+    }
+
+    /** All files, in name order, one history: parsed per file, matched per client, checked per key. */
+    private static JavaRDD<KeyResult> merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+                                             Broadcast<SerializableConfiguration> conf) {
+        FileEvents.Conventions first = FileEvents.conventions(files.get(0), format, jsc.hadoopConfiguration());
+        Format read = first.format();
+        int shuffle = spec.partitions() > 0 ? spec.partitions()
+                : Math.max(jsc.defaultParallelism() * 4, Math.min(files.size(), 10_000));
+        JavaRDD<Ev> events = jsc.parallelize(IntStream.range(0, files.size()).boxed().toList(),
+                        Math.max(1, Math.min(files.size(), 10_000)))
+                .flatMap(i -> FileEvents.of(i, files.get(i), read, conf.value().value()));
+        JavaPairRDD<SortKey, Ev> byClient = events.mapToPair(e -> new Tuple2<>(new SortKey(null, e.client, e.pos), e))
+                .repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER);
+        JavaRDD<Op> ops = byClient.mapPartitions(it -> new Matching(it, files));
+        ModelOptions.NilRead nilRead = KeyCheck.nilRead(spec.nilRead(), first.nilRead());
+        String modelName = spec.model();
+        if (modelName == null) {
+            ops = ops.persist(StorageLevel.MEMORY_AND_DISK());
+            modelName = infer(ops, spec, nilRead);
+        }
+        KeyCheck check = new KeyCheck(modelName, spec, nilRead, files);
+        boolean partition = spec.partition();
+        JavaPairRDD<SortKey, Op> byKey = ops.mapPartitionsToPair(it -> {
+            Model<?> model = check.model();
+            return new Iterator<Tuple2<SortKey, Op>>() {
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public Tuple2<SortKey, Op> next() {
+                    Op o = it.next();
+                    String label;
+                    try {
+                        label = partition ? KeyCheck.label(model, KeyCheck.operation(o, 0)) : "all";
+                    } catch (InvalidOperationException e) {
+                        throw new InputProblem(Inputs.display(files.get((int) (o.callPos >>> Ev.RANK_BITS)))
+                                + (o.metadata.get("line") instanceof Number n ? ":" + n : "") + ": "
+                                + e.getMessage());
+                    }
+                    return new Tuple2<>(new SortKey(label, 0, o.callPos), o);
+                }
+            };
+        }).repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER);
+        return byKey.mapPartitions(it -> new Keys(it, check));
+    }
+
+    /** The first built-in model that understands every operation: one pass, a bit per candidate model. */
+    private static String infer(JavaRDD<Op> ops, CheckSpec spec, ModelOptions.NilRead nilRead) {
+        List<String> names = BuiltinModels.names();
+        String initial = spec.initial();
+        boolean independent = spec.independent();
+        long all = names.size() >= 64 ? -1L : (1L << names.size()) - 1;
+        long mask = ops.mapPartitions(it -> {
+            ModelOptions mo = KeyCheck.modelOptions(initial, independent, nilRead);
+            List<Model<?>> models = new ArrayList<>();
+            long m = 0;
+            for (int i = 0; i < names.size(); i++) {
+                try {
+                    models.add(BuiltinModels.byName(names.get(i), mo));
+                    m |= 1L << i;
+                } catch (IllegalArgumentException e) {
+                    models.add(null);
+                }
+            }
+            while (it.hasNext() && m != 0) {
+                Operation op = KeyCheck.operation(it.next(), 0);
+                for (int i = 0; i < names.size(); i++) {
+                    if ((m & (1L << i)) != 0) {
+                        try {
+                            models.get(i).prepare(op);
+                        } catch (InvalidOperationException | IllegalArgumentException e) {
+                            m &= ~(1L << i);
+                        }
+                    }
+                }
+            }
+            return List.of(m).iterator();
+        }).fold(all, (a, b) -> a & b);
+        if (mask != 0) {
+            return names.get(Long.numberOfTrailingZeros(mask));
+        }
+        List<String> functions = ops.map(o -> o.input instanceof Invocation inv ? inv.f() : "?").distinct()
+                .collect();
+        throw new SparkCheckException(65, KeyCheck.noModel(new TreeSet<>(functions)));
+    }
+
+    /** The shuffle key: a partition label (or null, matching by client), a client, and the place in the input. */
+    static final class SortKey implements Serializable {
+        private static final long serialVersionUID = 1L;
+        static final Comparator<SortKey> ORDER = (Comparator<SortKey> & Serializable) (a, b) -> {
+            int c = a.label == null ? 0 : a.label.compareTo(b.label);
+            if (c != 0) {
+                return c;
+            }
+            c = Integer.compare(a.client, b.client);
+            return c != 0 ? c : Long.compare(a.pos, b.pos);
+        };
+
+        final String label;
+        final int client;
+        final long pos;
+
+        SortKey(String label, int client, long pos) {
+            this.label = label;
+            this.client = client;
+            this.pos = pos;
+        }
+    }
+
+    /** Sends all events of a client, or all operations of a key, to one task. */
+    static final class KeyPartitioner extends Partitioner {
+        private static final long serialVersionUID = 1L;
+        private final int n;
+
+        KeyPartitioner(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public int numPartitions() {
+            return n;
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            SortKey k = (SortKey) key;
+            int h = k.label == null ? Integer.hashCode(k.client) * 0x9E3779B1 : k.label.hashCode() * 0x9E3779B1;
+            return Math.floorMod(h ^ (h >>> 16), n);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof KeyPartitioner p && p.n == n;
+        }
+
+        @Override
+        public int hashCode() {
+            return n;
+        }
+    }
+
+    /**
+     * The keys of a task's sorted operations, checked one after the other: a key's operations are held (up to the
+     * per-key limit) only while it is checked.
+     */
+    static final class Keys implements Iterator<KeyResult> {
+        private final Iterator<Tuple2<SortKey, Op>> ops;
+        private final KeyCheck check;
+        private Tuple2<SortKey, Op> ahead;
+
+        Keys(Iterator<Tuple2<SortKey, Op>> ops, KeyCheck check) {
+            this.ops = ops;
+            this.check = check;
+            this.ahead = ops.hasNext() ? ops.next() : null;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return ahead != null;
+        }
+
+        @Override
+        public KeyResult next() {
+            if (ahead == null) {
+                throw new NoSuchElementException();
+            }
+            String label = ahead._1.label;
+            List<Op> key = new ArrayList<>();
+            long count = 0;
+            while (ahead != null && Objects.equals(ahead._1.label, label)) {
+                if (count < check.maxKeyOperations) {
+                    key.add(ahead._2);
+                }
+                count++;
+                ahead = ops.hasNext() ? ops.next() : null;
+            }
+            return check.check(label, key, count);
+        }
+    }
+}

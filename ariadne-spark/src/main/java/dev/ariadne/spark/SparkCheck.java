@@ -1,0 +1,288 @@
+package dev.ariadne.spark;
+
+import dev.ariadne.core.history.Values;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code spark-submit} entry point: {@code SparkCheck [options] INPUT...} checks the input as
+ * {@link AriadneSpark#check} does, writes the per-key table ({@code OUTPUT/results}, Parquet or JSON lines) and
+ * {@code OUTPUT/summary.json}, prints a short summary and exits as {@code ariadne check} does: 0 linearizable, 1 not
+ * linearizable, 2 unknown, 64 usage error, 65 invalid input, 70 internal error, 74 output not written. The options
+ * are those of {@code ariadne check} that apply per key; see {@code docs/spark.md}.
+ */
+public final class SparkCheck {
+    private SparkCheck() {
+    }
+
+    static final String USAGE = """
+            Usage: spark-submit --class dev.ariadne.spark.SparkCheck ariadne-spark.jar [options] INPUT...
+            Checks a history (all INPUT files, in name order) per key on Spark, or with --per-file every file as a
+            history of its own. INPUT: files, directories or globs on any Hadoop file system.
+              --output DIR            write DIR/results (the per-key table) and DIR/summary.json
+              --output-format FMT     parquet (default) or json (JSON lines)
+              --overwrite             replace DIR's results and summary if they exist
+              --per-file              every file is a history of its own (a directory of many small histories)
+              --format FORMAT         auto (default), json, edn, jepsen-json, jepsen-log
+              --model NAME            a built-in model (default: inferred as ariadne check infers it)
+              --initial VALUE         the model's initial value (EDN or JSON)
+              --independent           Jepsen's independent checker: values are [key value] pairs
+              --nil-read MODE         auto (default), absent or unknown
+              --no-partition          check the history as one key
+              --engine ENGINE         auto (default), dfs, frontier, ...
+              --timeout DURATION      time budget of one key (default 10m)
+              --max-memory SIZE       memory budget of one key's search (default: half the executor heap / its tasks)
+              --core-timeout DURATION budget of a violation's minimal failing core (default 5s; 0: none)
+              --max-key-operations N  a key with more operations is UNKNOWN, not checked (default 20000000)
+              --partitions N          shuffle partitions of the per-key stage (default: 4 per core, at least 1 per file)
+              --json                  print summary.json's document instead of the text summary
+            Exit status: 0 linearizable, 1 not linearizable, 2 unknown, 64 usage, 65 invalid input, 70 internal, 74 output.
+            """;
+
+    /** The parsed command line. */
+    record Command(CheckSpec spec, String output, String outputFormat, boolean overwrite, boolean json) {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command line, printing to {@code out} and {@code err}; returns the exit status. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Command c;
+        try {
+            c = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("ariadne-spark: " + e.getMessage());
+            err.print(USAGE);
+            return 64;
+        }
+        if (c == null) {
+            out.print(USAGE);
+            return 0;
+        }
+        SparkSession.Builder builder = SparkSession.builder().appName("ariadne check");
+        if (!new org.apache.spark.SparkConf().contains("spark.master")) {
+            // run directly (java -cp ...), not by spark-submit: the cores of this machine
+            builder.master("local[*]");
+        }
+        SparkSession spark = builder.getOrCreate();
+        try {
+            return check(spark, c, out, err);
+        } finally {
+            spark.stop();
+        }
+    }
+
+    static int check(SparkSession spark, Command c, PrintStream out, PrintStream err) {
+        Dataset<KeyResult> results;
+        try {
+            results = AriadneSpark.check(spark, c.spec());
+        } catch (SparkCheckException e) {
+            err.println("ariadne-spark: " + e.getMessage());
+            return e.status();
+        } catch (RuntimeException e) {
+            err.println("ariadne-spark: internal error: " + e);
+            return 70;
+        }
+        Summary summary = Summary.of(results);
+        if (c.output() != null) {
+            try {
+                results.write().mode(c.overwrite() ? SaveMode.Overwrite : SaveMode.ErrorIfExists)
+                        .format(c.outputFormat()).save(c.output() + "/results");
+                Path file = new Path(c.output(), "summary.json");
+                FileSystem fs = file.getFileSystem(spark.sparkContext().hadoopConfiguration());
+                try (FSDataOutputStream s = fs.create(file, c.overwrite())) {
+                    s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (Exception e) {
+                err.println("ariadne-spark: cannot write " + Values.escape(c.output()) + ": "
+                        + firstLine(e.getMessage()));
+                return 74;
+            }
+        }
+        if (c.json()) {
+            out.print(summary.toJson());
+        } else {
+            out.print(text(summary, c));
+        }
+        out.flush();
+        return summary.status();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unknown error";
+        }
+        int nl = s.indexOf('\n');
+        return Values.escape(nl < 0 ? s : s.substring(0, nl));
+    }
+
+    /** The text summary: counts, the violating and unknown keys (a few), and where the table is. */
+    static String text(Summary s, Command c) {
+        StringBuilder b = new StringBuilder();
+        b.append(s.keys()).append(s.keys() == 1 ? " key, " : " keys, ").append(s.operations())
+                .append(" operations:");
+        s.verdicts().forEach((v, n) -> b.append(' ').append(n).append(' ').append(v).append(','));
+        b.setLength(b.length() - (s.verdicts().isEmpty() ? 0 : 1));
+        b.append('\n');
+        if (!s.violating().isEmpty()) {
+            b.append("not linearizable: ").append(list(s.violating())).append('\n');
+        }
+        if (!s.unknown().isEmpty()) {
+            List<String> u = new ArrayList<>();
+            s.unknown().forEach((k, why) -> u.add(k + " (" + why + ")"));
+            b.append(s.verdicts().containsKey(AriadneSpark.INVALID_INPUT) ? "unknown or invalid: " : "unknown: ")
+                    .append(list(u)).append('\n');
+        }
+        if (c.output() != null) {
+            b.append("per-key results: ").append(c.output()).append("/results (").append(c.outputFormat())
+                    .append("), summary: ").append(c.output()).append("/summary.json\n");
+        }
+        return b.toString();
+    }
+
+    private static String list(List<String> items) {
+        return String.join(", ", items.subList(0, Math.min(5, items.size())))
+                + (items.size() > 5 ? ", … (" + items.size() + " listed in summary.json)" : "");
+    }
+
+    /** The command line, or {@code null} for {@code --help}. */
+    static Command parse(String[] args) {
+        List<String> inputs = new ArrayList<>();
+        CheckSpec spec = CheckSpec.of("-");
+        String output = null;
+        String outputFormat = "parquet";
+        boolean overwrite = false;
+        boolean json = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                v = a.substring(eq + 1);
+                a = a.substring(0, eq);
+            }
+            switch (a) {
+                case "--help", "-h" -> {
+                    return null;
+                }
+                case "--per-file" -> spec = spec.withPerFile(true);
+                case "--independent" -> spec = spec.withIndependent(true);
+                case "--no-partition" -> spec = spec.withPartition(false);
+                case "--overwrite" -> overwrite = true;
+                case "--json" -> json = true;
+                case "--output", "--output-format", "--format", "--model", "--initial", "--nil-read", "--engine",
+                        "--timeout", "--max-memory", "--core-timeout", "--max-key-operations", "--partitions" -> {
+                    if (v == null) {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException(a + " needs a value");
+                        }
+                        v = args[++i];
+                    }
+                    switch (a) {
+                        case "--output" -> output = v;
+                        case "--output-format" -> {
+                            outputFormat = v.toLowerCase(Locale.ROOT);
+                            if (!outputFormat.equals("parquet") && !outputFormat.equals("json")) {
+                                throw new IllegalArgumentException("unknown --output-format '" + v
+                                        + "' (expected parquet or json)");
+                            }
+                        }
+                        case "--format" -> spec = spec.withFormat(v);
+                        case "--model" -> spec = spec.withModel(v);
+                        case "--initial" -> spec = spec.withInitial(v);
+                        case "--nil-read" -> spec = spec.withNilRead(v.strip().toLowerCase(Locale.ROOT));
+                        case "--engine" -> spec = spec.withEngine(v);
+                        case "--timeout" -> spec = spec.withKeyTimeout(duration(a, v, false));
+                        case "--core-timeout" -> spec = spec.withCoreTimeout(duration(a, v, true));
+                        case "--max-memory" -> spec = spec.withKeyMaxMemory(size(a, v));
+                        case "--max-key-operations" -> spec = spec.withMaxKeyOperations(positive(a, v));
+                        case "--partitions" -> spec = spec.withPartitions(positive(a, v));
+                        default -> throw new IllegalStateException(a);
+                    }
+                }
+                default -> {
+                    if (a.startsWith("-") && !a.equals("-")) {
+                        throw new IllegalArgumentException("unknown option '" + a + "'");
+                    }
+                    inputs.add(a);
+                }
+            }
+        }
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("no INPUT given");
+        }
+        spec = new CheckSpec(inputs, spec.format(), spec.model(), spec.initial(), spec.independent(), spec.nilRead(),
+                spec.perFile(), spec.partition(), spec.engine(), spec.keyTimeout(), spec.keyMaxMemory(),
+                spec.coreTimeout(), spec.maxKeyOperations(), spec.partitions());
+        return new Command(spec, output, outputFormat, overwrite, json);
+    }
+
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)(ms|s|m|h)?");
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,12})([kmg]?)b?");
+
+    /** {@code 500ms}, {@code 1.5s}, {@code 30s}, {@code 5m}, {@code 1h} (a bare number is seconds), as ariadne check. */
+    static Duration duration(String option, String value, boolean zeroAllowed) {
+        String v = value.strip();
+        if (zeroAllowed && v.matches("0(ms|s|m|h)?")) {
+            return Duration.ZERO;
+        }
+        Matcher m = DURATION.matcher(v);
+        if (m.matches()) {
+            long unit = switch (m.group(2) == null ? "s" : m.group(2)) {
+                case "ms" -> 1_000_000L;
+                case "m" -> 60_000_000_000L;
+                case "h" -> 3_600_000_000_000L;
+                default -> 1_000_000_000L;
+            };
+            BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unit));
+            if (nanos.signum() > 0 && nanos.stripTrailingZeros().scale() <= 0) {
+                return Duration.ofNanos(nanos.longValueExact());
+            }
+        }
+        throw new IllegalArgumentException(option + ": '" + value + "' is not a " + (zeroAllowed ? "" : "positive ")
+                + "duration such as " + (zeroAllowed ? "0, " : "") + "500ms, 30s, 5m or 1h");
+    }
+
+    /** {@code 512m}, {@code 2g}, {@code 1048576} (bytes), as ariadne check's --max-memory. */
+    static long size(String option, String value) {
+        Matcher m = SIZE.matcher(value.strip().toLowerCase(Locale.ROOT));
+        if (m.matches() && Long.parseLong(m.group(1)) > 0) {
+            int shift = switch (m.group(2)) {
+                case "k" -> 10;
+                case "m" -> 20;
+                case "g" -> 30;
+                default -> 0;
+            };
+            return Long.parseLong(m.group(1)) << shift;
+        }
+        throw new IllegalArgumentException(option + ": '" + value + "' is not a size such as 512m or 2g");
+    }
+
+    private static int positive(String option, String value) {
+        try {
+            int n = Integer.parseInt(value.strip());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(option + " must be a whole number of at least 1, not '" + value + "'");
+    }
+}
