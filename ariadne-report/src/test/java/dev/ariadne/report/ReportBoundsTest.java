@@ -69,7 +69,7 @@ class ReportBoundsTest {
                     Long.toString(N - 1), "x".repeat(20 * N)));
         }
         Explanation x = new Explanation(all, false, "the core budget of 5s ran out", "the read of 0 was "
-                + "overwritten ".repeat(10_000), "nil", precedences, orders, false, 1, 1);
+                + "overwritten ".repeat(10_000), "nil", precedences, orders, false, 1, 1, true);
         Violation v = new Violation(p.violation().initialState(), p.violation().longest(), x);
         PartitionResult bad = new PartitionResult(0, p.label(), p.operations(), p.verdict(), p.witness(), v,
                 p.reason(), p.engine(), p.statistics());
