@@ -562,23 +562,7 @@ class CheckCommand implements Callable<Integer> {
 
     /** The first built-in model that understands every operation of the history (and can start from --initial). */
     private static Model<?> inferModel(History history, ModelOptions modelOptions) {
-        for (String name : BuiltinModels.names()) {
-            try {
-                Model<?> candidate = BuiltinModels.byName(name, modelOptions);
-                for (Operation op : history.operations()) {
-                    candidate.prepare(op);
-                }
-                return BuiltinModels.byName(name, modelOptions);
-            } catch (InvalidOperationException | IllegalArgumentException e) {
-                // not this one
-            }
-        }
-        TreeSet<String> functions = new TreeSet<>();
-        for (Operation op : history.operations()) {
-            functions.add(op.input() instanceof dev.ariadne.core.history.Invocation inv ? inv.f() : "?");
-        }
-        throw new InvalidOperationException("no built-in model understands all operations (functions: "
-                + Values.escape(String.join(", ", functions)) + "); choose one with --model");
+        return BuiltinModels.infer(history, modelOptions);
     }
 
     /**

@@ -5,14 +5,10 @@ import dev.ariadne.io.InvalidInputException;
 import dev.ariadne.io.ReadOptions;
 import dev.ariadne.io.ReadResult;
 
-import java.io.FileInputStream;
-import java.io.FileNotFoundException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -109,24 +105,9 @@ final class TimedRead {
         if (Files.isDirectory(file)) { // an OmniLink trace directory: its files are the reader's to open
             return HistoryReaders.load(file, options);
         }
-        try (Counted in = new Counted(open(file), deadline)) {
+        try (Counted in = new Counted(HistoryReaders.open(file), deadline)) {
             opened.set(in);
             return HistoryReaders.load(in, name, options);
-        }
-    }
-
-    /** As the readers open a file: a FileInputStream, which reads pipes and FIFOs (no seeking). */
-    private static InputStream open(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            throw new NoSuchFileException(file.toString());
-        }
-        try {
-            return new FileInputStream(file.toFile());
-        } catch (FileNotFoundException e) {
-            if (!Files.isReadable(file)) {
-                throw new AccessDeniedException(file.toString());
-            }
-            throw e;
         }
     }
 

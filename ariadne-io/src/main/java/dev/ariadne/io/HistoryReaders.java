@@ -76,9 +76,10 @@ public final class HistoryReaders {
     /**
      * Opens {@code file} for one pass from start to end. A {@link FileInputStream}, not {@link Files#newInputStream}:
      * the latter's {@code available()} seeks, which fails with "Illegal seek" on pipes, FIFOs, {@code /dev/stdin}
-     * and process substitutions, whereas the former works on every kind of file that can be read once.
+     * and process substitutions, whereas the former works on every kind of file that can be read once. A missing
+     * or unreadable file throws {@link NoSuchFileException} or {@link AccessDeniedException}, as {@link Files} does.
      */
-    private static InputStream open(Path file) throws IOException {
+    public static InputStream open(Path file) throws IOException {
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString());
         }

@@ -228,7 +228,7 @@ public final class AriadneSpark {
         }
         List<String> functions = ops.map(o -> o.input instanceof Invocation inv ? inv.f() : "?").distinct()
                 .collect();
-        throw new SparkCheckException(65, KeyCheck.noModel(new TreeSet<>(functions)));
+        throw new SparkCheckException(65, BuiltinModels.noModel(new TreeSet<>(functions)));
     }
 
     /** The shuffle key: a partition label (or null, matching by client), a client, and the place in the input. */

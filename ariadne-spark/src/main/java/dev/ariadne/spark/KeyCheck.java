@@ -225,26 +225,6 @@ final class KeyCheck implements Serializable {
 
     /** The first built-in model that understands every operation, as {@code ariadne check} infers it. */
     static Model<?> inferModel(History history, ModelOptions modelOptions) {
-        for (String name : BuiltinModels.names()) {
-            try {
-                Model<?> candidate = BuiltinModels.byName(name, modelOptions);
-                for (Operation op : history.operations()) {
-                    candidate.prepare(op);
-                }
-                return BuiltinModels.byName(name, modelOptions);
-            } catch (InvalidOperationException | IllegalArgumentException e) {
-                // not this one
-            }
-        }
-        TreeSet<String> functions = new TreeSet<>();
-        for (Operation op : history.operations()) {
-            functions.add(op.input() instanceof Invocation inv ? inv.f() : "?");
-        }
-        throw new InvalidOperationException(noModel(functions));
-    }
-
-    static String noModel(java.util.Collection<String> functions) {
-        return "no built-in model understands all operations (functions: "
-                + Values.escape(String.join(", ", functions)) + "); choose one with --model";
+        return BuiltinModels.infer(history, modelOptions);
     }
 }

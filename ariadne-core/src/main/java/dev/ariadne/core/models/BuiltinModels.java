@@ -1,10 +1,16 @@
 package dev.ariadne.core.models;
 
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.history.Values;
+import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -89,5 +95,36 @@ public final class BuiltinModels {
             default -> base;
         };
         return options.independent() ? IndependentModel.of(model) : model;
+    }
+
+    /**
+     * A new instance of the first built-in model, in {@link #names()} order, that understands every operation of
+     * {@code history} and can start from {@code options}: what {@code ariadne check} uses when no model is named.
+     *
+     * @throws InvalidOperationException when none does; its message names the history's functions, escaped
+     */
+    public static Model<?> infer(History history, ModelOptions options) {
+        for (String name : names()) {
+            try {
+                Model<?> candidate = byName(name, options);
+                for (Operation op : history.operations()) {
+                    candidate.prepare(op);
+                }
+                return byName(name, options);
+            } catch (InvalidOperationException | IllegalArgumentException e) {
+                // not this one
+            }
+        }
+        TreeSet<String> functions = new TreeSet<>();
+        for (Operation op : history.operations()) {
+            functions.add(op.input() instanceof Invocation inv ? inv.f() : "?");
+        }
+        throw new InvalidOperationException(noModel(functions));
+    }
+
+    /** The message of {@link #infer} when no built-in model understands {@code functions}. */
+    public static String noModel(java.util.Collection<String> functions) {
+        return "no built-in model understands all operations (functions: "
+                + Values.escape(String.join(", ", functions)) + "); choose one with --model";
     }
 }
