@@ -120,7 +120,7 @@ class TextReportTest {
         Result result = Checker.check(h, model, WHOLE.withCoreTimeout(java.time.Duration.ofMinutes(1)));
         String text = TextReport.render("timed.edn", result, model);
         assertTrue(text.contains("Real time orders them"), text);
-        assertTrue(text.contains("#0 write(1) returned at 2.500 ms before #1 write(2) was called at 3.000 ms"), text);
+        assertTrue(text.contains("#1 write(2) returned at 3.250 ms before #2 read → 1 was called at 4.000 ms"), text);
         assertTrue(text.contains("#2 client 1: read → 1 [4.000 ms, 4.500 ms]"), text);
         assertFalse(text.contains("returned at 1 "), "no position where ms are shown: " + text);
         assertEquals(1, text.lines().filter(l -> l.startsWith("  Why: ")).count(), text);
