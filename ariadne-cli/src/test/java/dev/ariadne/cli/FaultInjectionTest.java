@@ -198,6 +198,9 @@ class FaultInjectionTest {
         byte[] whole = Files.readAllBytes(s.file);
         CliRunner full = check(s.file, null);
         assertSane(s.file, full);
+        if (whole.length == 0) { // a history of no operation written in a format with no header: nothing to cut
+            return;
+        }
         Matcher m = MODEL.matcher(full.out());
         String model = full.status() != 65 && m.find() ? m.group(1) : null;
         boolean linearizable = full.status() == 0;

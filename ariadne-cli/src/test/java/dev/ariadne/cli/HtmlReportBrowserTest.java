@@ -343,6 +343,21 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aCoreNotFoundInBudgetIsSaidAsSuch() throws Exception {
+        History history = HistoryReaders.load(kvHistory(), ReadOptions.defaults()).history();
+        Model<?> model = BuiltinModels.byName("kv");
+        Result result = Checker.check(history, model, CheckOptions.defaults());
+        PartitionResult bad = result.violations().get(0);
+        Path page = dir.resolve("not-found.html");
+        HtmlReport.of("not found", history, model, result)
+                .withEvidence(bad.index(), new HtmlReport.Evidence(List.of(2, 3), false, List.of(), 2, false))
+                .write(page);
+        open(page);
+        assertEquals("No failing core found within the core budget; the 2 operations around the failing one are "
+                + "outlined in red: #2, #3.", text("core"));
+    }
+
+    @Test
     void coreAndExplanationWhenGiven() throws Exception {
         History history = HistoryReaders.load(kvHistory(), ReadOptions.defaults()).history();
         Model<?> model = BuiltinModels.byName("kv");
@@ -354,8 +369,8 @@ class HtmlReportBrowserTest {
                 .withEvidence(bad.index(), new HtmlReport.Evidence(List.of(2, 3, 4, 5), true, lines)).write(page);
         open(page);
         assertTrue(driver.findElement(By.id("why")).isDisplayed());
-        assertEquals("Minimal failing core, 4 operations, outlined in red: #2, #3, #4, #5. Without any one of them "
-                + "the rest is linearizable.", text("core"));
+        assertEquals("Minimal failing core, 4 operations, outlined in red: #2, #3, #4, #5. These operations cannot "
+                + "be ordered, whatever the other operations did; without any one of them they could be.", text("core"));
         List<WebElement> items = driver.findElements(By.cssSelector("#explanation li"));
         assertEquals(lines, items.stream().map(WebElement::getText).toList());
         assertTrue(hover(4).contains("in the minimal failing core"));

@@ -107,7 +107,8 @@ class HtmlReportViewBrowserTest {
         // The Why box is a few lines tall, so that the timeline stays in the window; "show all" shows every line.
         WebElement why = driver.findElement(By.id("why"));
         assertTrue(why.isDisplayed());
-        assertTrue(why.getRect().getHeight() <= 260, "the Why box is " + why.getRect().getHeight() + " px tall");
+        int collapsed = why.getRect().getHeight();
+        assertTrue(collapsed <= 260, "the Why box is " + collapsed + " px tall");
         WebElement more = driver.findElement(By.id("whymore"));
         assertTrue(more.isDisplayed(), "a collapsed Why box offers to show all");
         assertTrue(more.getText().startsWith("show all"), more.getText());
@@ -116,7 +117,8 @@ class HtmlReportViewBrowserTest {
         assertFalse(inside(last, why), "the last line is hidden while collapsed");
         more.click();
         poll("the Why box to expand", () -> inside(last, why));
-        assertTrue(why.getRect().getHeight() > 260, "expanded: " + why.getRect().getHeight() + " px");
+        assertTrue(why.getRect().getHeight() > collapsed, "expanded: " + why.getRect().getHeight() + " px, collapsed: "
+                + collapsed + " px");
         assertTrue(more.getText().startsWith("show less"), more.getText());
         more.click();
         poll("the Why box to collapse", () -> why.getRect().getHeight() <= 260);
