@@ -46,6 +46,7 @@ class CorpusCoresTest {
         Assumptions.assumeTrue(Files.isRegularFile(expected), "porcupine corpus not found at " + CORPUS + "; skipping");
         int cores = 0;
         int minimal = 0;
+        int compared = 0;
         List<String> notMinimal = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(expected)) {
             String[] f = line.split("\t");
@@ -54,6 +55,8 @@ class CorpusCoresTest {
             }
             Model<?> model = BuiltinModels.byName(f[1]);
             History history = HistoryReaders.read(CORPUS.resolve(f[0]), Format.AUTO);
+            // Which of kv's violated keys are reported before the first cancels the rest depends on timing, so the
+            // two runs are compared key by key, where both report it (an etcd log is one partition: always).
             CheckOptions options = CheckOptions.defaults().withCoreTimeout(PATIENT);
             Result r = Checker.check(history, model, options);
             assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), f[0]);
@@ -64,8 +67,13 @@ class CorpusCoresTest {
                 Explanation e = p.violation().explanation();
                 String where = f[0] + " " + p.label();
                 assertTrue(e.found(), where + ": no core found: " + e.limit());
-                assertEquals(ids(e.core()), ids(again.violations().get(k).violation().explanation().core()),
-                        where + ": the same core on every run");
+                for (PartitionResult same : again.violations()) {
+                    if (same.index() == p.index()) {
+                        assertEquals(ids(e.core()), ids(same.violation().explanation().core()),
+                                where + ": the same core on every run");
+                        compared++;
+                    }
+                }
                 cores++;
                 if (e.minimal()) {
                     minimal++;
@@ -90,6 +98,7 @@ class CorpusCoresTest {
             }
         }
         assertTrue(cores >= 80, cores + " cores");
+        assertTrue(compared >= 79, "only " + compared + " cores compared with a second run");
         // Every etcd core is proven minimal (kv's c10 and c50 are allowed to run out of steps).
         assertTrue(minimal >= 79, minimal + " minimal cores; not: " + notMinimal);
     }
