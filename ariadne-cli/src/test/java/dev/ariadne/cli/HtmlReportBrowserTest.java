@@ -26,17 +26,12 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +46,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The HTML report in a real browser: Debian's chromium, driven headless through its chromedriver by Selenium. It
@@ -62,8 +56,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class HtmlReportBrowserTest {
     private static final String SCRIPT_VALUE = "</script><img src=x onerror=alert(1)>";
     private static final String COMMENT_VALUE = "\"--><svg onload=alert(1)>";
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
 
     private static WebDriver driver;
 
@@ -72,19 +64,7 @@ class HtmlReportBrowserTest {
 
     @BeforeAll
     static void startBrowser() {
-        assumeTrue(new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute(),
-                "browser tests skipped: " + CHROMIUM + " or " + CHROMEDRIVER + " is missing "
-                        + "(apt-get install chromium chromium-driver; .ci/run installs them)");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400,900", "--no-first-run", "--disable-extensions");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER)).build();
-        driver = new ChromeDriver(service, options);
+        driver = Chromium.start(900);
     }
 
     @AfterAll

@@ -21,12 +21,8 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -55,8 +51,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * nanosecond clock as the harness records. No wait depends on speed: conditions are polled, within bounds.
  */
 class HtmlReportViewBrowserTest {
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
     private static final Path CORPUS = Path.of("..", "..", "shared", "testdata", "porcupine");
     private static final Pattern RANGE = Pattern.compile(
             "Visible: (-?[0-9.]+) to (-?[0-9.]+)\\. The partition: (-?[0-9.]+) to (-?[0-9.]+)\\. Times: .+");
@@ -69,15 +63,7 @@ class HtmlReportViewBrowserTest {
 
     @BeforeAll
     static void startBrowser() {
-        assumeTrue(new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute(),
-                "browser tests skipped: " + CHROMIUM + " or " + CHROMEDRIVER + " is missing "
-                        + "(apt-get install chromium chromium-driver)");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400," + WINDOW_HEIGHT, "--no-first-run", "--disable-extensions");
-        driver = new ChromeDriver(new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER)).build(), options);
+        driver = Chromium.start(WINDOW_HEIGHT);
     }
 
     @AfterAll
