@@ -39,6 +39,12 @@ import java.util.function.Function;
  * whenever delivery catches up, at least every {@value #FLUSH_INTERVAL_MILLIS} ms while busy, and by
  * {@link #flush()}, so a killed process leaves a history that reads up to its last flush.
  *
+ * <p>The history file never waits behind the other sinks: with a {@linkplain Builder#file file} and other sinks, the
+ * delivery thread writes the file itself and hands each event on, through a bounded buffer, to a second thread that
+ * calls the other sinks (a checker that is slow or stuck on one event). While that buffer is full, delivery takes
+ * no more events from the clients (so they wait, as on a slow sink), and it still flushes the file with every event
+ * it holds, at least every {@value #FLUSH_INTERVAL_MILLIS} ms.
+ *
  * <p>If a sink throws (a model that rejects an output, an I/O error), delivery stops: the next call of any client
  * and {@link #close()} throw {@link IllegalStateException} with it as the cause.
  */
@@ -64,6 +70,8 @@ public final class Recorder implements AutoCloseable {
     /** Buffers smaller than this would fill during the pause: their recorders never pause. */
     private static final int PACED_BUFFER_SIZE = 1024;
     private static final Map<String, Object> NO_METADATA = Map.of();
+    /** Events the delivery thread may have handed on and the other sinks not yet taken (see {@link HandOff}). */
+    static final int HAND_OFF_SIZE = 1 << 16;
     private static final VarHandle STATE;
     private static final VarHandle WAITER;
     private static final VarHandle HEAD;
@@ -79,7 +87,10 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
+    /** The sinks the delivery thread calls: all of them, or the history files when there are other sinks too. */
     private final EventSink[] sinks;
+    /** The sinks behind the files, or {@code null}: called by {@link #handOff}'s thread. */
+    private final HandOff handOff;
     private final List<AutoCloseable> owned;
     private final Function<Throwable, ExceptionOutcome> classifier;
     private final int bufferSize;
@@ -99,13 +110,27 @@ public final class Recorder implements AutoCloseable {
     private boolean closed;
 
     private Recorder(Builder b) {
-        this.sinks = b.sinks.toArray(new EventSink[0]);
+        List<EventSink> files = new ArrayList<>();
+        List<EventSink> others = new ArrayList<>();
+        for (EventSink s : b.sinks) {
+            (b.files.contains(s) ? files : others).add(s);
+        }
+        if (files.isEmpty() || others.isEmpty()) {
+            this.sinks = b.sinks.toArray(new EventSink[0]);
+            this.handOff = null;
+        } else {
+            this.sinks = files.toArray(new EventSink[0]);
+            this.handOff = new HandOff(others.toArray(new EventSink[0]), HAND_OFF_SIZE);
+        }
         this.owned = List.copyOf(b.owned);
         this.classifier = b.classifier;
         this.bufferSize = b.bufferSize;
         this.nextClientId = new AtomicInteger(b.firstClientId);
         this.delivery = new Thread(new Delivery(), "ariadne-recorder");
         delivery.setDaemon(true);
+        if (handOff != null) {
+            handOff.thread.start();
+        }
         delivery.start();
     }
 
@@ -130,6 +155,8 @@ public final class Recorder implements AutoCloseable {
     public static final class Builder {
         private final List<EventSink> sinks = new ArrayList<>();
         private final List<AutoCloseable> owned = new ArrayList<>();
+        /** The history files' writers among {@link #sinks}: they never wait behind the others. */
+        private final List<EventSink> files = new ArrayList<>();
         private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
         private final List<Class<? extends Throwable>> failedOn = new ArrayList<>();
         private int bufferSize = 1 << 12;
@@ -157,6 +184,7 @@ public final class Recorder implements AutoCloseable {
                 OutputStream out = Files.newOutputStream(file);
                 JsonLinesWriter.EventWriter writer = JsonLinesWriter.events(out);
                 sinks.add(writer);
+                files.add(writer);
                 owned.add(writer);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the history file " + file, e);
@@ -486,6 +514,17 @@ public final class Recorder implements AutoCloseable {
 
         @Override
         public void run() {
+            try {
+                deliver();
+            } finally {
+                if (handOff != null) {
+                    handOff.producerDone = true; // it takes what is left, then ends
+                    LockSupport.unpark(handOff.thread);
+                }
+            }
+        }
+
+        private void deliver() {
             long lastFlush = System.nanoTime();
             boolean dirty = false;
             int idleRounds = 0;
@@ -511,9 +550,12 @@ public final class Recorder implements AutoCloseable {
                     Client c = clientsSeen[i];
                     nextStamp[i] = heads[i] < tail ? c.stamps[(int) heads[i] & c.mask] : Long.MAX_VALUE;
                 }
-                long count = merge(n, bound);
+                long count = merge(n, bound, handOff == null ? Long.MAX_VALUE : handOff.room());
                 for (int i = 0; i < n; i++) {
                     publish(i);
+                }
+                if (count > 0 && handOff != null) {
+                    handOff.publish();
                 }
                 delivered += count;
                 dirty |= count > 0;
@@ -555,8 +597,11 @@ public final class Recorder implements AutoCloseable {
             clientsSeen = now;
         }
 
-        /** Delivers the available events with times up to {@code bound}, in time order; returns how many. */
-        private long merge(int n, long bound) {
+        /**
+         * Delivers the available events with times up to {@code bound}, in time order, at most {@code room} of them
+         * (what the hand-off to the other sinks can take); returns how many.
+         */
+        private long merge(int n, long bound, long room) {
             long boundStamp = bound >= (Long.MAX_VALUE >> KIND_BITS) ? Long.MAX_VALUE : (bound << KIND_BITS) | KIND_MASK;
             long count = 0;
             while (true) {
@@ -573,7 +618,7 @@ public final class Recorder implements AutoCloseable {
                         second = s;
                     }
                 }
-                if (first < 0 || earliest > boundStamp) {
+                if (first < 0 || earliest > boundStamp || count >= room) {
                     return count;
                 }
                 long limit = Math.min(boundStamp, second);
@@ -586,9 +631,7 @@ public final class Recorder implements AutoCloseable {
                 long stamp = earliest;
                 do {
                     int slot = (int) h & mask;
-                    if (failure == null) {
-                        send((int) (stamp & KIND_MASK), c.ids[slot], stamp >> KIND_BITS, c.values[slot]);
-                    }
+                    send((int) (stamp & KIND_MASK), c.ids[slot], stamp >> KIND_BITS, c.values[slot]);
                     c.values[slot] = null;
                     h++;
                     count++;
@@ -596,9 +639,9 @@ public final class Recorder implements AutoCloseable {
                         heads[first] = h;
                         publish(first);
                     }
-                } while (h < end && (stamp = stamps[(int) h & mask]) <= limit);
+                } while (h < end && count < room && (stamp = stamps[(int) h & mask]) <= limit);
                 heads[first] = h;
-                nextStamp[first] = h < end ? stamp : Long.MAX_VALUE;
+                nextStamp[first] = h < end ? stamps[(int) h & mask] : Long.MAX_VALUE;
             }
         }
 
@@ -627,6 +670,12 @@ public final class Recorder implements AutoCloseable {
         }
 
         private void send(int kind, int client, long time, Object value) {
+            if (failure != null) {
+                if (handOff != null) {
+                    handOff.push(kind, client, time, value); // (skipped there too; counted, so flush() returns)
+                }
+                return;
+            }
             if (time < lastDeliveredTime) {
                 if (kind == CALL) { // a later call would shrink the interval: never done, the run stops instead
                     failure = new IllegalStateException("the clock went backwards: client " + client + " called at "
@@ -648,10 +697,149 @@ public final class Recorder implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 failure = e;
             }
+            if (handOff != null) {
+                handOff.push(kind, client, time, value);
+            }
+        }
+    }
+
+    /**
+     * The events on their way from the delivery thread to the sinks behind the history file, and the thread that
+     * calls those sinks: a ring with one writer (the delivery thread, which never waits on it: it takes no more
+     * events from the clients while the ring is full) and one reader. Its fields each thread writes are on cache
+     * lines of their own.
+     */
+    private final class HandOff implements Runnable {
+        private final EventSink[] sinks;
+        private final int mask;
+        private final long[] stamps;
+        private final int[] ids;
+        private final Object[] values;
+        final Thread thread;
+        /** Written by the delivery thread: events handed on. */
+        private final PaddedCounter published = new PaddedCounter();
+        /** Written by this thread: events taken (their slots are free again). */
+        private final PaddedCounter taken = new PaddedCounter();
+        /** Written by this thread: events the sinks had when they were last flushed. */
+        final PaddedCounter flushedThrough = new PaddedCounter();
+        /** Set by the delivery thread when it ends: nothing more comes. */
+        volatile boolean producerDone;
+        /** Delivery thread side: events pushed, and what {@link #taken} said when last read. */
+        private long tail;
+        private long knownTaken;
+
+        HandOff(EventSink[] sinks, int size) {
+            this.sinks = sinks;
+            this.mask = size - 1;
+            this.stamps = new long[size];
+            this.ids = new int[size];
+            this.values = new Object[size];
+            this.thread = new Thread(this, "ariadne-recorder-sinks");
+            thread.setDaemon(true);
+        }
+
+        /** Delivery thread: how many events may be pushed now. */
+        long room() {
+            long free = mask + 1 - (tail - knownTaken);
+            if (free < (mask + 1) >>> 2) {
+                knownTaken = taken.value;
+                free = mask + 1 - (tail - knownTaken);
+            }
+            return free;
+        }
+
+        /** Delivery thread: adds an event; {@link #room} said there is room. */
+        void push(int kind, int client, long time, Object value) {
+            int slot = (int) tail & mask;
+            stamps[slot] = (time << KIND_BITS) | kind;
+            ids[slot] = client;
+            values[slot] = value;
+            tail++;
+            if ((tail & 1023) == 0) {
+                publish();
+            }
+        }
+
+        /** Delivery thread: makes the events pushed so far visible to this thread. */
+        void publish() {
+            published.value = tail;
+        }
+
+        @Override
+        public void run() {
+            long head = 0;
+            long lastFlush = System.nanoTime();
+            boolean dirty = false;
+            int idle = 0;
+            while (true) {
+                boolean done = producerDone;
+                long end = published.value;
+                if (head == end) {
+                    if (dirty) {
+                        flushThese(head);
+                        dirty = false;
+                        lastFlush = System.nanoTime();
+                    }
+                    if (done) {
+                        return;
+                    }
+                    idle = backOff(idle);
+                    continue;
+                }
+                idle = 0;
+                while (head < end) {
+                    int slot = (int) head & mask;
+                    long stamp = stamps[slot];
+                    Object value = values[slot];
+                    values[slot] = null;
+                    if (failure == null) {
+                        call((int) (stamp & KIND_MASK), ids[slot], stamp >> KIND_BITS, value);
+                    }
+                    head++;
+                    if ((head & 1023) == 0) {
+                        taken.value = head;
+                    }
+                }
+                taken.value = head;
+                dirty = true;
+                long now = System.nanoTime();
+                if (now - lastFlush > FLUSH_INTERVAL_MILLIS * 1_000_000) {
+                    flushThese(head);
+                    dirty = false;
+                    lastFlush = now;
+                }
+            }
+        }
+
+        private void call(int kind, int client, long time, Object value) {
+            try {
+                for (EventSink s : sinks) {
+                    switch (kind) {
+                        case CALL -> s.call(client, value, time, NO_METADATA);
+                        case RETURN -> s.ret(client, value, time, -1);
+                        case CRASH -> s.crash(client, time, -1);
+                        default -> s.discard(client, time, -1);
+                    }
+                }
+            } catch (RuntimeException | Error e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+
+        private void flushThese(long through) {
+            flush(sinks);
+            flushedThrough.value = through;
         }
     }
 
     private void flushSinks(long delivered) {
+        flush(sinks);
+        flushedThrough.value = delivered;
+    }
+
+    private void flush(EventSink[] sinks) {
         for (EventSink s : sinks) {
             if (s instanceof Flushable f) {
                 try {
@@ -663,7 +851,6 @@ public final class Recorder implements AutoCloseable {
                 }
             }
         }
-        flushedThrough.value = delivered;
     }
 
     /** The number of events stamped so far, delivered or not. */
@@ -685,6 +872,11 @@ public final class Recorder implements AutoCloseable {
         int spins = 0;
         while (flushedThrough.value < target && delivery.isAlive() && failure == null) {
             spins = backOff(spins);
+        }
+        if (handOff != null) {
+            while (handOff.flushedThrough.value < target && handOff.thread.isAlive() && failure == null) {
+                spins = backOff(spins);
+            }
         }
         if (failure != null) {
             throw stopped();
@@ -713,9 +905,12 @@ public final class Recorder implements AutoCloseable {
         closed = true;
         closing = true;
         boolean interrupted = false;
-        while (delivery.isAlive()) {
+        while (delivery.isAlive() || handOff != null && handOff.thread.isAlive()) {
             try {
                 delivery.join();
+                if (handOff != null) {
+                    handOff.thread.join();
+                }
             } catch (InterruptedException e) {
                 interrupted = true;
             }

@@ -418,4 +418,57 @@ class RecorderTest {
         assertThrows(IllegalStateException.class, () -> c.invoke(Invocation.of("read", null)));
         assertThrows(IllegalStateException.class, recorder::client);
     }
+
+    /**
+     * Issue 26: while the checker was stuck, the history file stayed at 0 bytes. A sink that blocks at its first
+     * event (as a checker stuck on one judgement) must not keep the file from being written and flushed: every
+     * operation recorded meanwhile reads back from the file, without {@link Recorder#flush()} (which would wait
+     * for the stuck sink too), before the sink is let go.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void theHistoryFileIsFlushedWhileAnotherSinkIsStuck(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("h.jsonl");
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> seen = new ArrayList<>();
+        EventSink checker = new OrderCheckingSink() {
+            @Override
+            public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+                if (seen.isEmpty()) {
+                    stuck.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                seen.add("call");
+                return super.call(client, input, time, metadata);
+            }
+        };
+        int operations = 200;
+        try (Recorder recorder = Recorder.builder().sink(checker).file(file).build()) {
+            Recorder.Client c = recorder.client();
+            for (int i = 0; i < operations; i++) {
+                c.call(Invocation.of("write", (long) i), () -> null);
+            }
+            stuck.await(); // the checker holds its first event, and will until released
+            // The file is flushed whenever delivery catches up, at least every 100 ms: poll it (a hang here fails
+            // the test by its time-out: with the file behind the checker it stayed empty for ever).
+            long lines = 0;
+            while (lines < 2L * operations) {
+                Thread.sleep(20);
+                try (var stream = Files.lines(file)) {
+                    lines = stream.filter(l -> l.endsWith("}")).count();
+                }
+            }
+            assertTrue(seen.isEmpty(), "the checker is still stuck at its first event");
+            History sofar = HistoryReaders.read(file, dev.ariadne.io.Format.JSON);
+            assertEquals(operations, sofar.size());
+            assertEquals(Invocation.of("write", (long) operations - 1), sofar.get(operations - 1).input());
+            release.countDown();
+        }
+        assertEquals(operations, seen.size(), "the checker got every event once let go");
+    }
 }
