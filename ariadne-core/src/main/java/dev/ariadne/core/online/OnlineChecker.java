@@ -165,6 +165,20 @@ public final class OnlineChecker<S> implements EventSink {
     private final Set<Integer> hidden = new HashSet<>();
     private int n;
     private int discarded;
+    /**
+     * For {@link #snapshot}: each operation's call and end (return, crash, failure) as a number in the order the
+     * events were recorded (-1: not yet ended); the other inputs that change what is judged (refused events,
+     * watermarks, work budgets, the times of crashes and failures) are in {@link #aux}.
+     */
+    private int[] callSeq = new int[64];
+    private int[] endSeq = new int[64];
+    /** The events recorded so far (refused ones excepted): the next one's number. */
+    private int recorded;
+    /** {@link #events} when the last entry was numbered: events counted since then and not numbered were refused. */
+    private long eventsNumbered;
+    /** Entries of four longs: kind, the number of the recorded event it precedes, two arguments. */
+    private long[] aux = new long[16];
+    private int auxSize;
 
     /**
      * By client id, for ids from 0 to {@link #CLIENT_TABLE_MAX} (a recorder's, a file's): the open operation plus
@@ -427,6 +441,7 @@ public final class OnlineChecker<S> implements EventSink {
             return violation == null;
         }
         maxTime = time;
+        addAux(AUX_WATERMARK, time, 0);
         return after(true);
     }
 
@@ -461,7 +476,8 @@ public final class OnlineChecker<S> implements EventSink {
      */
     public synchronized History history() {
         // every call and return in time order, returns first at an instant (a client may call again at the instant
-        // its operation returned); calls at an instant keep their order, so the numbering is the checker's
+        // its operation returned), but those of operations called at that instant after their calls (in operation
+        // order, each call before its return); calls at an instant keep their order, so the numbering is the checker's
         int count = 0;
         long[] keys = new long[2 * (n - discarded)];
         for (int op = 0; op < n; op++) {
@@ -482,7 +498,15 @@ public final class OnlineChecker<S> implements EventSink {
             if (ta != tb) {
                 return Long.compare(ta, tb);
             }
-            return (a & 1) != (b & 1) ? Long.compare(a & 1, b & 1) : Long.compare(a, b); // returns first, then by op
+            boolean oldA = (a & 1) == 0 && callTime[(int) (a >>> 1)] != ta; // a return of an earlier call
+            boolean oldB = (b & 1) == 0 && callTime[(int) (b >>> 1)] != tb;
+            if (oldA != oldB) {
+                return oldA ? -1 : 1;
+            }
+            if (oldA) {
+                return Long.compare(a, b);
+            }
+            return (a >>> 1) != (b >>> 1) ? Long.compare(a >>> 1, b >>> 1) : Long.compare(b & 1, a & 1); // call first
         });
         HistoryBuilder b = new HistoryBuilder();
         for (Long key : order) {
@@ -641,6 +665,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         workBurst = burst;
         workPerEvent = perEvent;
+        addAux(AUX_BUDGET, burst, perEvent);
         credit = burst;
         return this;
     }
@@ -703,6 +728,421 @@ public final class OnlineChecker<S> implements EventSink {
     private Result unknown(String reason) {
         return result(Verdict.UNKNOWN, reason, new PartitionResult(0, "all", n - discarded, Verdict.UNKNOWN,
                 List.of(), null, reason, FrontierSearch.NAME, statistics()));
+    }
+
+    // ---- snapshots ----------------------------------------------------------------------------------------------
+
+    private static final int AUX_REFUSED = 1;
+    private static final int AUX_WATERMARK = 2;
+    private static final int AUX_BUDGET = 3;
+    private static final int AUX_END_TIME = 4;
+    private static final byte[] SNAPSHOT_MAGIC = "ariadne online snapshot\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** The version of the snapshot form this build writes and reads. */
+    public static final int SNAPSHOT_VERSION = 1;
+    private static final int E_CALL = 0;
+    private static final int E_RET = 1;
+    private static final int E_CRASH = 2;
+    private static final int E_DISCARD = 3;
+    private static final int E_REFUSED = 4;
+    private static final int E_WATERMARK = 5;
+    private static final int E_BUDGET = 6;
+    private static final int E_END = 7;
+
+    /** The number of the event being recorded (see {@link #callSeq}), noting the refused events before it. */
+    private int number() {
+        long refused = events - 1 - eventsNumbered;
+        if (refused > 0) {
+            pushAux(AUX_REFUSED, refused, 0);
+        }
+        eventsNumbered = events;
+        return recorded++;
+    }
+
+    private void addAux(int kind, long a, long b) {
+        if (kind != AUX_END_TIME) {
+            long refused = events - eventsNumbered;
+            if (refused > 0) {
+                pushAux(AUX_REFUSED, refused, 0);
+            }
+            eventsNumbered = events;
+        }
+        pushAux(kind, a, b);
+    }
+
+    private void pushAux(int kind, long a, long b) {
+        if (auxSize + 4 > aux.length) {
+            aux = Arrays.copyOf(aux, aux.length * 2);
+        }
+        aux[auxSize++] = kind;
+        aux[auxSize++] = recorded;
+        aux[auxSize++] = a;
+        aux[auxSize++] = b;
+    }
+
+    /**
+     * Writes this checker's state to {@code out} in a compact, versioned form ({@value #SNAPSHOT_VERSION}) that
+     * {@link #restore} reads back into a checker that goes on exactly as this one would: the same verdicts at the
+     * same events, the same evidence, the same degradation. It holds the operations so far (inputs, outputs,
+     * times, clients, metadata) and the order of the events, watermarks and work budgets that fed them, as plain
+     * data with a checksum, not the search's internals; a restore replays them. So its size, like the checker's
+     * memory, grows with the operations called. Values must be plain data (see {@link Invocation}).
+     *
+     * @throws IllegalStateException    if the history is finished ({@link #finish()}, {@link #interrupt})
+     * @throws IllegalArgumentException if a value is not plain data
+     * @throws java.io.IOException      if {@code out} fails
+     */
+    public synchronized void snapshot(java.io.OutputStream out) throws java.io.IOException {
+        open();
+        out.write(SNAPSHOT_MAGIC);
+        java.io.DataOutputStream header = new java.io.DataOutputStream(out);
+        header.writeInt(SNAPSHOT_VERSION);
+        header.flush();
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(new java.io.BufferedOutputStream(
+                new java.util.zip.CheckedOutputStream(new NonClosing(out), crc), 1 << 16));
+        SnapshotCodec.writeString(d, model.name());
+        d.writeByte(timing);
+        SnapshotCodec.writeVarLong(d, n);
+        for (int op = 0; op < n; op++) {
+            SnapshotCodec.writeVarLong(d, clientOf[op]);
+            SnapshotCodec.write(d, rawInputs[op]);
+            if (metadataOf[op] == null) {
+                d.writeByte(0);
+                SnapshotCodec.writeVarLong(d, lineNo[op]);
+            } else {
+                d.writeByte(1);
+                SnapshotCodec.write(d, metadataOf[op]);
+            }
+            SnapshotCodec.writeVarLong(d, callTime[op]);
+            boolean returned = status[op] == RETURNED;
+            d.writeBoolean(returned);
+            if (returned) {
+                SnapshotCodec.write(d, rawOutputs[op]);
+                SnapshotCodec.writeVarLong(d, retTime[op]);
+            }
+        }
+        // The events in the order they came: each recorded one by its number, the others before the number they
+        // preceded (aux is in that order already).
+        long[] order = new long[recorded];
+        java.util.Map<Integer, Long> endTimes = new HashMap<>();
+        for (int op = 0; op < n; op++) {
+            order[callSeq[op]] = (long) op << 3 | E_CALL;
+            if (endSeq[op] >= 0) {
+                int kind = status[op] == RETURNED ? E_RET : status[op] == DISCARDED ? E_DISCARD : E_CRASH;
+                order[endSeq[op]] = (long) op << 3 | kind;
+            }
+        }
+        for (int i = 0; i < auxSize; i += 4) {
+            if (aux[i] == AUX_END_TIME) {
+                endTimes.put((int) aux[i + 2], aux[i + 3]);
+            }
+        }
+        int a = 0;
+        for (int seq = 0; seq <= recorded; seq++) {
+            for (; a < auxSize && aux[a + 1] == seq; a += 4) {
+                int kind = (int) aux[a];
+                if (kind == AUX_REFUSED) {
+                    d.writeByte(E_REFUSED);
+                    SnapshotCodec.writeVarLong(d, aux[a + 2]);
+                } else if (kind == AUX_WATERMARK) {
+                    d.writeByte(E_WATERMARK);
+                    SnapshotCodec.writeVarLong(d, aux[a + 2]);
+                } else if (kind == AUX_BUDGET) {
+                    d.writeByte(E_BUDGET);
+                    SnapshotCodec.writeVarLong(d, aux[a + 2]);
+                    SnapshotCodec.writeVarLong(d, aux[a + 3]);
+                }
+            }
+            if (seq == recorded) {
+                break;
+            }
+            int kind = (int) (order[seq] & 7);
+            int op = (int) (order[seq] >>> 3);
+            d.writeByte(kind);
+            if (kind != E_CALL) {
+                SnapshotCodec.writeVarLong(d, op);
+            }
+            if ((kind == E_CRASH || kind == E_DISCARD) && timing == 2) {
+                SnapshotCodec.writeVarLong(d, endTimes.get(op));
+            }
+        }
+        if (events > eventsNumbered) {
+            d.writeByte(E_REFUSED);
+            SnapshotCodec.writeVarLong(d, events - eventsNumbered);
+        }
+        d.writeByte(E_END);
+        // How the online work was stopped: not deterministic, so said rather than replayed.
+        writeNullable(d, stopRequest);
+        d.writeBoolean(degradedByStop);
+        SnapshotCodec.writeVarLong(d, degradedByStop ? degradedAt : -1);
+        writeNullable(d, degradedByStop ? degraded : null);
+        d.flush();
+        java.io.DataOutputStream trailer = new java.io.DataOutputStream(out);
+        trailer.writeInt((int) crc.getValue());
+        trailer.flush();
+    }
+
+    private static void writeNullable(java.io.DataOutputStream d, String s) throws java.io.IOException {
+        d.writeBoolean(s != null);
+        if (s != null) {
+            SnapshotCodec.writeString(d, s);
+        }
+    }
+
+    private static String readNullable(java.io.DataInputStream d) throws java.io.IOException {
+        return d.readBoolean() ? SnapshotCodec.readString(d) : null;
+    }
+
+    /** Lets the snapshot's layers be flushed without closing the caller's stream. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            flush();
+        }
+    }
+
+    /** As {@link #restore(java.io.InputStream, Model, CheckOptions)} with {@link CheckOptions#defaults()}. */
+    public static <S> OnlineChecker<S> restore(java.io.InputStream in, Model<S> model) throws java.io.IOException {
+        return restore(in, model, CheckOptions.defaults());
+    }
+
+    /**
+     * A checker in the state a {@link #snapshot} recorded, for {@code model} (the one it was taken with) and
+     * {@code options} (as {@link #of(Model, CheckOptions)}); it reads the snapshot to its end and no further.
+     *
+     * @throws OnlineSnapshotException if {@code in} holds no snapshot, one of another version, a damaged one (its
+     *                                 checksum does not match, or it does not read back) or one taken for another
+     *                                 model
+     * @throws java.io.IOException     if {@code in} fails
+     */
+    public static <S> OnlineChecker<S> restore(java.io.InputStream in, Model<S> model, CheckOptions options)
+            throws java.io.IOException {
+        byte[] magic = in.readNBytes(SNAPSHOT_MAGIC.length);
+        if (!Arrays.equals(magic, SNAPSHOT_MAGIC)) {
+            throw new OnlineSnapshotException("it is not an online checker snapshot (it does not begin with \""
+                    + "ariadne online snapshot\")");
+        }
+        java.io.DataInputStream header = new java.io.DataInputStream(in);
+        int version;
+        try {
+            version = header.readInt();
+        } catch (java.io.EOFException e) {
+            throw new OnlineSnapshotException("it ends after its first line");
+        }
+        if (version != SNAPSHOT_VERSION) {
+            throw new OnlineSnapshotException("it is of version " + version + ", and this build reads version "
+                    + SNAPSHOT_VERSION + " only");
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        // (unbuffered: the snapshot must be read to its end and no further)
+        java.io.DataInputStream d = new java.io.DataInputStream(new java.util.zip.CheckedInputStream(in, crc));
+        Replay r = new Replay();
+        try {
+            r.model = SnapshotCodec.readString(d);
+            r.timing = d.readByte();
+            if (r.timing < 0 || r.timing > 2) {
+                throw new OnlineSnapshotException("it is damaged (timing " + r.timing + ")");
+            }
+            int ops = SnapshotCodec.count(d);
+            r.client = new int[Math.min(ops, 1 << 20)];
+            r.input = new Object[r.client.length];
+            r.metadata = new Object[r.client.length];
+            r.line = new int[r.client.length];
+            r.call = new long[r.client.length];
+            r.ret = new long[r.client.length];
+            r.output = new Object[r.client.length];
+            for (int op = 0; op < ops; op++) {
+                r.grow(op);
+                r.client[op] = (int) SnapshotCodec.readVarLong(d);
+                r.input[op] = SnapshotCodec.read(d);
+                if (d.readBoolean()) {
+                    Object m = SnapshotCodec.read(d);
+                    if (!(m instanceof Map)) {
+                        throw new OnlineSnapshotException("it is damaged (metadata that is not a map)");
+                    }
+                    r.metadata[op] = m;
+                } else {
+                    r.line[op] = (int) SnapshotCodec.readVarLong(d);
+                }
+                r.call[op] = SnapshotCodec.readVarLong(d);
+                r.ret[op] = Operation.PENDING;
+                if (d.readBoolean()) {
+                    r.output[op] = SnapshotCodec.read(d);
+                    r.ret[op] = SnapshotCodec.readVarLong(d);
+                }
+            }
+            r.ops = ops;
+            java.io.ByteArrayOutputStream events = new java.io.ByteArrayOutputStream();
+            java.io.DataOutputStream ev = new java.io.DataOutputStream(events);
+            while (true) {
+                int kind = d.readUnsignedByte();
+                ev.writeByte(kind);
+                if (kind == E_END) {
+                    break;
+                }
+                switch (kind) {
+                    case E_CALL -> { }
+                    case E_RET -> SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                    case E_CRASH, E_DISCARD -> {
+                        SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                        if (r.timing == 2) {
+                            SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                        }
+                    }
+                    case E_REFUSED, E_WATERMARK -> SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                    case E_BUDGET -> {
+                        SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                        SnapshotCodec.writeVarLong(ev, SnapshotCodec.readVarLong(d));
+                    }
+                    default -> throw new OnlineSnapshotException("it is damaged (event kind " + kind + ")");
+                }
+            }
+            r.events = events.toByteArray();
+            r.stopRequest = readNullable(d);
+            r.degradedByStop = d.readBoolean();
+            r.degradedAt = SnapshotCodec.readVarLong(d);
+            r.degraded = readNullable(d);
+        } catch (java.io.EOFException e) {
+            throw new OnlineSnapshotException("it is damaged or cut short (it ends early)");
+        } catch (OnlineSnapshotException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new OnlineSnapshotException("it is damaged (" + e + ")");
+        }
+        int expected = (int) crc.getValue();
+        int stored;
+        try {
+            stored = header.readInt();
+        } catch (java.io.EOFException e) {
+            throw new OnlineSnapshotException("it is cut short (its checksum is missing)");
+        }
+        if (stored != expected) {
+            throw new OnlineSnapshotException("it is damaged (its checksum does not match)");
+        }
+        if (!r.model.equals(model.name())) {
+            throw new OnlineSnapshotException("it was taken for model " + r.model + ", not " + model.name());
+        }
+        OnlineChecker<S> c = new OnlineChecker<>(model, options);
+        try {
+            c.replay(r);
+        } catch (RuntimeException e) {
+            throw new OnlineSnapshotException("its events do not replay (" + e.getMessage() + ")");
+        }
+        return c;
+    }
+
+    /** A snapshot read back, before it is replayed. */
+    private static final class Replay {
+        String model;
+        int timing;
+        int ops;
+        int[] client;
+        Object[] input;
+        Object[] metadata;
+        int[] line;
+        long[] call;
+        long[] ret;
+        Object[] output;
+        byte[] events;
+        String stopRequest;
+        boolean degradedByStop;
+        long degradedAt;
+        String degraded;
+
+        void grow(int op) {
+            if (op == client.length) {
+                int c = Math.max(16, op * 2);
+                client = Arrays.copyOf(client, c);
+                input = Arrays.copyOf(input, c);
+                metadata = Arrays.copyOf(metadata, c);
+                line = Arrays.copyOf(line, c);
+                call = Arrays.copyOf(call, c);
+                ret = Arrays.copyOf(ret, c);
+                output = Arrays.copyOf(output, c);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> metadataOf(int op) {
+            return metadata[op] != null ? (Map<String, Object>) metadata[op]
+                    : line[op] >= 0 ? Map.of("line", line[op]) : Map.of();
+        }
+    }
+
+    /** Feeds a snapshot's events again, as they came; a stop that degraded the checker is made again at its event. */
+    private void replay(Replay r) throws java.io.IOException {
+        java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(r.events));
+        int nextCall = 0;
+        boolean timed = r.timing == 2;
+        if (r.timing != 0) {
+            timing = r.timing;
+        }
+        while (true) {
+            int kind = in.readUnsignedByte();
+            if (kind == E_END) {
+                break;
+            }
+            boolean event = kind <= E_DISCARD;
+            boolean forceStop = event && r.degradedByStop && degraded == null && events + 1 == r.degradedAt;
+            if (forceStop) {
+                stopRequest = r.stopRequest == null ? "stopped" : r.stopRequest;
+            }
+            switch (kind) {
+                case E_CALL -> {
+                    int op = nextCall++;
+                    if (op >= r.ops) {
+                        throw new OnlineSnapshotException("it is damaged (more calls than operations)");
+                    }
+                    doCall(r.client[op], r.input[op], timed ? timedAt(r.call[op]) : untimed(), r.metadataOf(op));
+                }
+                case E_RET -> {
+                    int op = replayOp(in, nextCall);
+                    doRet(r.client[op], r.output[op], timed ? timedAt(r.ret[op]) : untimed());
+                }
+                case E_CRASH -> {
+                    int op = replayOp(in, nextCall);
+                    doCrash(r.client[op], timed ? timedAt(SnapshotCodec.readVarLong(in)) : untimed());
+                }
+                case E_DISCARD -> {
+                    int op = replayOp(in, nextCall);
+                    doDiscard(r.client[op], timed ? timedAt(SnapshotCodec.readVarLong(in)) : untimed());
+                }
+                case E_REFUSED -> events += SnapshotCodec.readVarLong(in);
+                case E_WATERMARK -> advanceTo(SnapshotCodec.readVarLong(in));
+                case E_BUDGET -> workBudget(SnapshotCodec.readVarLong(in), SnapshotCodec.readVarLong(in));
+                default -> throw new OnlineSnapshotException("it is damaged (event kind " + kind + ")");
+            }
+            if (forceStop) {
+                if (degraded == null) {
+                    degrade(r.stopRequest == null ? "stopped" : r.stopRequest); // (the stop came when no step was left)
+                }
+                degradedByStop = true;
+                if (r.degraded != null) {
+                    degraded = r.degraded;
+                }
+            }
+        }
+        if (nextCall != r.ops) {
+            throw new OnlineSnapshotException("it is damaged (fewer calls than operations)");
+        }
+        stopRequest = r.stopRequest;
+    }
+
+    private int replayOp(java.io.DataInputStream in, int called) throws java.io.IOException {
+        long op = SnapshotCodec.readVarLong(in);
+        if (op < 0 || op >= called) {
+            throw new OnlineSnapshotException("it is damaged (an end of operation " + op + ", not called yet)");
+        }
+        return (int) op;
     }
 
     // ---- recording ----------------------------------------------------------------------------------------------
@@ -788,6 +1228,8 @@ public final class OnlineChecker<S> implements EventSink {
                 noteReveal(op, lastReturns[i]);
             }
         }
+        callSeq[op] = number();
+        endSeq[op] = -1;
         n++;
         setOpen(client, op);
         if (openCount == openOps.length) {
@@ -823,6 +1265,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         setOpen(client, -1);
         closed(op);
+        endSeq[op] = number();
         if (leftOut[op]) {
             dropAhead(); // it cannot place this read any more
         }
@@ -926,6 +1369,10 @@ public final class OnlineChecker<S> implements EventSink {
         open();
         events++;
         int op = take(client, "crashes", time);
+        endSeq[op] = number();
+        if (timing == 2) {
+            addAux(AUX_END_TIME, op, time);
+        }
         dropAhead();
         markCrashed(client);
         if (degraded != null) {
@@ -950,6 +1397,10 @@ public final class OnlineChecker<S> implements EventSink {
         open();
         events++;
         int op = take(client, "fails", time);
+        endSeq[op] = number();
+        if (timing == 2) {
+            addAux(AUX_END_TIME, op, time);
+        }
         dropAhead();
         status[op] = DISCARDED;
         discarded++;
@@ -1122,6 +1573,8 @@ public final class OnlineChecker<S> implements EventSink {
             ignoresOutput = Arrays.copyOf(ignoresOutput, c);
             passedOpen = Arrays.copyOf(passedOpen, c);
             leftOut = Arrays.copyOf(leftOut, c);
+            callSeq = Arrays.copyOf(callSeq, c);
+            endSeq = Arrays.copyOf(endSeq, c);
             exact.operations(inputs, outputs);
             ahead.operations(inputs, outputs); // (the speculative frontier takes them from its copy)
         }

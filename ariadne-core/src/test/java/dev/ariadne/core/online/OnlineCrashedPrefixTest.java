@@ -34,7 +34,7 @@ class OnlineCrashedPrefixTest {
     private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
 
     /** A simulated run: each operation takes effect at some moment while open (or, crashed, maybe never). */
-    private static List<DegradeRepros.Ev> run(String model, long seed, int operations, Coverage coverage) {
+    static List<DegradeRepros.Ev> run(String model, long seed, int operations, Coverage coverage) {
         SplittableRandom r = new SplittableRandom(seed);
         int clients = 2 + r.nextInt(3);
         Object state = model.equals("counter") ? (Object) 0L : null;
@@ -122,7 +122,7 @@ class OnlineCrashedPrefixTest {
         };
     }
 
-    private static final class Coverage {
+    static final class Coverage {
         int crashed;
         int violations;
         int degraded;
