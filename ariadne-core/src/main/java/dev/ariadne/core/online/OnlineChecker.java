@@ -813,12 +813,13 @@ public final class OnlineChecker<S> implements EventSink {
                 d.writeByte(1);
                 SnapshotCodec.write(d, metadataOf[op]);
             }
-            SnapshotCodec.writeVarLong(d, callTime[op]);
+            // (times as differences: from the previous call, and from the operation's own call)
+            SnapshotCodec.writeVarLong(d, callTime[op] - (op == 0 ? 0 : callTime[op - 1]));
             boolean returned = status[op] == RETURNED;
             d.writeBoolean(returned);
             if (returned) {
                 SnapshotCodec.write(d, rawOutputs[op]);
-                SnapshotCodec.writeVarLong(d, retTime[op]);
+                SnapshotCodec.writeVarLong(d, retTime[op] - callTime[op]);
             }
         }
         // The events in the order they came: each recorded one by its number, the others before the number they
@@ -838,6 +839,7 @@ public final class OnlineChecker<S> implements EventSink {
             }
         }
         int a = 0;
+        int called = 0;
         for (int seq = 0; seq <= recorded; seq++) {
             for (; a < auxSize && aux[a + 1] == seq; a += 4) {
                 int kind = (int) aux[a];
@@ -859,8 +861,10 @@ public final class OnlineChecker<S> implements EventSink {
             int kind = (int) (order[seq] & 7);
             int op = (int) (order[seq] >>> 3);
             d.writeByte(kind);
-            if (kind != E_CALL) {
-                SnapshotCodec.writeVarLong(d, op);
+            if (kind == E_CALL) {
+                called++;
+            } else {
+                SnapshotCodec.writeVarLong(d, called - 1 - op); // (how far back from the latest call: small)
             }
             if ((kind == E_CRASH || kind == E_DISCARD) && timing == 2) {
                 SnapshotCodec.writeVarLong(d, endTimes.get(op));
@@ -973,11 +977,11 @@ public final class OnlineChecker<S> implements EventSink {
                 } else {
                     r.line[op] = (int) SnapshotCodec.readVarLong(d);
                 }
-                r.call[op] = SnapshotCodec.readVarLong(d);
+                r.call[op] = SnapshotCodec.readVarLong(d) + (op == 0 ? 0 : r.call[op - 1]);
                 r.ret[op] = Operation.PENDING;
                 if (d.readBoolean()) {
                     r.output[op] = SnapshotCodec.read(d);
-                    r.ret[op] = SnapshotCodec.readVarLong(d);
+                    r.ret[op] = SnapshotCodec.readVarLong(d) + r.call[op];
                 }
             }
             r.ops = ops;
@@ -1138,7 +1142,7 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     private int replayOp(java.io.DataInputStream in, int called) throws java.io.IOException {
-        long op = SnapshotCodec.readVarLong(in);
+        long op = called - 1 - SnapshotCodec.readVarLong(in);
         if (op < 0 || op >= called) {
             throw new OnlineSnapshotException("it is damaged (an end of operation " + op + ", not called yet)");
         }
