@@ -68,6 +68,9 @@ import java.util.Set;
  * a batch {@link Checker#check} of the whole history with the options (time limit and partitioning included) and
  * the reason as a note on its partitions. Before that, the options' time limit and partitioning are not used.
  *
+ * <p>{@link #snapshot} writes its state in a compact, versioned form and {@link #restore} makes a checker that goes
+ * on from it exactly as this one would (a streaming monitor that restarts).
+ *
  * <p>As an {@link EventSink} it takes events straight from a reader (see {@code HistoryReaders.events} in
  * {@code ariadne-io}), with their source lines, so that its evidence cites lines as a batch check's does; those
  * methods return the checker itself, and {@link #isViolated()} tells whether the history is still free of
