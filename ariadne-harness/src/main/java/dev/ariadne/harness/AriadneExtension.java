@@ -141,7 +141,7 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
         return w;
     }
 
-    private static Workload.Operation<Object> operation(Object instance, Method m) {
+    private static Workload.Action<Object> operation(Object instance, Method m) {
         Op op = m.getAnnotation(Op.class);
         Parameter[] ps = m.getParameters();
         if (ps.length == 0) {
@@ -179,8 +179,9 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
         int k = keyAt;
         int v = valueAt;
         m.setAccessible(true);
-        return new Workload.Operation<>(f, op.weight(),
-                r -> new dev.ariadne.core.history.Invocation(f, keys == null ? null : keys.next(r), values == null ? null : values.next(r)),
+        return new Workload.Action<>(f, op.weight(),
+                r -> dev.ariadne.core.history.Invocation.of(f, keys == null ? null : keys.next(r),
+                        values == null ? null : values.next(r)),
                 (system, inv) -> {
                     Object[] args = new Object[ps.length];
                     args[0] = system;

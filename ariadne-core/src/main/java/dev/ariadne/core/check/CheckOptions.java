@@ -31,9 +31,10 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
                            Duration coreTimeout, int threads) {
 
     /**
-     * The core budget {@code ariadne check} uses unless told otherwise: a core is usually found in milliseconds to
-     * a second; this bounds the worst case. The library's {@link #defaults()} search no core (it is opt-in, since
-     * a caller that checks many histories may not want to pay for it).
+     * The core budget of {@link #defaults()}, and so of {@link Checker#check(dev.ariadne.core.history.History,
+     * dev.ariadne.core.model.Model)}, {@code ariadne check} and the harness: a core is usually found in
+     * milliseconds to a second; this bounds the worst case. It is spent only after a violation; a caller that
+     * checks many violating histories and needs only verdicts skips it with {@code withCoreTimeout(Duration.ZERO)}.
      */
     public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
@@ -79,13 +80,15 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
     }
 
     /**
-     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
-     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}), one
-     * thread per available processor in all.
+     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, a
+     * minimal failing core searched for after a violation within {@link #DEFAULT_CORE_TIMEOUT} (skip it with
+     * {@code withCoreTimeout(Duration.ZERO)}), one thread per available processor in all. The library, the command
+     * line and the harness share this default.
      */
     public static CheckOptions defaults() {
         int processors = Runtime.getRuntime().availableProcessors();
-        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, null, AUTOMATIC_THREADS);
+        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, DEFAULT_CORE_TIMEOUT,
+                AUTOMATIC_THREADS);
     }
 
     public CheckOptions withTimeout(Duration t) {

@@ -52,7 +52,12 @@ public final class Checker {
     private Checker() {
     }
 
-    /** Checks with {@link CheckOptions#defaults()}. */
+    /**
+     * Checks with {@link CheckOptions#defaults()}: no time limit, and after a violation a minimal failing core
+     * searched for within {@link CheckOptions#DEFAULT_CORE_TIMEOUT} ({@link Violation#explanation()}), as
+     * {@code ariadne check} and the harness do. Pass {@code CheckOptions.defaults().withCoreTimeout(Duration.ZERO)}
+     * to skip the core.
+     */
     public static <S> Result check(History history, Model<S> model) {
         return check(history, model, CheckOptions.defaults());
     }
