@@ -62,7 +62,7 @@ public final class TlaBench {
         System.out.println("| model | threads × ops | history | built-in ms | TLA+ memo ms | TLA+ no memo ms "
                 + "| TLC evaluations (memo / no memo) | memo hits | memo given up |");
         System.out.println("|---|---|---|---:|---:|---:|---:|---:|---|");
-        CheckOptions options = CheckOptions.defaults().withTimeout(timeout).withCoreTimeout(Duration.ZERO);
+        CheckOptions options = CheckOptions.defaults().withTimeout(timeout);
         for (String model : models) {
             TlaSpec spec = model.equals("register") ? register : queue;
             for (int ops : opsList) {

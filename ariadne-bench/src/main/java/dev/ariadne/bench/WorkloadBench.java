@@ -304,8 +304,7 @@ public final class WorkloadBench {
     /** One row: {@code threads} search threads, or the default (every processor) when 0. */
     private static Row measure(Workload w, History h, Engine engine, int threads, Duration timeout, int warmup,
                                int rounds) {
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(timeout)
-                .withCoreTimeout(Duration.ZERO); // the check alone is measured
+        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(timeout);
         if (threads > 0) {
             options = options.withThreads(threads);
         }

@@ -133,8 +133,7 @@ final class Hints {
         }
         Result again;
         try {
-            again = Checker.check(history, retry, CheckOptions.defaults().withTimeout(RECHECK_BUDGET)
-                    .withCoreTimeout(Duration.ZERO));   // only the verdict counts here
+            again = Checker.check(history, retry, CheckOptions.defaults().withTimeout(RECHECK_BUDGET));
         } catch (InvalidOperationException e) {
             return null;
         }

@@ -53,10 +53,9 @@ public final class Checker {
     }
 
     /**
-     * Checks with {@link CheckOptions#defaults()}: no time limit, and after a violation a minimal failing core
-     * searched for within {@link CheckOptions#DEFAULT_CORE_TIMEOUT} ({@link Violation#explanation()}), as
-     * {@code ariadne check} and the harness do. Pass {@code CheckOptions.defaults().withCoreTimeout(Duration.ZERO)}
-     * to skip the core.
+     * Checks with {@link CheckOptions#defaults()}: no time limit and no minimal failing core; pass
+     * {@code CheckOptions.defaults().withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT)} for the core and its
+     * explanation ({@link Violation#explanation()}), as {@code ariadne check} and the harness do.
      */
     public static <S> Result check(History history, Model<S> model) {
         return check(history, model, CheckOptions.defaults());
