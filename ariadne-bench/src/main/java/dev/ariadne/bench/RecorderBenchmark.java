@@ -138,7 +138,7 @@ public class RecorderBenchmark {
     public static class Caller {
         Recorder.Client client;
         long count;
-        final OperationBody body = () -> {
+        final OperationBody<Object, RuntimeException> body = () -> {
             count++;
             return null;
         };

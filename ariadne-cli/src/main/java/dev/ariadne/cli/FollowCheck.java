@@ -168,7 +168,7 @@ final class FollowCheck {
                 reader.readTo(sink);
                 result = online.finish();
             } catch (StopAtViolation.Violated v) {
-                result = online.violation();
+                result = online.violation().orElseThrow();
             }
             return outcome(name, result, model, ExitStatus.of(result.verdict()), reader.annotations(), online)
                     .withNotes(Notes.followed(reader.failedCas(), result, reader.annotations()));

@@ -37,6 +37,6 @@ class ReadmeExampleTest {
         assertTrue(online.ret(0, null));
         assertTrue(online.call(1, Invocation.of("read", null)));
         assertFalse(online.ret(1, 0L));
-        assertEquals(Verdict.NOT_LINEARIZABLE, online.violation().verdict());
+        assertEquals(Verdict.NOT_LINEARIZABLE, online.violation().orElseThrow().verdict());
     }
 }

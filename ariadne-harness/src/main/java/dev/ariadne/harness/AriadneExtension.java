@@ -1,5 +1,7 @@
 package dev.ariadne.harness;
 
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.NondeterministicModel;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -74,8 +76,14 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
 
     private RunResult run(ExtensionContext context, Object instance) {
         LinearizabilityTest test = context.getRequiredTestMethod().getAnnotation(LinearizabilityTest.class);
-        WorkloadRunner<Object> runner = WorkloadRunner.of(workload(instance))
-                .model(test.model())
+        WorkloadRunner<Object> runner = WorkloadRunner.of(workload(instance));
+        Model<?> model = model(test);
+        if (model == null) {
+            runner.model(test.model());
+        } else {
+            runner.model(model);
+        }
+        runner
                 .clients(test.clients())
                 .operations(test.operations())
                 .rounds(test.rounds())
@@ -90,6 +98,53 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
             runner.seed(test.seed());
         }
         return runner.run();
+    }
+
+    /**
+     * The model {@code modelClass} names, made by its constructor without parameters, or {@code null} when the test
+     * names a built-in model; an {@link IllegalStateException} saying what to fix when neither or both are given or
+     * the class cannot be made.
+     */
+    static Model<?> model(LinearizabilityTest test) {
+        Class<?> type = test.modelClass();
+        boolean named = !test.model().isEmpty();
+        if (type == Model.class) {
+            if (!named) {
+                throw new IllegalStateException("@LinearizabilityTest needs a model: model = \"kv\" (a built-in "
+                        + "model's name) or modelClass = YourModel.class");
+            }
+            return null;
+        }
+        if (named) {
+            throw new IllegalStateException("@LinearizabilityTest gives both model = \"" + test.model()
+                    + "\" and modelClass = " + type.getName() + ".class: give one");
+        }
+        if (!Model.class.isAssignableFrom(type) && !NondeterministicModel.class.isAssignableFrom(type)) {
+            throw new IllegalStateException("modelClass " + type.getName() + " is not a Model (implement "
+                    + "dev.ariadne.core.model.Model or NondeterministicModel)");
+        }
+        if (type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            throw new IllegalStateException("modelClass " + type.getName() + " cannot be made: it is abstract");
+        }
+        if (type.getEnclosingClass() != null && !java.lang.reflect.Modifier.isStatic(type.getModifiers())) {
+            throw new IllegalStateException("modelClass " + type.getName() + " cannot be made: it is an inner "
+                    + "class; declare it static");
+        }
+        Object made;
+        try {
+            java.lang.reflect.Constructor<?> constructor = type.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            made = constructor.newInstance();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("modelClass " + type.getName() + " cannot be made: it needs a "
+                    + "constructor without parameters");
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException("modelClass " + type.getName() + " cannot be made: its constructor "
+                    + "threw " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("modelClass " + type.getName() + " cannot be made: " + e, e);
+        }
+        return made instanceof NondeterministicModel<?> n ? n.toModel() : (Model<?>) made;
     }
 
     static Path reports() {
@@ -141,7 +196,7 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
         return w;
     }
 
-    private static Workload.Operation<Object> operation(Object instance, Method m) {
+    private static Workload.Action<Object> operation(Object instance, Method m) {
         Op op = m.getAnnotation(Op.class);
         Parameter[] ps = m.getParameters();
         if (ps.length == 0) {
@@ -179,8 +234,9 @@ public final class AriadneExtension implements InvocationInterceptor, ParameterR
         int k = keyAt;
         int v = valueAt;
         m.setAccessible(true);
-        return new Workload.Operation<>(f, op.weight(),
-                r -> new dev.ariadne.core.history.Invocation(f, keys == null ? null : keys.next(r), values == null ? null : values.next(r)),
+        return new Workload.Action<>(f, op.weight(),
+                r -> dev.ariadne.core.history.Invocation.of(f, keys == null ? null : keys.next(r),
+                        values == null ? null : values.next(r)),
                 (system, inv) -> {
                     Object[] args = new Object[ps.length];
                     args[0] = system;

@@ -1,5 +1,6 @@
 package dev.ariadne.harness;
 
+import dev.ariadne.core.model.Model;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -11,7 +12,8 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a JUnit 5 test that runs the workload its class declares, a {@link SystemUnderTest} method and
- * {@link Op} methods, and checks the history against {@link #model()}. A violation fails the test with an
+ * {@link Op} methods, and checks the history against {@link #model()} (a built-in model) or {@link #modelClass()}
+ * (yours). A violation fails the test with an
  * {@link AssertionError} that gives the seed, the explanation and the minimal failing core, and names the HTML report
  * written under {@code target/ariadne/}. The method's own body runs after a passing check (it may take the
  * {@link RunResult} as a parameter).
@@ -38,8 +40,17 @@ import java.lang.annotation.Target;
 @Test
 @ExtendWith(AriadneExtension.class)
 public @interface LinearizabilityTest {
-    /** A built-in model by name ({@code fifo-queue}, {@code kv}, ...). */
-    String model();
+    /**
+     * A built-in model by name ({@code fifo-queue}, {@code kv}, ...). Give this or {@link #modelClass()}, not both.
+     */
+    String model() default "";
+
+    /**
+     * A model of your own: a class implementing {@link dev.ariadne.core.model.Model} (or
+     * {@link dev.ariadne.core.model.NondeterministicModel}) with a constructor without parameters (it need not be
+     * public), made once per test. Give this or {@link #model()}, not both.
+     */
+    Class<?> modelClass() default Model.class;
 
     /** The number of clients, each on its own thread. */
     int clients() default 4;

@@ -2,6 +2,7 @@ package dev.ariadne.harness;
 
 import dev.ariadne.core.history.EventSink;
 import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Values;
 import dev.ariadne.io.JsonLinesWriter;
 
 import java.io.BufferedOutputStream;
@@ -72,6 +73,11 @@ public final class Recorder implements AutoCloseable {
     private static final Map<String, Object> NO_METADATA = Map.of();
     /** Events the delivery thread may have handed on and the other sinks not yet taken (see {@link HandOff}). */
     static final int HAND_OFF_SIZE = 1 << 16;
+    /**
+     * The metadata key of a client's own id on the operations it runs after a crash, under a new history client
+     * (the key the Jepsen readers give a process's operations after its {@code :info}); reports draw rows by it.
+     */
+    public static final String PROCESS = "process";
     private static final VarHandle STATE;
     private static final VarHandle WAITER;
     private static final VarHandle HEAD;
@@ -313,8 +319,10 @@ public final class Recorder implements AutoCloseable {
 
     /**
      * One logical client of the system under test (a thread, a connection). Its events are buffered here until the
-     * delivery thread takes them; its id changes when an operation crashes, since the crashed operation stays open
-     * for ever in the history.
+     * delivery thread takes them. Its {@link #id()} never changes; after an operation of it crashed (the operation
+     * stays open for ever in the history, and a history's client runs one operation at a time) its operations are
+     * recorded under a new history client, with metadata {@value #PROCESS} holding {@link #id()}, so that reports
+     * draw them on the client's own row.
      */
     public final class Client extends PadAfterConsumer {
         private final int mask;
@@ -330,11 +338,18 @@ public final class Recorder implements AutoCloseable {
         private long knownHead;
         /** Producer side: this client's latest time, so that its next call comes strictly after it. */
         private long lastTime = -1;
-        private int id;
+        /** The client's own identity, which {@link #historyId} starts as. */
+        private final int id;
+        /** Metadata of the calls made under another history client than {@link #id}: {@value #PROCESS} = id. */
+        private final Map<String, Object> identity;
+        /** The client its operations are recorded under in the history: a new one after each crash. */
+        private int historyId;
         private boolean open;
 
         private Client(int id) {
             this.id = id;
+            this.historyId = id;
+            this.identity = Map.of(PROCESS, (long) id);
             int size = bufferSize;
             this.mask = size - 1;
             this.stamps = new long[size];
@@ -343,9 +358,17 @@ public final class Recorder implements AutoCloseable {
             this.createdAt = now();
         }
 
-        /** The client id its next operation is recorded under. */
+        /**
+         * The client's identity: the history client of its operations up to its first crashed one, and the
+         * {@value #PROCESS} metadata of those after it. It never changes.
+         */
         public int id() {
             return id;
+        }
+
+        /** The history client its next operation is recorded under: {@link #id()} until an operation crashed. */
+        public int historyId() {
+            return historyId;
         }
 
         /**
@@ -353,25 +376,52 @@ public final class Recorder implements AutoCloseable {
          * (with the body's result as output) just after. An exception is recorded as failed or crashed as the
          * recorder classifies it, and rethrown.
          *
+         * @return what {@code body} returned
+         * @throws E what {@code body} threw
          * @throws IllegalStateException if the recorder is closed or a sink failed (the operation is not run)
          */
-        public Object call(Invocation input, OperationBody body) throws Exception {
+        public <R, E extends Exception> R call(Invocation input, OperationBody<R, E> body) throws E {
             Objects.requireNonNull(input, "input");
+            Objects.requireNonNull(body, "body");
             invoke(input);
-            Object output;
+            R output;
             try {
                 output = body.run();
             } catch (Throwable t) {
-                ExceptionOutcome o = classifier.apply(t);
-                if (o == ExceptionOutcome.FAILED) {
-                    fail();
-                } else {
-                    crash();
-                }
+                ended(t);
                 throw t;
             }
             complete(output);
             return output;
+        }
+
+        /**
+         * Runs {@code body}, a call to a {@code void} method, as an operation with {@code input} and records it
+         * as {@link #call(Invocation, OperationBody)} does, with output nil ({@code null}).
+         *
+         * @throws E what {@code body} threw
+         * @throws IllegalStateException if the recorder is closed or a sink failed (the operation is not run)
+         */
+        public <E extends Exception> void call(Invocation input, CommandBody<E> body) throws E {
+            Objects.requireNonNull(input, "input");
+            Objects.requireNonNull(body, "body");
+            invoke(input);
+            try {
+                body.run();
+            } catch (Throwable t) {
+                ended(t);
+                throw t;
+            }
+            complete(null);
+        }
+
+        /** Records the open operation as failed or crashed, as the classifier says of {@code t}. */
+        private void ended(Throwable t) {
+            if (classifier.apply(t) == ExceptionOutcome.FAILED) {
+                fail();
+            } else {
+                crash();
+            }
         }
 
         /**
@@ -386,12 +436,15 @@ public final class Recorder implements AutoCloseable {
                 throw new IllegalStateException("client " + id + " calls while its operation is still open");
             }
             open = true;
-            emit(CALL, id, input);
+            emit(CALL, historyId, input);
         }
 
-        /** Records that the open operation returned {@code output} now. */
+        /**
+         * Records that the open operation returned {@code output} now. Numbers are recorded as built-in models read
+         * them ({@link dev.ariadne.core.history.Values#normalize}: an {@code int} becomes a {@code Long}).
+         */
         public void complete(Object output) {
-            end(RETURN, output);
+            end(RETURN, Values.normalize(output));
         }
 
         /** Records that the open operation certainly did not take effect. */
@@ -399,10 +452,13 @@ public final class Recorder implements AutoCloseable {
             end(FAIL, null);
         }
 
-        /** Records that the open operation's outcome is unknown; the client continues under a new id. */
+        /**
+         * Records that the open operation's outcome is unknown; the client's later operations are recorded under a
+         * new history client (see {@link Client}).
+         */
         public void crash() {
             end(CRASH, null);
-            id = nextClientId.getAndIncrement();
+            historyId = nextClientId.getAndIncrement();
         }
 
         private void end(int kind, Object value) {
@@ -410,7 +466,7 @@ public final class Recorder implements AutoCloseable {
                 throw new IllegalStateException("client " + id + " has no open operation");
             }
             open = false;
-            emit(kind, id, value);
+            emit(kind, historyId, value);
         }
 
         private void emit(int kind, int client, Object value) {
@@ -631,7 +687,7 @@ public final class Recorder implements AutoCloseable {
                 long stamp = earliest;
                 do {
                     int slot = (int) h & mask;
-                    send((int) (stamp & KIND_MASK), c.ids[slot], stamp >> KIND_BITS, c.values[slot]);
+                    send((int) (stamp & KIND_MASK), c.ids[slot], stamp >> KIND_BITS, c.values[slot], c);
                     c.values[slot] = null;
                     h++;
                     count++;
@@ -669,10 +725,11 @@ public final class Recorder implements AutoCloseable {
             return true;
         }
 
-        private void send(int kind, int client, long time, Object value) {
+        private void send(int kind, int client, long time, Object value, Client from) {
+            Map<String, Object> metadata = kind == CALL && client != from.id ? from.identity : NO_METADATA;
             if (failure != null) {
                 if (handOff != null) {
-                    handOff.push(kind, client, time, value); // (skipped there too; counted, so flush() returns)
+                    handOff.push(kind, client, time, value, metadata); // (skipped there too; counted, so flush() returns)
                 }
                 return;
             }
@@ -688,7 +745,7 @@ public final class Recorder implements AutoCloseable {
             try {
                 for (EventSink s : sinks) {
                     switch (kind) {
-                        case CALL -> s.call(client, value, time, NO_METADATA);
+                        case CALL -> s.call(client, value, time, metadata);
                         case RETURN -> s.ret(client, value, time, -1);
                         case CRASH -> s.crash(client, time, -1);
                         default -> s.discard(client, time, -1);
@@ -698,7 +755,7 @@ public final class Recorder implements AutoCloseable {
                 failure = e;
             }
             if (handOff != null) {
-                handOff.push(kind, client, time, value);
+                handOff.push(kind, client, time, value, metadata);
             }
         }
     }
@@ -715,6 +772,8 @@ public final class Recorder implements AutoCloseable {
         private final long[] stamps;
         private final int[] ids;
         private final Object[] values;
+        /** Each call's metadata (the client's identity after a crash), so the sinks behind the file see it too. */
+        private final Object[] metadata;
         final Thread thread;
         /** Written by the delivery thread: events handed on. */
         private final PaddedCounter published = new PaddedCounter();
@@ -734,6 +793,7 @@ public final class Recorder implements AutoCloseable {
             this.stamps = new long[size];
             this.ids = new int[size];
             this.values = new Object[size];
+            this.metadata = new Object[size];
             this.thread = new Thread(this, "ariadne-recorder-sinks");
             thread.setDaemon(true);
         }
@@ -749,11 +809,12 @@ public final class Recorder implements AutoCloseable {
         }
 
         /** Delivery thread: adds an event; {@link #room} said there is room. */
-        void push(int kind, int client, long time, Object value) {
+        void push(int kind, int client, long time, Object value, Map<String, Object> callMetadata) {
             int slot = (int) tail & mask;
             stamps[slot] = (time << KIND_BITS) | kind;
             ids[slot] = client;
             values[slot] = value;
+            metadata[slot] = callMetadata;
             tail++;
             if ((tail & 1023) == 0) {
                 publish();
@@ -792,8 +853,10 @@ public final class Recorder implements AutoCloseable {
                     long stamp = stamps[slot];
                     Object value = values[slot];
                     values[slot] = null;
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> callMetadata = (Map<String, Object>) metadata[slot];
                     if (failure == null) {
-                        call((int) (stamp & KIND_MASK), ids[slot], stamp >> KIND_BITS, value);
+                        call((int) (stamp & KIND_MASK), ids[slot], stamp >> KIND_BITS, value, callMetadata);
                     }
                     head++;
                     if ((head & 1023) == 0) {
@@ -811,11 +874,11 @@ public final class Recorder implements AutoCloseable {
             }
         }
 
-        private void call(int kind, int client, long time, Object value) {
+        private void call(int kind, int client, long time, Object value, Map<String, Object> callMetadata) {
             try {
                 for (EventSink s : sinks) {
                     switch (kind) {
-                        case CALL -> s.call(client, value, time, NO_METADATA);
+                        case CALL -> s.call(client, value, time, callMetadata);
                         case RETURN -> s.ret(client, value, time, -1);
                         case CRASH -> s.crash(client, time, -1);
                         default -> s.discard(client, time, -1);

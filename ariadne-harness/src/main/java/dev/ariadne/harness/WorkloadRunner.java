@@ -207,7 +207,7 @@ public final class WorkloadRunner<T> {
         if (model == null) {
             throw new IllegalStateException("no model: call model(...) before run()");
         }
-        if (workload.operations().isEmpty()) {
+        if (workload.actions().isEmpty()) {
             throw new IllegalStateException("the workload has no operations");
         }
         long first = resolveSeed();
@@ -305,7 +305,7 @@ public final class WorkloadRunner<T> {
         } else {
             // A violation first shown by the round's last return is only judged when the checker finishes; either
             // way the core and explanation come from a batch check of the whole recording.
-            Result found = violated ? checker.violation() : checker.finish();
+            Result found = violated ? checker.violation().orElseThrow() : checker.finish();
             Result batch = found.verdict() != Verdict.NOT_LINEARIZABLE || coreTimeout == null || coreTimeout.isZero()
                     ? null : Checker.check(history, m, options.withCoreTimeout(coreTimeout));
             result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : found;
@@ -324,7 +324,7 @@ public final class WorkloadRunner<T> {
                 break;
             }
             chaos.pause(chaosRandom);
-            Workload.Operation<T> op = workload.pick(random);
+            Workload.Action<T> op = workload.pick(random);
             Invocation inv = op.invocations().next(random);
             boolean inside = chaos.enabled() && chaosRandom.nextInt(4) == 0;
             try {
@@ -332,7 +332,7 @@ public final class WorkloadRunner<T> {
                     if (inside) {
                         chaos.pause(chaosRandom);
                     }
-                    return op.action().apply(system, inv);
+                    return op.body().apply(system, inv);
                 });
             } catch (Exception e) {
                 if (recorder.failure() != null) {

@@ -121,6 +121,95 @@ class AriadneExtensionTest {
         }
     }
 
+    /**
+     * A user's counter model: it compares outputs with {@code Long}s, as a model written for history files does, so
+     * an {@code int} recorded as it is would never match.
+     */
+    static final class LongCounter implements dev.ariadne.core.model.Model<Long> {
+        @Override
+        public String name() {
+            return "long-counter";
+        }
+
+        @Override
+        public Long init() {
+            return 0L;
+        }
+
+        @Override
+        public Long step(Long state, Object input, Object output) {
+            dev.ariadne.core.history.Invocation inv = (dev.ariadne.core.history.Invocation) input;
+            if (inv.f().equals("add")) {
+                return state + (Long) inv.value();
+            }
+            return output == dev.ariadne.core.history.Operation.UNKNOWN || state.equals(output) ? state : null;
+        }
+    }
+
+    /** A model class that cannot be made: no constructor without parameters. */
+    static final class NeedsAnArgument implements dev.ariadne.core.model.Model<Long> {
+        private final long start;
+
+        NeedsAnArgument(long start) {
+            this.start = start;
+        }
+
+        @Override
+        public String name() {
+            return "needs-an-argument";
+        }
+
+        @Override
+        public Long init() {
+            return start;
+        }
+
+        @Override
+        public Long step(Long state, Object input, Object output) {
+            return state;
+        }
+    }
+
+    /** A counter behind a void add and an int read, checked against the user's model class. */
+    static class UserModelTest {
+        @SystemUnderTest
+        java.util.concurrent.atomic.AtomicInteger counter() {
+            return new java.util.concurrent.atomic.AtomicInteger();
+        }
+
+        @Op("add")
+        void add(java.util.concurrent.atomic.AtomicInteger c, @Arg(min = 1, max = 3) int d) {
+            c.addAndGet(d);
+        }
+
+        @Op("read")
+        int read(java.util.concurrent.atomic.AtomicInteger c) {
+            return c.get();
+        }
+
+        @LinearizabilityTest(modelClass = LongCounter.class, clients = 3, operations = 200, seed = 5)
+        void linearizable(RunResult result) {
+            assertTrue(result.isLinearizable());
+            assertEquals("long-counter", result.result().model());
+        }
+
+        @LinearizabilityTest(modelClass = NeedsAnArgument.class)
+        void unmakeable() {
+        }
+
+        @LinearizabilityTest(model = "counter", modelClass = LongCounter.class)
+        void both() {
+        }
+
+        @LinearizabilityTest(clients = 2)
+        void neither() {
+        }
+
+        @LinearizabilityTest(modelClass = String.class)
+        void notAModel() {
+        }
+    }
+
     private static Events run(Class<?> testClass) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute().testEvents();
     }
@@ -172,6 +261,28 @@ class AriadneExtensionTest {
         assertInstanceOf(AssertionError.class, t);
         assertTrue(t.getMessage().startsWith("Ariadne: expected a violation, but the history of 800 operations is "
                 + "linearizable"), t.getMessage());
+    }
+
+    /** Issue 26: a model class of the user's in the annotation, and clear errors when it cannot be used. */
+    @Test
+    void aUserModelClassIsMadeAndUsedAndAMistakeIsExplained() {
+        Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(UserModelTest.class)).execute()
+                .testEvents();
+        events.assertStatistics(s -> s.started(5).succeeded(1).failed(4));
+        java.util.Map<String, String> messages = new java.util.HashMap<>();
+        for (Event e : events.failed().list()) {
+            messages.put(e.getTestDescriptor().getDisplayName(), e.getPayload(
+                    org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
+                    .getMessage());
+        }
+        assertEquals("modelClass " + NeedsAnArgument.class.getName() + " cannot be made: it needs a constructor "
+                + "without parameters", messages.get("unmakeable()"));
+        assertEquals("@LinearizabilityTest gives both model = \"counter\" and modelClass = "
+                + LongCounter.class.getName() + ".class: give one", messages.get("both()"));
+        assertEquals("@LinearizabilityTest needs a model: model = \"kv\" (a built-in model's name) or modelClass = "
+                + "YourModel.class", messages.get("neither()"));
+        assertEquals("modelClass java.lang.String is not a Model (implement dev.ariadne.core.model.Model or "
+                + "NondeterministicModel)", messages.get("notAModel()"));
     }
 
     @Test

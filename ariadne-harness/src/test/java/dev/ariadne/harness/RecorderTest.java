@@ -323,14 +323,46 @@ class RecorderTest {
             assertEquals(0, client.id(), "a failed operation does not change the client");
             assertThrows(TimeoutException.class,
                     () -> c.call(Invocation.of("write", 3L), () -> { throw new TimeoutException(); }));
-            assertEquals(1, client.id(), "after a crash the client continues under a new id");
-            client.call(Invocation.of("read", null), () -> 3L);
+            assertEquals(0, client.id(), "the client keeps its identity after a crash");
+            assertEquals(1, client.historyId(), "and continues under a new history client");
+            long read = client.call(Invocation.of("read", null), () -> 3L);   // typed: no cast
+            assertEquals(3L, read);
         }
         List<Operation> ops = builder.build().operations();
         assertEquals(3, ops.size(), "the failed write is dropped");
         assertEquals(Invocation.of("write", 3L), ops.get(1).input());
         assertTrue(ops.get(1).isPending(), "the timed-out write stays pending");
+        assertEquals(0, ops.get(1).client());
+        assertEquals(java.util.Map.of(), ops.get(1).metadata(), "under its own id: no identity metadata");
         assertEquals(1, ops.get(2).client());
+        assertEquals(0L, ops.get(2).metadata().get(Recorder.PROCESS), "the client's own id, for the report's row");
+    }
+
+    /** Issue 26: a call to a void method needs no {@code return null}, and checked exceptions are typed. */
+    @Test
+    void voidCallsAreRecordedWithANilOutputAndCheckedExceptionsAreTyped() throws Exception {
+        HistoryBuilder builder = new HistoryBuilder();
+        AtomicLong counter = new AtomicLong();
+        try (Recorder recorder = Recorder.to(builder)) {
+            Recorder.Client client = recorder.client();
+            client.call(Invocation.of("add", 2), () -> counter.addAndGet(2));      // returns a long: the output
+            client.call(Invocation.of("reset"), () -> counter.set(0));              // void: output nil
+            client.call(Invocation.of("reset"), () -> { counter.set(0); });
+            String s = client.call(Invocation.of("read"), () -> String.valueOf(counter.get()));
+            assertEquals("0", s);
+            assertThrows(IOException.class, () -> client.call(Invocation.of("io"), () -> failWithIo()));
+        }
+        List<Operation> ops = builder.build().operations();
+        assertEquals(5, ops.size());
+        assertEquals(2L, ops.get(0).output());
+        assertEquals(Invocation.of("add", 2L), ops.get(0).input(), "an int argument is recorded as a long");
+        assertNull(ops.get(1).output());
+        assertNull(ops.get(2).output());
+        assertTrue(ops.get(4).isPending(), "an exception crashes the operation by default");
+    }
+
+    private static void failWithIo() throws IOException {
+        throw new IOException("disk");
     }
 
     @Test

@@ -426,7 +426,7 @@ public final class HtmlReport {
         json.writeNumberField("millis", Math.round(p.statistics().millis() * 1000) / 1000.0);
         TreeSet<Integer> clientSet = new TreeSet<>();
         for (Operation op : ops) {
-            clientSet.add(op.client());
+            clientSet.add(row(op));
         }
         // A client whose only operations in this partition failed still gets its row, for drawing them.
         for (Map.Entry<Marker, Integer> f : failurePartitions().entrySet()) {
@@ -479,6 +479,16 @@ public final class HtmlReport {
      * quick to parse: ids, rows, times relative to the origin, kinds (ok, pending, unknown output), descriptions,
      * inputs and outputs as read, source lines and, where Jepsen recorded them, wall-clock milliseconds.
      */
+    /**
+     * The row an operation is drawn on: its client, or the process it was recorded for when it carries metadata
+     * {@code process} (a harness client after a crash, a Jepsen process after its {@code :info} read with
+     * {@code --new-client-after-info}): the history needs a new client there, the reader wants the one row.
+     */
+    static int row(Operation op) {
+        return op.metadata().get("process") instanceof Number n && n.longValue() >= 0
+                && n.longValue() <= Integer.MAX_VALUE ? n.intValue() : op.client();
+    }
+
     private void operations(JsonGenerator json, List<Operation> ops, Map<Integer, Integer> rowOf, long origin)
             throws IOException {
         json.writeObjectFieldStart("ops");
@@ -489,7 +499,7 @@ public final class HtmlReport {
         json.writeEndArray();
         json.writeArrayFieldStart("row");
         for (Operation op : ops) {
-            json.writeNumber(rowOf.get(op.client()));
+            json.writeNumber(rowOf.get(row(op)));
         }
         json.writeEndArray();
         json.writeArrayFieldStart("call");

@@ -167,6 +167,24 @@ class HtmlReportTest {
         assertNull(p.get("core"), "no evidence given, none shown");
     }
 
+    /**
+     * Issue 26: a client that goes on under a new history client after a crash (the harness, Jepsen's
+     * --new-client-after-info) names its own in metadata {@code process}; its operations share its row.
+     */
+    @Test
+    void operationsAfterACrashAreOnTheirProcesssRow() throws IOException {
+        HistoryBuilder b = new HistoryBuilder();
+        b.call(0, new Invocation("write", null, 1L), 0, Map.of());
+        b.crash(0, 1, -1);
+        b.call(1, new Invocation("read", null, null), 2, Map.of()).ret(1, 1L, 3, -1);
+        b.call(2, new Invocation("read", null, null), 4, Map.of("process", 0L)).ret(2, 1L, 5, -1);
+        History h = b.build();
+        Result result = Checker.check(h, REGISTER, CheckOptions.defaults());
+        Map<String, Object> p = at(data(HtmlReport.of("rows", h, REGISTER, result).render()), "partitions", 0);
+        assertEquals(List.of(0L, 1L), p.get("clients"), "two rows, not three");
+        assertEquals(List.of(0L, 1L, 0L), at(p, "ops", "row"), "the read after the crash is on client 0's row");
+    }
+
     private static <S> String initialState(Model<S> model) {
         return model.describeState(model.init());
     }

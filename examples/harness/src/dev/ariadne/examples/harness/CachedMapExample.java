@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 class CachedMapExample {
 
     /** The system under test: a store, and a cache that a read fills after it missed. */
+    // guide:store
     static final class CachedStore {
         private final Map<String, String> store = new ConcurrentHashMap<>();
         private final Map<String, String> cache = new ConcurrentHashMap<>();
@@ -38,19 +39,23 @@ class CachedMapExample {
             store.put(key, value);
             cache.remove(key);
         }
+    }
+    // guide:end
 
-        private static void slowly() {
-            for (int i = 0; i < 200; i++) {
-                Thread.onSpinWait();
-            }
+    private static void slowly() {
+        for (int i = 0; i < 200; i++) {
+            Thread.onSpinWait();
         }
     }
 
+    // guide:system
     @SystemUnderTest
     CachedStore store() {
         return new CachedStore();
     }
+    // guide:end
 
+    // guide:ops
     @Op("put")
     void put(CachedStore s, @Arg(key = true, oneOf = {"x", "y"}) String key, @Arg(letters = 3) String value) {
         s.put(key, value);
@@ -60,8 +65,11 @@ class CachedMapExample {
     String get(CachedStore s, @Arg(key = true, oneOf = {"x", "y"}) String key) {
         return s.get(key);
     }
+    // guide:end
 
+    // guide:test
     @LinearizabilityTest(model = "kv", clients = 4, operations = 10, rounds = 3000)
     void cachedStoreIsLinearizable() {
     }
+    // guide:end
 }

@@ -29,12 +29,9 @@ class QueueScenarioExample {
     @Provide
     Arbitrary<ConcurrentScenario<Call<ConcurrentLinkedQueue<Long>>>> scenarios() {
         Arbitrary<Call<ConcurrentLinkedQueue<Long>>> enqueues = Arbitraries.longs().between(1, 9)
-                .map(v -> Call.<ConcurrentLinkedQueue<Long>>of(Invocation.of("enqueue", v), q -> {
-                    q.offer(v);
-                    return null;
-                }));
+                .map(v -> Call.<ConcurrentLinkedQueue<Long>>command(Invocation.of("enqueue", v), q -> q.offer(v)));
         Arbitrary<Call<ConcurrentLinkedQueue<Long>>> dequeues =
-                Arbitraries.just(Call.of(Invocation.of("dequeue", null), ConcurrentLinkedQueue::poll));
+                Arbitraries.just(Call.of(Invocation.of("dequeue"), ConcurrentLinkedQueue::poll));
         return Scenarios.of(Arbitraries.frequencyOf(Tuple.of(1, enqueues), Tuple.of(1, dequeues)))
                 .withMaxPrefix(4).withBranches(2, 4).withBranchLength(1, 5).build();
     }

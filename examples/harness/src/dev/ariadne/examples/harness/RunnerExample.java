@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunnerExample {
     @Test
     void atomicLongIsACounter() {
+        // guide:runner
         Workload<AtomicLong> counter = Workload.of(AtomicLong::new)
                 .operation("add", Generator.longs(1, 10), (c, d) -> c.addAndGet(d))
                 .operation("read", c -> c.get()).weight(2);
@@ -32,6 +33,7 @@ class RunnerExample {
                 .historyFile(Path.of("target/ariadne/RunnerExample.jsonl"))
                 .run();
         result.assertLinearizable();             // an AssertionError with seed, explanation and core if not
+        // guide:end
         assertTrue(result.totalOperations() >= 200, "at least one round ran");
     }
 }

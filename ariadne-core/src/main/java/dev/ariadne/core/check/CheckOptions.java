@@ -31,9 +31,11 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
                            Duration coreTimeout, int threads) {
 
     /**
-     * The core budget {@code ariadne check} uses unless told otherwise: a core is usually found in milliseconds to
-     * a second; this bounds the worst case. The library's {@link #defaults()} search no core (it is opt-in, since
-     * a caller that checks many histories may not want to pay for it).
+     * The core budget {@code ariadne check} and the harness use unless told otherwise: a core is usually found in
+     * milliseconds to a second; this bounds the worst case. The library's {@link #defaults()} search no core: ask
+     * for one with {@code withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT)} to get what they print. (The core
+     * search is bounded by wall time, so the explanation, never the verdict, can differ between runs; a caller
+     * checking many histories, a fuzzer or a differential test, pays for it only when asked.)
      */
     public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
@@ -80,8 +82,8 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
 
     /**
      * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
-     * core search (ask for one with {@link #withCoreTimeout}, for example {@link #DEFAULT_CORE_TIMEOUT}), one
-     * thread per available processor in all.
+     * core search (ask for one with {@code withCoreTimeout(DEFAULT_CORE_TIMEOUT)}: what {@code ariadne check} and the
+     * harness use), one thread per available processor in all.
      */
     public static CheckOptions defaults() {
         int processors = Runtime.getRuntime().availableProcessors();

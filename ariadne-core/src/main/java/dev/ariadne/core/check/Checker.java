@@ -52,7 +52,11 @@ public final class Checker {
     private Checker() {
     }
 
-    /** Checks with {@link CheckOptions#defaults()}. */
+    /**
+     * Checks with {@link CheckOptions#defaults()}: no time limit and no minimal failing core; pass
+     * {@code CheckOptions.defaults().withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT)} for the core and its
+     * explanation ({@link Violation#explanation()}), as {@code ariadne check} and the harness do.
+     */
     public static <S> Result check(History history, Model<S> model) {
         return check(history, model, CheckOptions.defaults());
     }

@@ -36,9 +36,15 @@ public record Operation(int id, int client, Object input, Object output, long ca
         }
     }
 
-    /** A completed operation without metadata. */
+    /**
+     * A completed operation without metadata, for histories made by hand. Numbers in {@code output} are normalised
+     * as built-in models read them ({@link Values#normalize}: an {@code int} literal becomes a {@link Long}), so a
+     * model comparing {@code Long}s sees {@code 3} as it would read it from a file; an {@link Invocation} input is
+     * normalised by its constructor. The record's constructor takes values as they are (models use it to prepare).
+     */
     public static Operation of(int id, int client, Object input, Object output, long call, long ret) {
-        return new Operation(id, client, input, output, call, ret, Map.of());
+        return new Operation(id, client, input, output == UNKNOWN ? output : Values.normalize(output), call, ret,
+                Map.of());
     }
 
     /** A pending operation (never returned) without metadata. */

@@ -28,6 +28,80 @@ public final class Values {
         return value;
     }
 
+    /**
+     * {@code value} with every number normalised by {@link #normalizeNumber}, inside lists, sets and maps too, so
+     * that equal values compare equal: {@code [3]} written with {@code int}s equals {@code [3]} read from a file as
+     * {@link Long}s. This is how built-in models see values; {@link Invocation} and {@link Operation#of} apply it to
+     * hand-made inputs and outputs, so a user model comparing {@code Long}s sees the same. Returns {@code value}
+     * itself when nothing changes; lists, sets and maps that change are copied, unmodifiable.
+     *
+     * @throws IllegalArgumentException if the value is nested more than 256 levels deep
+     */
+    public static Object normalize(Object value) {
+        return normalize(value, 0);
+    }
+
+    private static Object normalize(Object value, int depth) {
+        if (depth > 256) {
+            throw new IllegalArgumentException("a value nested more than 256 levels deep");
+        }
+        if (value instanceof java.util.List<?> l) {
+            java.util.List<Object> out = null;
+            for (int i = 0; i < l.size(); i++) {
+                Object e = l.get(i);
+                Object n = normalize(e, depth + 1);
+                if (n != e && out == null) {
+                    out = new java.util.ArrayList<>(l.subList(0, i));
+                }
+                if (out != null) {
+                    out.add(n);
+                }
+            }
+            return out == null ? value : java.util.Collections.unmodifiableList(out);
+        }
+        if (value instanceof java.util.Set<?> s) {
+            java.util.Set<Object> out = null;
+            int i = 0;
+            for (Object e : s) {
+                Object n = normalize(e, depth + 1);
+                if (n != e && out == null) { // the first change: copy the elements before it
+                    out = new java.util.LinkedHashSet<>();
+                    java.util.Iterator<?> before = s.iterator();
+                    for (int j = 0; j < i; j++) {
+                        out.add(before.next());
+                    }
+                }
+                if (out != null) {
+                    out.add(n);
+                }
+                i++;
+            }
+            return out == null ? value : java.util.Collections.unmodifiableSet(out);
+        }
+        if (value instanceof Map<?, ?> m) {
+            Map<Object, Object> out = null;
+            int i = 0;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                Object k = normalize(e.getKey(), depth + 1);
+                Object v = normalize(e.getValue(), depth + 1);
+                if ((k != e.getKey() || v != e.getValue()) && out == null) {
+                    out = new java.util.LinkedHashMap<>();
+                    java.util.Iterator<? extends Map.Entry<?, ?>> before = m.entrySet().iterator();
+                    for (int j = 0; j < i; j++) {
+                        Map.Entry<?, ?> b = before.next();
+                        out.put(b.getKey(), b.getValue());
+                    }
+                }
+                if (out != null) {
+                    out.put(k, v);
+                }
+                i++;
+            }
+            return out == null ? value : java.util.Collections.unmodifiableMap(out);
+        }
+        return normalizeNumber(value);
+    }
+
     /** A short, escaped, human-readable rendering: nil, numbers, "strings", [lists], #{sets}, {maps}. */
     public static String show(Object value) {
         StringBuilder out = new StringBuilder();

@@ -5,13 +5,7 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.InvalidOperationException;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /** Shape checks shared by the built-in models' {@code prepare}: each failure names the model and the problem. */
 final class Args {
@@ -75,38 +69,17 @@ final class Args {
     }
 
     /**
-     * {@code value} with every number normalised (see {@link Values#normalizeNumber}), inside lists, sets and
-     * maps too, so that equal values compare equal: {@code [3]} read as Integers equals {@code [3]} read as Longs.
+     * {@code value} with every number normalised ({@link Values#normalize}, the one place that does it), inside
+     * lists, sets and maps too, so that equal values compare equal: {@code [3]} read as Integers equals {@code [3]}
+     * read as Longs.
      */
     static Object value(String model, Invocation inv, Object value) {
-        return value(model, inv, value, 0);
-    }
-
-    private static Object value(String model, Invocation inv, Object value, int depth) {
-        if (depth > 256) {
+        try {
+            return Values.normalize(value);
+        } catch (IllegalArgumentException e) {
             throw new InvalidOperationException("model " + model + ": operation '" + Values.escape(inv.f())
                     + "' has a value nested more than 256 levels deep");
         }
-        if (value instanceof List<?> l) {
-            List<Object> out = new ArrayList<>(l.size());
-            for (Object e : l) {
-                out.add(value(model, inv, e, depth + 1));
-            }
-            return Collections.unmodifiableList(out);
-        }
-        if (value instanceof Set<?> s) {
-            Set<Object> out = new LinkedHashSet<>();
-            for (Object e : s) {
-                out.add(value(model, inv, e, depth + 1));
-            }
-            return Collections.unmodifiableSet(out);
-        }
-        if (value instanceof Map<?, ?> m) {
-            Map<Object, Object> out = new LinkedHashMap<>();
-            m.forEach((k, v) -> out.put(value(model, inv, k, depth + 1), value(model, inv, v, depth + 1)));
-            return Collections.unmodifiableMap(out);
-        }
-        return Values.normalizeNumber(value);
     }
 
     /**
@@ -115,8 +88,8 @@ final class Args {
      */
     static Object initial(String model, Object value) {
         try {
-            return value(model, new Invocation("initial", null, value), value);
-        } catch (InvalidOperationException e) {
+            return Values.normalize(value);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("model " + model + ": the initial value is nested more than 256 "
                     + "levels deep");
         }

@@ -466,10 +466,10 @@ public final class OnlineChecker<S> implements EventSink {
 
     /**
      * The result that reported the violation, as it was at the event that made it certain (one partition,
-     * {@code all}, with its evidence), or {@code null} while there is none.
+     * {@code all}, with its evidence), or empty while there is none.
      */
-    public synchronized Result violation() {
-        return violation;
+    public synchronized java.util.Optional<Result> violation() {
+        return java.util.Optional.ofNullable(violation);
     }
 
     /**

@@ -450,7 +450,7 @@ class CrashedOperationsTest {
                 default -> online.ret(e.op().client(), e.op().output(), e.time());
             };
             if (!fine) {
-                return online.violation();
+                return online.violation().orElseThrow();
             }
         }
         return online.finish();

@@ -142,7 +142,7 @@ class PruningRulesAdversarialTest {
                 boolean expected = BruteForceChecker.isLinearizable(prefix, model);
                 assertEquals(!expected, online.isViolated(), "after event " + k + " of " + context);
                 if (online.isViolated()) {
-                    assertEvidence(prefix, model, WHOLE, online.violation(), "after event " + k + " of " + context);
+                    assertEvidence(prefix, model, WHOLE, online.violation().orElseThrow(), "after event " + k + " of " + context);
                 }
             }
             Result last = online.finish();
@@ -195,7 +195,7 @@ class PruningRulesAdversarialTest {
                         + context);
                 if (online.isViolated()) {
                     violations++;
-                    assertEvidence(prefix, model, WHOLE, online.violation(), "after event " + k + " of " + context);
+                    assertEvidence(prefix, model, WHOLE, online.violation().orElseThrow(), "after event " + k + " of " + context);
                 }
             }
             Result last = online.finish();
@@ -256,7 +256,7 @@ class PruningRulesAdversarialTest {
                     History prefix = builder.build();
                     assertTrue(!AdversarialStreams.isLinearizable(prefix, model), "violation reported after event " + k
                             + " " + events.get(k) + ", but the history so far is linearizable: " + context);
-                    assertEvidence(prefix, model, WHOLE, online.violation(), "after event " + k + " of " + context);
+                    assertEvidence(prefix, model, WHOLE, online.violation().orElseThrow(), "after event " + k + " of " + context);
                 }
             }
             Result last = online.finish();

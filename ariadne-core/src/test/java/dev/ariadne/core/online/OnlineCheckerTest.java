@@ -113,7 +113,7 @@ class OnlineCheckerTest {
                 if (expected && !violated) {
                     violated = true;
                     violations++;
-                    assertConsistent(prefix, model, online.violation(), context);
+                    assertConsistent(prefix, model, online.violation().orElseThrow(), context);
                 }
             }
             Result last = online.finish();
@@ -122,7 +122,7 @@ class OnlineCheckerTest {
                 assertEquals(Verdict.LINEARIZABLE, last.verdict(), modelName + " seed " + seed);
                 assertConsistent(full, model, last, modelName + " seed " + seed);
             } else {
-                assertSame(online.violation(), last);
+                assertSame(online.violation().orElseThrow(), last);
             }
         }
         assertTrue(violations > 100, "too few violations to mean much: " + violations);
@@ -145,7 +145,7 @@ class OnlineCheckerTest {
                 String context = modelName + " seed " + seed + " after event " + k;
                 assertEquals(batch.verdict() == Verdict.NOT_LINEARIZABLE, online.isViolated(), context);
                 if (online.isViolated()) {
-                    assertConsistent(prefix, model, online.violation(), context);
+                    assertConsistent(prefix, model, online.violation().orElseThrow(), context);
                 }
             }
             Result last = online.finish();
@@ -287,7 +287,7 @@ class OnlineCheckerTest {
         assertTrue(online.call(1, READ));
         assertFalse(online.ret(1, null), "the read of nil after the write returned is the violation");
         assertTrue(online.isViolated());
-        PartialLinearization p = online.violation().violations().get(0).violation().longest().get(0);
+        PartialLinearization p = online.violation().orElseThrow().violations().get(0).violation().longest().get(0);
         assertEquals(1, p.unplaced().id());
         assertEquals(Verdict.NOT_LINEARIZABLE, online.finish().verdict());
     }
@@ -303,7 +303,7 @@ class OnlineCheckerTest {
         assertFalse(online.ret(1, false), "the cas failed: nothing wrote 2 before the read");
         History h = new HistoryBuilder().call(0, write(0)).ret(0, null).call(1, cas(0, 2)).call(0, READ)
                 .ret(0, 2L).ret(1, false).build();
-        ResultAssertions.assertConsistent(h, RegisterModel.casRegister(), WHOLE, online.violation());
+        ResultAssertions.assertConsistent(h, RegisterModel.casRegister(), WHOLE, online.violation().orElseThrow());
     }
 
     @Test
@@ -314,7 +314,7 @@ class OnlineCheckerTest {
         assertTrue(online.ret(0, 1L), "the open write may have taken effect");
         assertFalse(online.discard(1), "it did not: nothing wrote 1");
         History h = new HistoryBuilder().call(1, write(1)).call(0, READ).ret(0, 1L).discard(1, 3, -1).build();
-        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation().orElseThrow());
     }
 
     @Test
@@ -345,7 +345,7 @@ class OnlineCheckerTest {
         History h = new HistoryBuilder().call(0, READ, 0, Map.of()).ret(0, 1L, 10, -1).call(1, write(1), 10, Map.of())
                 .ret(1, null, 12, -1).call(0, READ, 20, Map.of()).ret(0, null, 25, -1).call(1, READ, 26, Map.of())
                 .build();
-        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation().orElseThrow());
     }
 
     @Test
@@ -427,7 +427,7 @@ class OnlineCheckerTest {
         Result r = online.finish();
         assertEquals(Verdict.UNKNOWN, r.verdict());
         assertTrue(r.reason().startsWith("memory"), r.reason());
-        assertNull(online.violation());
+        assertTrue(online.violation().isEmpty());
     }
 
     @Test
@@ -479,8 +479,8 @@ class OnlineCheckerTest {
         HistoryBuilder builder = new HistoryBuilder();
         feedWithLines(builder);
         History h = builder.build();
-        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation());
-        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        ResultAssertions.assertConsistent(h, RegisterModel.register(), WHOLE, online.violation().orElseThrow());
+        Operation unplaced = online.violation().orElseThrow().violations().get(0).violation().longest().get(0).unplaced();
         assertEquals(3, unplaced.line(), () -> String.valueOf(unplaced));
         assertEquals(1, unplaced.id(), "numbered as the history numbers it: the discarded write is not there");
     }
@@ -523,7 +523,7 @@ class OnlineCheckerTest {
         assertThrows(HistoryException.class, () -> online.call(70_000, READ), "client 70000 crashed");
         online.call(Integer.MAX_VALUE, READ);
         assertFalse(online.ret(Integer.MAX_VALUE, 3L), "nobody wrote 3");
-        Operation unplaced = online.violation().violations().get(0).violation().longest().get(0).unplaced();
+        Operation unplaced = online.violation().orElseThrow().violations().get(0).violation().longest().get(0).unplaced();
         assertEquals(Integer.MAX_VALUE, unplaced.client());
         assertEquals(7, unplaced.id(), "five reads and two crashed writes before it");
     }
@@ -676,7 +676,7 @@ class OnlineCheckerTest {
                 assertEquals(batch.verdict() == Verdict.NOT_LINEARIZABLE, online.isViolated(), context);
                 if (online.isViolated()) {
                     violations++;
-                    assertConsistent(prefix, model, online.violation(), context);
+                    assertConsistent(prefix, model, online.violation().orElseThrow(), context);
                 }
             }
             Result last = online.finish();

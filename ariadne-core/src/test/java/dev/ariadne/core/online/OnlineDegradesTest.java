@@ -92,7 +92,7 @@ class OnlineDegradesTest {
         Result r = online.finish();
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         assertTrue(online.isViolated());
-        assertEquals(r, online.violation());
+        assertEquals(r, online.violation().orElseThrow());
         assertNotNull(r.violations().get(0).violation(), "the batch check's evidence");
         assertEquals(16, r.violations().get(0).violation().longest().get(0).unplaced().id());
     }

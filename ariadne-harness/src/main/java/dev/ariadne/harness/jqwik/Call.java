@@ -30,6 +30,25 @@ public interface Call<S> {
         Object run(S system) throws Exception;
     }
 
+    /** The body of a call to a {@code void} method: its output is nil. */
+    @FunctionalInterface
+    interface CommandBody<S> {
+        /** Makes the call on {@code system}. */
+        void run(S system) throws Exception;
+    }
+
+    /**
+     * A call of {@code invocation} whose body is {@code body}, a call to a {@code void} method: its output is nil.
+     * (A name of its own: Java cannot tell {@code c -> c.add(d)} returning a value from one that does not.)
+     */
+    static <S> Call<S> command(Invocation invocation, CommandBody<? super S> body) {
+        Objects.requireNonNull(body, "body");
+        return of(invocation, s -> {
+            body.run(s);
+            return null;
+        });
+    }
+
     /** A call of {@code invocation} whose body is {@code body}; it shows as its invocation. */
     static <S> Call<S> of(Invocation invocation, Body<? super S> body) {
         Objects.requireNonNull(invocation, "invocation");

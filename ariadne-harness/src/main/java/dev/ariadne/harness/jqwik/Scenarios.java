@@ -65,15 +65,15 @@ public final class Scenarios<A> {
      * arbitraries with {@link Call#of}).
      */
     public static <S> Arbitrary<Call<S>> calls(Workload<S> workload) {
-        List<Workload.Operation<S>> operations = workload.operations();
+        List<Workload.Action<S>> operations = workload.actions();
         if (operations.isEmpty()) {
             throw new IllegalArgumentException("the workload has no operations");
         }
         List<Tuple.Tuple2<Integer, Arbitrary<Call<S>>>> choices = new ArrayList<>();
-        for (Workload.Operation<S> op : operations) {
+        for (Workload.Action<S> op : operations) {
             Arbitrary<Call<S>> calls = Arbitraries.longs().between(0, Long.MAX_VALUE).map(seed -> {
                 Invocation invocation = op.invocations().next(new ClientRandom(seed, 0));
-                return Call.<S>of(invocation, system -> op.action().apply(system, invocation));
+                return Call.<S>of(invocation, system -> op.body().apply(system, invocation));
             });
             choices.add(Tuple.of(op.weight(), calls));
         }

@@ -115,7 +115,7 @@ class ScenarioCheckerTest {
                 .operation("increment", Generator.longs(1, 1), (c, d) -> c.addAndGet(d))
                 .operation("read", AtomicLong::get);
         ScenarioChecker<AtomicLong> checker = ScenarioChecker.of(counter, () -> new CounterModel().withInitial(10L));
-        Call<AtomicLong> read = Call.of(Invocation.of("read", null), c -> counter.operations().get(1).action()
+        Call<AtomicLong> read = Call.of(Invocation.of("read", null), c -> counter.actions().get(1).body()
                 .apply(c, Invocation.of("read", null)));
         ScenarioChecker.Outcome outcome = checker.check(new ConcurrentScenario<>(List.of(read), List.of(List.of(read),
                 List.of(read))));

@@ -121,6 +121,61 @@ class RedisWorkloadTest {
     }
 
     /**
+     * Issue 26: the server killed and restarted twice mid-run, checked online (the runner's default, set here on
+     * purpose): the run goes to its end, linearizable, with the operations of three server processes and the ones in
+     * flight at each kill crashed; every client keeps its identity (a crashed operation's client goes on under a new
+     * history client whose operations carry its own id as metadata {@code process}), so the report has one row per
+     * client, not one per crash.
+     */
+    @Test
+    void aServerKilledAndRestartedTwiceIsCheckedOnlineAndEachClientKeepsItsRow() throws Exception {
+        ThreadConnections connections = new ThreadConnections(redis);
+        Nemesis nemesis = new Nemesis(server, connections, () -> { }, Nemesis.STRIKE_AFTER, 3 * Nemesis.STRIKE_AFTER);
+        RunResult run;
+        try {
+            run = runner(RedisWorkloads.workload(connections, connections::incarnationKey, () -> false))
+                    .onlineChecking(true).operations(OPERATIONS).seed(11)
+                    .historyFile(OUT.resolve("redis-restart-twice.jsonl")).run();
+        } finally {
+            nemesis.join();
+        }
+        run.assertLinearizable();
+        assertEquals(4 * OPERATIONS, run.operationsRun(), "online checking let the run go to its end");
+        List<Operation> crashed = pending(run);
+        assertTrue(crashed.size() >= 2, () -> "operations in flight at each kill are crashed: " + crashed.size());
+        Set<String> processes = run.history().operations().stream().filter(op -> !op.isPending())
+                .map(op -> key(op).substring(0, key(op).indexOf(':'))).collect(Collectors.toSet());
+        assertEquals(3, processes.size(), () -> "operations completed on three server processes: " + processes);
+        Set<Integer> historyClients = run.history().operations().stream().map(Operation::client)
+                .collect(Collectors.toSet());
+        assertTrue(historyClients.size() > 4, "the history needs new clients after crashes: " + historyClients);
+        Set<Long> rows = run.history().operations().stream()
+                .map(op -> op.metadata().get(dev.ariadne.harness.Recorder.PROCESS) instanceof Long p ? p
+                        : (long) op.client())
+                .collect(Collectors.toSet());
+        assertEquals(Set.of(0L, 1L, 2L, 3L), rows, "every operation is on the row of one of the 4 clients");
+        for (Operation op : run.history().operations()) {
+            if (op.client() >= 4) {
+                assertTrue(op.metadata().get(dev.ariadne.harness.Recorder.PROCESS) instanceof Long,
+                        () -> "a client after a crash names its own id: " + op);
+            }
+        }
+        String page = java.nio.file.Files.readString(run.writeHtml(OUT.resolve("redis-restart-twice.html")));
+        java.util.regex.Matcher rowsOfPartition = java.util.regex.Pattern.compile("\"clients\":\\[([0-9,]*)]")
+                .matcher(page);
+        int partitions = 0;
+        while (rowsOfPartition.find()) {
+            partitions++;
+            for (String row : rowsOfPartition.group(1).split(",")) {
+                assertTrue(Integer.parseInt(row) < 4, "the report's rows are the 4 clients: " + rowsOfPartition.group());
+            }
+        }
+        assertTrue(partitions > 0, "the report lists the rows of its partitions");
+        System.out.printf("redis restarted twice, online: %s, %d operations, %d crashed, %d history clients%n",
+                run.verdict(), run.history().operations().size(), crashed.size(), historyClients.size());
+    }
+
+    /**
      * Keys are the same before and after the restart, and from the kill on the clients only read: every read on the
      * restarted, empty server returns nil, although writes to its key were acknowledged before the kill. A
      * register that was written never holds nil again, so the history is not linearizable, and Ariadne must say so.
@@ -180,20 +235,29 @@ class RedisWorkloadTest {
     private static final class Nemesis {
         static final long STRIKE_AFTER = 150;
         private final Thread thread;
+        private final long lastStrike;
         private volatile Throwable failure;
 
         Nemesis(RedisServer server, ThreadConnections progress, Runnable whileDown) {
+            this(server, progress, whileDown, STRIKE_AFTER);
+        }
+
+        /** Strikes once the server has answered each of {@code strikes} commands in all (ascending). */
+        Nemesis(RedisServer server, ThreadConnections progress, Runnable whileDown, long... strikes) {
+            lastStrike = strikes[strikes.length - 1];
             thread = new Thread(() -> {
                 try {
-                    while (progress.answered() < STRIKE_AFTER) {
-                        Thread.sleep(5);
+                    for (long strike : strikes) {
+                        while (progress.answered() < strike) {
+                            Thread.sleep(5);
+                        }
+                        server.pause();
+                        Thread.sleep(100);
+                        server.kill();
+                        whileDown.run();
+                        Thread.sleep(100);
+                        server.restart();
                     }
-                    server.pause();
-                    Thread.sleep(100);
-                    server.kill();
-                    whileDown.run();
-                    Thread.sleep(100);
-                    server.restart();
                 } catch (Throwable t) {
                     failure = t;
                 }
@@ -207,7 +271,7 @@ class RedisWorkloadTest {
             thread.join(10_000);
             if (thread.isAlive()) {
                 thread.interrupt();
-                throw new AssertionError("the run ended before the nemesis struck (" + STRIKE_AFTER + " answers)");
+                throw new AssertionError("the run ended before the nemesis struck (" + lastStrike + " answers)");
             }
             if (failure != null) {
                 throw new AssertionError("the nemesis failed", failure);

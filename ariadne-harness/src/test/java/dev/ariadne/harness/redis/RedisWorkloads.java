@@ -55,7 +55,7 @@ final class RedisWorkloads {
                     : new Invocation("cas", null, List.of(key, List.of(values.next(r), values.next(r))));
         };
         return Workload.<Registers>of(() -> registers)
-                .operation(new Workload.Operation<>("read/write/cas", 1, invocations, RedisWorkloads::call));
+                .operation(new Workload.Action<>("read/write/cas", 1, invocations, RedisWorkloads::call));
     }
 
     /** Runs {@code inv} on {@code s}; the output is {@code [key result]}. */
