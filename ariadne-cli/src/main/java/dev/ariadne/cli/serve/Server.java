@@ -74,6 +74,9 @@ public final class Server {
     private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
     private final long started = System.currentTimeMillis();
     private volatile boolean stopping;
+    /** The jar this JVM runs and its time and size at start: a rebuilt jar makes this server stale. */
+    private final Path jar = jar();
+    private final String jarStamp = stamp(jar);
 
     private Server(String key, String cwd, Path socket, long idleMillis, PrintStream log,
                    ServerSocketChannel listener) {
@@ -175,6 +178,19 @@ public final class Server {
             return null;
         } catch (IOException | UnsupportedOperationException e) {
             return "cannot inspect " + folder + ": " + e;
+        }
+    }
+
+    private static Path jar() {
+        String cp = System.getProperty("java.class.path", "");
+        return cp.isEmpty() || cp.contains(java.io.File.pathSeparator) ? null : Path.of(cp);
+    }
+
+    private static String stamp(Path jar) {
+        try {
+            return jar == null ? "" : Files.getLastModifiedTime(jar) + " " + Files.size(jar);
+        } catch (IOException e) {
+            return "gone";
         }
     }
 
@@ -326,6 +342,10 @@ public final class Server {
     }
 
     private void run(SocketChannel c, InputStream in, OutputStream raw, String[] args) throws IOException {
+        if (!stopping && !stamp(jar).equals(jarStamp)) {
+            log.println(now() + " the jar " + jar + " changed (rebuilt): stopping; new runs start plainly");
+            stop();
+        }
         if (stopping || !Served.servable(args)) {
             frame(raw, FALLBACK, new byte[0], 0, 0);
             return;
