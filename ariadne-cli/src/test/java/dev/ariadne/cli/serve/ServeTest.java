@@ -305,4 +305,27 @@ class ServeTest {
         assertTrue(said.contains("mode must be 0700"), said);
         assertEquals(new Run(250, "", ""), client("run", "check", "../examples/kv-bad.edn"));
     }
+
+    /**
+     * Standard output closed early ({@code | head -c 1}): the client ends with SIGPIPE's status, 141, as a plain
+     * run does (ClosedOutput), and the server goes on serving. The output is far larger than a pipe's buffer, so
+     * the client meets the closed pipe whatever the timing.
+     */
+    @Test
+    void aClosedStandardOutputEndsWith141() throws Exception {
+        Assumptions.assumeTrue(onPath("bash") && onPath("head"), "needs bash and head");
+        startServer("0");
+        StringBuilder files = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            files.append(" ../examples/kv-bad.edn");
+        }
+        Process p = new ProcessBuilder("bash", "-c", "\"$0\" run \"$1\" \"$2\" check --json" + files
+                + " | head -c 1 >/dev/null; echo \"${PIPESTATUS[0]}\"", client.toString(), dir.toString(), KEY)
+                .redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals("141\n", said);
+        awaitRunning(0);
+        assertEquals(0, client("run", "check", "../examples/register-ok.jsonl").status);
+    }
 }
