@@ -271,6 +271,28 @@ class ServeTest {
                 client("run", "check", "../examples/register-bad.jsonl").masked());
     }
 
+    /**
+     * Ctrl-C (SIGINT) stops the client at once, by the signal, as the shell expects; the server abandons the
+     * command (it ends once it can write, here once its FIFO has a writer) and goes on serving.
+     */
+    @Test
+    void anInterruptedClientDiesByTheSignalAndTheServerAbandonsTheCommand() throws Exception {
+        startServer("0");
+        Path f = fifo();
+        Process c = clientCommand("run", "check", f.toString()).start();
+        awaitRunning(1);
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(c.pid())).start();
+        assertTrue(kill.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS) && kill.exitValue() == 0);
+        assertTrue(c.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals(128 + 2, c.exitValue(), "killed by SIGINT");
+        try (OutputStream w = Files.newOutputStream(f)) {
+            w.write(Files.readAllBytes(EXAMPLES.resolve("register-ok.jsonl")));
+        }
+        awaitRunning(0);
+        assertEquals(plain("check", "../examples/register-ok.jsonl").masked(),
+                client("run", "check", "../examples/register-ok.jsonl").masked());
+    }
+
     @Test
     void anIdleServerStopsAndRemovesItsSocket() throws Exception {
         Process server = startServer("1");
