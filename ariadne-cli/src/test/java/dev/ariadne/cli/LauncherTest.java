@@ -223,7 +223,7 @@ class LauncherTest {
     private void assertNoPartialArchive() throws IOException {
         try (Stream<Path> files = Files.list(tree.resolve("ariadne-cli/target"))) {
             List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
-            assertEquals(List.of("ariadne.built", "ariadne.jar", "ariadne.jsa", "ariadne.jsa.size", "ariadne.lock"),
+            assertEquals(List.of("ariadne.built", "ariadne.jar", "ariadne.jsa", "ariadne.jsa.record", "ariadne.lock"),
                     names);
         }
     }
