@@ -69,6 +69,17 @@ public final class TlaExport {
      */
     public static Written write(TlaSpec spec, Path cfg, Map<String, String> constants, History history, String traceName,
                                 Path outDir) throws IOException {
+        return write(spec, cfg, constants, history, traceName, outDir, Semantics.OMNILINK);
+    }
+
+    /**
+     * {@link #write(TlaSpec, Path, Map, History, String, Path)} with an operation of {@code X_Step}s and an
+     * {@code X_Done} written under {@code semantics}: under OmniLink's, a viable operation not yet placed may take
+     * an {@code X_Step} at any point, between other operations' actions; under the atomic semantics its steps and
+     * its {@code X_Done} come one right after the other.
+     */
+    public static Written write(TlaSpec spec, Path cfg, Map<String, String> constants, History history,
+                                String traceName, Path outDir, Semantics semantics) throws IOException {
         Path specFile = Path.of(spec.path());
         String specModule = spec.fileName().substring(0, spec.fileName().length() - 4);
         Path specDir = specFile.toAbsolutePath().getParent();
@@ -80,7 +91,9 @@ public final class TlaExport {
 
         List<Operation> ops = new ArrayList<>(history.operations());
         ops.sort(Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
-        TlaModel model = spec.model(false);
+        // binds values to parameters as the check does; the begins of OmniLink's semantics are written as the
+        // module's own X_Step disjunct, not as operations
+        TlaModel model = spec.model(Semantics.ATOMIC, false);
         List<TlaModel.Step> steps = new ArrayList<>(ops.size());
         for (Operation op : ops) {
             Operation prepared = model.prepare(op);
@@ -97,7 +110,8 @@ public final class TlaExport {
                     + moduleName + " is taken by a module of the spec's folder");
         }
         // the whole text first: a value without a TLA+ literal leaves nothing behind
-        String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config);
+        String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config,
+                semantics);
         Files.createDirectories(outDir);
         List<Path> copied = copyModules(specDir, specModule, outDir);
         Path module = outDir.resolve(moduleName + ".tla");
@@ -191,7 +205,8 @@ public final class TlaExport {
     }
 
     private static String module(String name, String specModule, String traceName, List<Operation> ops,
-                                 List<TlaModel.Step> steps, List<String> variables, Config config) {
+                                 List<TlaModel.Step> steps, List<String> variables, Config config,
+                                 Semantics semantics) {
         int n = ops.size();
         // Times as ranks: TLC's integers are 32-bit, and only their order matters (closed intervals: an operation
         // precedes another when it returned strictly before the other was called, as in the core).
@@ -262,7 +277,9 @@ public final class TlaExport {
                 .append("when every completed operation\n")
                 .append("\\* could be placed: LINEARIZABLE, and the error trace is a linearization (ariadneLast names ")
                 .append("each step).\n")
-                .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n");
+                .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n")
+                .append("\\* Operations of X_Step and X_Done actions: ").append(semantics.label())
+                .append(" semantics (docs/tla.md).\n");
         s.append("EXTENDS ").append(specModule).append(", Integers\n\n");
         s.append("VARIABLES ariadneBase, ariadneDone, ariadneOpen, ariadneLast, ariadneCur\n\n");
         s.append("AriadneN == ").append(n).append('\n');
@@ -347,7 +364,27 @@ public final class TlaExport {
         if (internal.isEmpty()) {
             s.append("    FALSE\n");
         }
-        s.append("""
+        if (semantics == Semantics.OMNILINK) {
+            s.append("""
+
+                \\* OmniLink's semantics: place a viable operation (an unplaced one of the window, or one that never
+                \\* returned: always viable, it was called before every unplaced operation of the window), or let a
+                \\* viable operation made of internal steps take one (X_Step) without placing it, between other
+                \\* operations' actions. ariadneCur stays 0.
+                AriadneNext ==
+                    /\\ ariadneBase <= AriadneN
+                    /\\ \\E ariadneJ \\in AriadneWindow \\cup ariadneOpen :
+                          /\\ ariadneJ \\in ariadneOpen \\/ AriadneViable(ariadneJ)
+                          /\\ \\/ /\\ AriadneApply(ariadneJ)
+                                /\\ AriadnePlace(ariadneJ)
+                             \\/ /\\ AriadneInternal(ariadneJ)
+                                /\\ ariadneLast' = [op |-> AriadneId[ariadneJ],
+                                                   action |-> AriadneNames[AriadneAction[ariadneJ]] \\o " (step)"]
+                                /\\ UNCHANGED <<ariadneBase, ariadneDone, ariadneOpen>>
+                    /\\ UNCHANGED ariadneCur
+                """);
+        }
+        s.append(semantics == Semantics.OMNILINK ? "" : """
 
                 \\* place a viable operation: an unplaced one of the window, or one that never returned (always
                 \\* viable: it was called before every unplaced operation of the window). An operation made of
@@ -369,6 +406,8 @@ public final class TlaExport {
                           \\/ /\\ AriadneApply(ariadneCur)
                              /\\ AriadnePlace(ariadneCur)
                              /\\ ariadneCur' = 0
+                """);
+        s.append("""
 
                 \\* ariadneLast only labels the error trace: states differing in it alone are the same
                 AriadneView == <<%1$s, ariadneBase, ariadneDone, ariadneOpen, ariadneCur>>

@@ -208,14 +208,27 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
-    /** This spec as a model, memoising transitions. */
+    /** This spec as a model under OmniLink's semantics (the default), memoising transitions. */
     public TlaModel model() {
         return new TlaModel(this, true);
     }
 
-    /** This spec as a model; {@code memoise} keeps each (states, operation) transition once computed. */
+    /**
+     * This spec as a model under OmniLink's semantics; {@code memoise} keeps each (states, operation) transition
+     * once computed.
+     */
     public TlaModel model(boolean memoise) {
         return new TlaModel(this, memoise);
+    }
+
+    /** This spec as a model under {@code semantics}, memoising transitions. */
+    public TlaModel model(Semantics semantics) {
+        return new TlaModel(this, semantics, true);
+    }
+
+    /** This spec as a model under {@code semantics}; {@code memoise} as for {@link #model(boolean)}. */
+    public TlaModel model(Semantics semantics, boolean memoise) {
+        return new TlaModel(this, semantics, memoise);
     }
 
     /** The initial states, interned in {@code table}. */
