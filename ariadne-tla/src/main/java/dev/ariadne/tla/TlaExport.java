@@ -294,6 +294,10 @@ public final class TlaExport {
         s.append("AriadneNames == <<");
         s.append(String.join(", ", actionIndex.keySet().stream().map(a -> "\"" + a + "\"").toList()));
         s.append(">>\n");
+        s.append("AriadneStepNames == <<");
+        s.append(String.join(", ", actionIndex.keySet().stream()
+                .map(a -> "\"" + internal.getOrDefault(a, "") + "\"").toList()));
+        s.append(">>\n");
         s.append("AriadneArgs == <<");
         for (int i = 0; i < n; i++) {
             s.append(i == 0 ? "" : ",").append(i % PER_LINE == 0 ? "\n    " : " ").append(args.get(i));
@@ -379,7 +383,7 @@ public final class TlaExport {
                                 /\\ AriadnePlace(ariadneJ)
                              \\/ /\\ AriadneInternal(ariadneJ)
                                 /\\ ariadneLast' = [op |-> AriadneId[ariadneJ],
-                                                   action |-> AriadneNames[AriadneAction[ariadneJ]] \\o " (step)"]
+                                                   action |-> AriadneStepNames[AriadneAction[ariadneJ]]]
                                 /\\ UNCHANGED <<ariadneBase, ariadneDone, ariadneOpen>>
                     /\\ UNCHANGED ariadneCur
                 """);

@@ -330,7 +330,7 @@ class OmniLinkSemanticsTest {
 
     /**
      * Stock TLC on export-tla's module, in each semantics, agrees with the in-process verdict: the repro and
-     * seeded batch and bulk traces (a few of each verdict, and some on which the two semantics differ). Each TLC
+     * a seeded trace both semantics accept, one only OmniLink's accepts and one neither accepts. Each TLC
      * run is a child JVM, two at a time; the count is kept small so that this stays within a minute.
      */
     @Test
@@ -340,19 +340,19 @@ class OmniLinkSemanticsTest {
         traces.add(HistoryReaders.read(BATCH.resolveSibling("batch-pass.json"), Format.OMNILINK));
         specs.add(batch);
         int[] kinds = new int[3]; // both accept, only OmniLink's, neither
-        for (long seed = 1; seed < 120 && kinds[0] + kinds[1] + kinds[2] < 6; seed++) {
+        for (long seed = 1; seed < 120 && kinds[0] + kinds[1] + kinds[2] < 3; seed++) {
             History h = seed % 3 == 0 ? bulkTrace(seed) : batchTrace(seed, 3, 3);
             TlaSpec spec = seed % 3 == 0 ? bulk : batch;
             boolean omni = check(spec, h, Semantics.OMNILINK, Engine.AUTO) == Verdict.LINEARIZABLE;
             boolean atomic = check(spec, h, Semantics.ATOMIC, Engine.AUTO) == Verdict.LINEARIZABLE;
             int kind = atomic ? 0 : omni ? 1 : 2;
-            if (kinds[kind] < 2) {
+            if (kinds[kind] < 1) {
                 kinds[kind]++;
                 traces.add(h);
                 specs.add(spec);
             }
         }
-        assertEquals(6, kinds[0] + kinds[1] + kinds[2], "two traces of each kind among the seeds");
+        assertEquals(3, kinds[0] + kinds[1] + kinds[2], "a trace of each kind among the seeds");
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Object[]> jobs = new ArrayList<>();
