@@ -31,8 +31,11 @@ import java.util.concurrent.atomic.LongAdder;
  * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
  *
  * <p>Where the spec has no operator {@code X} but the pair {@code X_Step}/{@code X_Done} (OmniLink's non-atomic
- * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}, as one atomic
- * step: the successors are {@code X_Done}'s from every state zero or more {@code X_Step}s reach. Where the module
+ * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}. Under the
+ * {@link Semantics#ATOMIC atomic semantics} that is one step: the successors are {@code X_Done}'s from every state
+ * zero or more {@code X_Step}s reach. Under {@link Semantics#OMNILINK OmniLink's} (the default) the steps interleave
+ * with other operations: the history gets a begin per such operation ({@link #withBegins}), and the state carries
+ * the operations under way, closed under their steps. Where the module
  * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart.
  *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
