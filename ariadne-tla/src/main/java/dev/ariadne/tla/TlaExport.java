@@ -112,6 +112,11 @@ public final class TlaExport {
         // the whole text first: a value without a TLA+ literal leaves nothing behind
         String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config,
                 semantics);
+        String definitions = TlaSpec.constantDefinitions(constants);
+        if (!definitions.isEmpty()) { // the --const values the configuration's syntax cannot hold
+            int at = moduleText.indexOf('\n', moduleText.indexOf("\nEXTENDS ") + 1) + 1;
+            moduleText = moduleText.substring(0, at) + definitions + moduleText.substring(at);
+        }
         Files.createDirectories(outDir);
         List<Path> copied = copyModules(specDir, specModule, outDir);
         Path module = outDir.resolve(moduleName + ".tla");
