@@ -69,6 +69,18 @@ class TlaCheckTest {
     }
 
     @Test
+    void omniLinkTraceFieldsOfTheWrongTypeAreInvalidInputNamingTheLine() throws Exception {
+        Path trace = dir.resolve("bad.json");
+        Files.writeString(trace, """
+                {"operation_name": "Enq", "operation": {"v": 1, "_op_start": 0, "_op_end": 1}, "thread": 0}
+                {"operation_name": "Deq", "operation": {"v": 1, "_op_start": 2, "_op_end": 3}, "thread": 0, "should_succeed": "yes"}
+                """);
+        CliRunner r = check("--tla", TLA.resolve("queue/Queue.tla").toString(), trace.toString());
+        assertEquals(65, r.status(), r.err());
+        assertOneLineError(r, trace + ":2: expected \"should_succeed\" to be true or false");
+    }
+
+    @Test
     void coresOfSpecViolationsClaimNoMoreThanLinearizability() throws Exception {
         // return values are action parameters: the core search cannot ask what could produce the second Deq(1)
         Path trace = dir.resolve("twice.json");

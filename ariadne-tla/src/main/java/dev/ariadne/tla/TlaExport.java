@@ -248,6 +248,8 @@ public final class TlaExport {
         List<String> args = new ArrayList<>(n);
         int[] action = new int[n];
         int[] id = new int[n];
+        // actions without a definition: OmniLink's __AbortThread, which its validation never accepts
+        Set<String> never = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
             TlaModel.Step step = steps.get(i);
             String a = step.action.name();
@@ -257,6 +259,9 @@ public final class TlaExport {
                 internal.putIfAbsent(a, step.internal.name());
             }
             action[i] = actionIndex.get(a);
+            if (step.action.definition() == null) {
+                never.add(a);
+            }
             id[i] = ops.get(i).id();
             StringBuilder t = new StringBuilder("<<");
             for (int v = 0; v < step.values.size(); v++) {
@@ -356,7 +361,7 @@ public final class TlaExport {
                 \\* the spec's action of operation ariadneJ, its values bound to the parameters
                 AriadneApply(ariadneJ) ==
                 """.formatted(config.init(), first + 1, String.join(", ", openAtStart)));
-        actionIndex.forEach((a, i) -> applyCase(s, a, i, arity.get(a)));
+        actionIndex.forEach((a, i) -> applyCase(s, never.contains(a) ? null : a, i, arity.get(a)));
         if (actionIndex.isEmpty()) {
             s.append("    FALSE\n");
         }
@@ -428,9 +433,13 @@ public final class TlaExport {
         return s.toString();
     }
 
-    /** One case of a disjunction over the operation's action: {@code action} applied to its values. */
+    /**
+     * One case of a disjunction over the operation's action: {@code action} applied to its values ({@code FALSE}
+     * for {@code null}: an action never taken).
+     */
     private static void applyCase(StringBuilder s, String action, int index, int arity) {
-        s.append("    \\/ AriadneAction[ariadneJ] = ").append(index).append(" /\\ ").append(action);
+        s.append("    \\/ AriadneAction[ariadneJ] = ").append(index).append(" /\\ ")
+                .append(action == null ? "FALSE" : action);
         if (arity > 0) {
             s.append('(');
             for (int p = 1; p <= arity; p++) {

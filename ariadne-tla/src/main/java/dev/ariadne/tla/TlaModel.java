@@ -61,6 +61,8 @@ public final class TlaModel implements Model<TlaStates> {
     static final String BEGIN = "ariadne_begin";
     /** The metadata key that marks a non-atomic operation whose begin {@link #withBegins} added. */
     static final String BEGUN = "ariadne_begun";
+    /** OmniLink's event of a thread that aborted, which its validation never accepts (unless the spec defines it). */
+    static final String ABORT_THREAD = "__AbortThread";
 
     private final TlaSpec spec;
     private final Semantics semantics;
@@ -247,6 +249,9 @@ public final class TlaModel implements Model<TlaStates> {
 
     private TlaStates evaluate(TlaStates states, Step step) {
         evaluations.increment();
+        if (step.action.definition() == null) {
+            return null; // __AbortThread: never accepted
+        }
         if (semantics == Semantics.OMNILINK && (states.open.length > 0 || step.owner != null)) {
             return interleaved(states, step);
         }
@@ -389,6 +394,13 @@ public final class TlaModel implements Model<TlaStates> {
         }
         TlaSpec.Action action = spec.action(inv.f());
         TlaSpec.Action internal = null;
+        if (action == null && inv.f().equals(ABORT_THREAD)) {
+            // OmniLink's default hook (__Action__AbortThread == FALSE): a thread that aborts fails the validation
+            TlaSpec.Action never = new TlaSpec.Action(ABORT_THREAD, null, List.of(),
+                    "OmniLink's validation (a thread abort is never accepted)");
+            return operation.withInputOutput(new Step(inv.f(), never, null, List.of(), new Object[0], operation),
+                    operation.isPending() ? Operation.UNKNOWN : null);
+        }
         if (action == null) {
             // OmniLink's non-atomic operation: X is X_Step, any number of times, then X_Done
             action = spec.action(inv.f() + "_Done");

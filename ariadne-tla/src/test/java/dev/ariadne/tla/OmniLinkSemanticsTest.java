@@ -103,6 +103,36 @@ class OmniLinkSemanticsTest {
         assertTrue(e.getMessage().contains("needs its begin"), e.getMessage());
     }
 
+    /**
+     * OmniLink's current trace format reads as it is: a top-level should_succeed, _meta fields (kept in the
+     * operation's metadata), a __TerminateThread event (a no-op, as OmniLink's default hook takes it), and an
+     * __AbortThread event, which OmniLink's default hook never accepts: the trace is then not accepted either.
+     */
+    @Test
+    void omniLinkEventsAndFieldsOfTheCurrentFormat() throws Exception {
+        Path queue = ExamplesTest.EXAMPLES.resolve("queue/Queue.tla");
+        Path trace = out.resolve("current.json");
+        String ok = """
+                {"operation_name": "Enq", "operation": {"v": 1, "_op_start": 0, "_op_end": 1, "_meta": {"result_code": 0, "transactionId": 7}}, "thread": 0, "should_succeed": true}
+                {"operation_name": "__TerminateThread", "operation": {"_op_start": 2, "_op_end": 3, "_meta": {"transactionId": -1}}, "thread": 0}
+                {"operation_name": "Deq", "operation": {"v": 1, "_op_start": 4, "_op_end": 5}, "thread": 1, "should_succeed": false}
+                """;
+        Files.writeString(trace, ok);
+        History h = HistoryReaders.read(trace, Format.OMNILINK);
+        assertEquals(2, h.size(), "the thread's termination changes nothing and is not an operation");
+        assertEquals(Map.of("result_code", 0L, "transactionId", 7L), h.get(0).metadata().get("meta"));
+        assertEquals(true, h.get(0).metadata().get("should_succeed"));
+        try (TlaSpec spec = TlaSpec.load(queue, null, Map.of())) {
+            assertEquals(Verdict.LINEARIZABLE, check(spec, h, Semantics.OMNILINK, Engine.AUTO));
+            Files.writeString(trace, ok + """
+                    {"operation_name": "__AbortThread", "operation": {"_op_start": 6, "_op_end": 7}, "thread": 2}
+                    """);
+            History aborted = HistoryReaders.read(trace, Format.OMNILINK);
+            assertEquals(Verdict.NOT_LINEARIZABLE, check(spec, aborted, Semantics.OMNILINK, Engine.AUTO));
+            assertEquals(Verdict.NOT_LINEARIZABLE, check(spec, aborted, Semantics.ATOMIC, Engine.AUTO));
+        }
+    }
+
     // ---- the reference: OmniLink's validation, explored state by state -------------------------------------
 
     /**
