@@ -100,6 +100,17 @@ class NonAtomicAndPartitionTest {
     }
 
     @Test
+    void stepsThatNeverEndAreAnErrorUnderOmniLinkSemanticsToo() {
+        TlaModel model = pairs.model();
+        History h = History.of(new Operation(0, 0, Invocation.of("Spin", 3L), 3L, 0, 1,
+                Map.of("params", List.of("v"), "line", 1)));
+        InvalidOperationException e = assertThrows(InvalidOperationException.class,
+                () -> Checker.check(model.withBegins(h), model, CheckOptions.defaults()));
+        assertTrue(e.getMessage().contains("Pairs.tla:5:1: the X_Step actions of the operations under way (Spin_Step"
+                + " of Spin(v = 3) begins among them) reach more than 10000 states"), e.getMessage());
+    }
+
+    @Test
     void stepAndDoneMustTakeTheSameParameters() {
         TlaModel model = pairs.model(Semantics.ATOMIC);
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
