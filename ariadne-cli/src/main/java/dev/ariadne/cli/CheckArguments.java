@@ -23,6 +23,7 @@ final class CheckArguments {
             Map.entry("--model", (c, v) -> c.modelName = v),
             Map.entry("--tla", (c, v) -> c.tlaSpec = Path.of(v)),
             Map.entry("--cfg", (c, v) -> c.tlaConfig = Path.of(v)),
+            Map.entry("--semantics", (c, v) -> c.tlaSemantics = v),
             Map.entry("--const", CheckArguments::constant),
             Map.entry("--format", (c, v) -> c.formatName = v),
             Map.entry("--initial", (c, v) -> c.initialText = v),

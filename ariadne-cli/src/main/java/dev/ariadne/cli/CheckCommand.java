@@ -68,6 +68,12 @@ class CheckCommand implements Callable<Integer> {
                     + "configuration); repeatable.")
     java.util.Map<String, String> tlaConstants = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--semantics", paramLabel = "omnilink|atomic",
+            description = "With --tla: what an operation X of the spec's X_Step and X_Done actions means: omnilink "
+                    + "(default), its steps interleave with other operations' events until X_Done, as OmniLink "
+                    + "validates; atomic, its steps and X_Done take effect as one step (docs/tla.md).")
+    String tlaSemantics;
+
     /** The model of --tla, loaded once before the files are read. */
     Model<?> tlaModel;
 
@@ -232,14 +238,15 @@ class CheckCommand implements Callable<Integer> {
         if (tlaSpec != null) {
             validateTla();
             try {
-                tlaModel = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants).model();
+                tlaModel = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)
+                        .model(parse(() -> semantics(tlaSemantics)));
             } catch (dev.ariadne.tla.TlaException e) {
                 err.println("ariadne: " + e.getMessage());
                 return ExitStatus.INVALID_INPUT;
             }
-        } else if (tlaConfig != null || !tlaConstants.isEmpty()) {
-            throw new UsageException((tlaConfig != null ? "--cfg" : "--const")
-                    + " needs --tla");
+        } else if (tlaConfig != null || !tlaConstants.isEmpty() || tlaSemantics != null) {
+            throw new UsageException((tlaConfig != null ? "--cfg" : !tlaConstants.isEmpty() ? "--const"
+                    : "--semantics") + " needs --tla");
         }
         ReadOptions.FailedCas failedCas = parse(() -> ReadOptions.FailedCas.fromName(failedCasName));
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo)
@@ -444,6 +451,9 @@ class CheckCommand implements Callable<Integer> {
             }
             phase = "while checking";
             History history = read.history();
+            if (tlaModel instanceof dev.ariadne.tla.TlaModel tla) {
+                history = tla.withBegins(history); // OmniLink's semantics: where each X_Step/X_Done operation begins
+            }
             ModelOptions mo = nilRead.equals("auto") ? read.modelOptions(modelOptions)
                     : modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
             Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
@@ -511,6 +521,11 @@ class CheckCommand implements Callable<Integer> {
     /** The model chosen on the command line: --tla's, or the built-in one --model names. */
     Model<?> chosenModel(ModelOptions modelOptions) {
         return tlaModel != null ? tlaModel : BuiltinModels.byName(modelName, modelOptions);
+    }
+
+    /** The semantics --semantics names, OmniLink's when none. */
+    static dev.ariadne.tla.Semantics semantics(String name) {
+        return name == null ? dev.ariadne.tla.Semantics.OMNILINK : dev.ariadne.tla.Semantics.byName(name);
     }
 
     /** --tla replaces --model; the options that only built-in models take do not apply. */

@@ -67,6 +67,11 @@ final class ExportTlaCommand implements Callable<Integer> {
             description = "The trace's format, as for ariadne check (default: ${DEFAULT-VALUE}).")
     String formatName;
 
+    @Option(names = "--semantics", paramLabel = "omnilink|atomic",
+            description = "What an operation of the spec's X_Step and X_Done actions means: omnilink (default), "
+                    + "its steps interleave with other operations' events; atomic, they take effect as one step.")
+    String semanticsName;
+
     @Option(names = "--run-tlc", description = "Then run stock TLC (one worker, in a child JVM) on the module and "
             + "print its verdict.")
     boolean runTlc;
@@ -86,13 +91,19 @@ final class ExportTlaCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        dev.ariadne.tla.Semantics semantics;
+        try {
+            semantics = CheckCommand.semantics(semanticsName);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         String name = trace.toString();
         TlaExport.Written written;
         try (TlaSpec loaded = TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)) {
             ReadResult read = CheckCommand.load(trace, ReadOptions.defaults().withFormat(format));
             try {
                 written = TlaExport.write(loaded, tlaConfig, tlaConstants, read.history(),
-                        trace.getFileName() == null ? name : trace.getFileName().toString(), this.out);
+                        trace.getFileName() == null ? name : trace.getFileName().toString(), this.out, semantics);
             } catch (IOException e) {
                 err.println("ariadne: cannot write to " + Values.escape(this.out.toString()) + ": " + e.getMessage());
                 return ExitStatus.CANNOT_WRITE;
@@ -113,7 +124,8 @@ final class ExportTlaCommand implements Callable<Integer> {
         out.println("wrote " + Values.escape(written.module().toString()) + " and "
                 + Values.escape(written.cfg().getFileName().toString()) + " (" + written.operations()
                 + (written.operations() == 1 ? " operation" : " operations") + "; copied "
-                + String.join(", ", written.copied().stream().map(p -> p.getFileName().toString()).toList()) + ")");
+                + String.join(", ", written.copied().stream().map(p -> p.getFileName().toString()).toList()) + "; "
+                + semantics.label() + " semantics)");
         if (!runTlc) {
             out.println("check it with stock TLC, in " + Values.escape(written.module().getParent().toString()) + ":");
             out.println("  java -cp " + StockTlc.toolsJar() + " tlc2.TLC -workers 1 -config "

@@ -26,7 +26,7 @@ class ExportTlaCommandTest {
         assertTrue(Files.readString(out.resolve("QueueTrace.tla")).contains("EXTENDS Queue, Integers"));
         assertTrue(Files.readString(out.resolve("QueueTrace.cfg")).contains("INVARIANT NoLinearization"));
         assertTrue(Files.isRegularFile(out.resolve("Queue.tla")), "the spec is copied beside the module");
-        assertTrue(r.out().contains("(5 operations; copied Queue.tla)"), r.out());
+        assertTrue(r.out().contains("(5 operations; copied Queue.tla; OmniLink semantics)"), r.out());
         assertTrue(r.out().contains("tlc2.TLC -workers 1 -config QueueTrace.cfg QueueTrace"), r.out());
     }
 

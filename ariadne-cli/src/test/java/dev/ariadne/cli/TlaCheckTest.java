@@ -41,6 +41,45 @@ class TlaCheckTest {
                 fail.out());
     }
 
+    /**
+     * Issue 25's repro: a batch dequeue's steps interleave with another's under OmniLink's semantics (the default),
+     * not under the atomic one; every report names the semantics it used.
+     */
+    @Test
+    void omniLinkSemanticsByDefaultAndAtomicOnRequest() throws Exception {
+        String spec = TLA.resolve("batch-queue/BatchQueue.tla").toString();
+        String trace = TLA.resolve("batch-queue/batch-pass.json").toString();
+        CliRunner omni = check("--tla", spec, trace);
+        assertEquals(0, omni.status(), omni.err());
+        assertTrue(omni.out().contains("model tla:BatchQueue.tla (OmniLink semantics), 8 operations"), omni.out());
+        CliRunner atomic = check("--tla", spec, "--semantics", "atomic", trace);
+        assertEquals(1, atomic.status(), atomic.err());
+        assertTrue(atomic.out().contains("model tla:BatchQueue.tla (atomic semantics), 6 operations"), atomic.out());
+        CliRunner json = check("--tla", spec, "--json", trace);
+        assertTrue(json.out().contains("\"model\" : \"tla:BatchQueue.tla (OmniLink semantics)\""), json.out());
+        Path html = dir.resolve("r.html");
+        CliRunner h = check("--tla", spec, "--semantics", "atomic", "--html", html.toString(), trace);
+        assertEquals(1, h.status(), h.err());
+        assertTrue(Files.readString(html).contains("tla:BatchQueue.tla (atomic semantics)"));
+        CliRunner bad = check("--tla", spec, "--semantics", "eventual", trace);
+        assertEquals(64, bad.status(), bad.err());
+        CliRunner without = check("--semantics", "atomic", trace);
+        assertEquals(64, without.status(), without.err());
+        assertTrue(without.err().contains("--semantics needs --tla"), without.err());
+    }
+
+    @Test
+    void omniLinkTraceFieldsOfTheWrongTypeAreInvalidInputNamingTheLine() throws Exception {
+        Path trace = dir.resolve("bad.json");
+        Files.writeString(trace, """
+                {"operation_name": "Enq", "operation": {"v": 1, "_op_start": 0, "_op_end": 1}, "thread": 0}
+                {"operation_name": "Deq", "operation": {"v": 1, "_op_start": 2, "_op_end": 3}, "thread": 0, "should_succeed": "yes"}
+                """);
+        CliRunner r = check("--tla", TLA.resolve("queue/Queue.tla").toString(), trace.toString());
+        assertEquals(65, r.status(), r.err());
+        assertOneLineError(r, trace + ":2: expected \"should_succeed\" to be true or false");
+    }
+
     @Test
     void coresOfSpecViolationsClaimNoMoreThanLinearizability() throws Exception {
         // return values are action parameters: the core search cannot ask what could produce the second Deq(1)

@@ -27,8 +27,15 @@ import java.util.Set;
  * the list {@code [v1 … vn]}, and, like a Jepsen {@code :ok}, the same value as output. See {@code docs/formats.md}.
  */
 final class OmniLinkReader {
-    private static final Set<String> FIELDS = Set.of("operation_name", "operation", "op_start", "op_end", "thread");
-    private static final String EXPECTED_FIELDS = "operation_name, operation, op_start, op_end, thread";
+    private static final Set<String> FIELDS = Set.of("operation_name", "operation", "op_start", "op_end", "thread",
+            "should_succeed");
+    private static final String EXPECTED_FIELDS = "operation_name, operation, op_start, op_end, thread, "
+            + "should_succeed";
+    /**
+     * OmniLink's event that ends a thread: its validation module takes it with the spec's variables unchanged
+     * (unless a module overrides the hook), so, like an aborted action, it changes nothing and is not kept.
+     */
+    static final String TERMINATE_THREAD = "__TerminateThread";
 
     /** Where a record is: a line of text or a byte offset of MessagePack. */
     private record Where(String source, long line, long offset) {
@@ -317,8 +324,13 @@ final class OmniLinkReader {
             }
         }
         threads.put(thread, new Last(ret, pending, where));
-        if (aborted) {
+        if (aborted || op.equals(TERMINATE_THREAD)) {
             return; // an aborted action changed nothing: like Jepsen's :fail, it did not happen
+        }
+        Object shouldSucceed = fields.get("should_succeed");
+        if (shouldSucceed != null && !(shouldSucceed instanceof Boolean)) {
+            throw where.error("expected \"should_succeed\" to be true or false, got "
+                    + JsonValues.describe(shouldSucceed));
         }
         Object value = args.isEmpty() ? null : args.size() == 1 ? args.get(0)
                 : Collections.unmodifiableList(new ArrayList<>(args));
@@ -333,6 +345,9 @@ final class OmniLinkReader {
         }
         if (meta != null) {
             metadata.put("meta", meta);
+        }
+        if (shouldSucceed != null) {
+            metadata.put("should_succeed", shouldSucceed);
         }
         if (!names.isEmpty()) {
             metadata.put("params", List.copyOf(names)); // the names bind a TLA+ action's parameters (ariadne-tla)

@@ -14,7 +14,8 @@ public interface SpecEvaluator {
     /**
      * Parses {@code module} in {@code dir} with SANY and prepares TLC with the configuration file {@code cfg}
      * (a full path without {@code .cfg}). Modules the spec extends are looked up in {@code dir}, then in
-     * {@code library}, a folder holding TLC's standard modules. Throws {@link TlaException} naming the spec's file,
+     * {@code library}: folders separated by {@link java.io.File#pathSeparator}, the last holding TLC's standard
+     * modules. Throws {@link TlaException} naming the spec's file,
      * line and problem.
      */
     void load(String dir, String library, String module, String cfg);

@@ -69,6 +69,17 @@ public final class TlaExport {
      */
     public static Written write(TlaSpec spec, Path cfg, Map<String, String> constants, History history, String traceName,
                                 Path outDir) throws IOException {
+        return write(spec, cfg, constants, history, traceName, outDir, Semantics.OMNILINK);
+    }
+
+    /**
+     * {@link #write(TlaSpec, Path, Map, History, String, Path)} with an operation of {@code X_Step}s and an
+     * {@code X_Done} written under {@code semantics}: under OmniLink's, a viable operation not yet placed may take
+     * an {@code X_Step} at any point, between other operations' actions; under the atomic semantics its steps and
+     * its {@code X_Done} come one right after the other.
+     */
+    public static Written write(TlaSpec spec, Path cfg, Map<String, String> constants, History history,
+                                String traceName, Path outDir, Semantics semantics) throws IOException {
         Path specFile = Path.of(spec.path());
         String specModule = spec.fileName().substring(0, spec.fileName().length() - 4);
         Path specDir = specFile.toAbsolutePath().getParent();
@@ -80,7 +91,9 @@ public final class TlaExport {
 
         List<Operation> ops = new ArrayList<>(history.operations());
         ops.sort(Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
-        TlaModel model = spec.model(false);
+        // binds values to parameters as the check does; the begins of OmniLink's semantics are written as the
+        // module's own X_Step disjunct, not as operations
+        TlaModel model = spec.model(Semantics.ATOMIC, false);
         List<TlaModel.Step> steps = new ArrayList<>(ops.size());
         for (Operation op : ops) {
             Operation prepared = model.prepare(op);
@@ -97,7 +110,13 @@ public final class TlaExport {
                     + moduleName + " is taken by a module of the spec's folder");
         }
         // the whole text first: a value without a TLA+ literal leaves nothing behind
-        String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config);
+        String moduleText = module(moduleName, specModule, traceName, ops, steps, spec.variables(), config,
+                semantics);
+        String definitions = TlaSpec.constantDefinitions(constants);
+        if (!definitions.isEmpty()) { // the --const values the configuration's syntax cannot hold
+            int at = moduleText.indexOf('\n', moduleText.indexOf("\nEXTENDS ") + 1) + 1;
+            moduleText = moduleText.substring(0, at) + definitions + moduleText.substring(at);
+        }
         Files.createDirectories(outDir);
         List<Path> copied = copyModules(specDir, specModule, outDir);
         Path module = outDir.resolve(moduleName + ".tla");
@@ -191,7 +210,8 @@ public final class TlaExport {
     }
 
     private static String module(String name, String specModule, String traceName, List<Operation> ops,
-                                 List<TlaModel.Step> steps, List<String> variables, Config config) {
+                                 List<TlaModel.Step> steps, List<String> variables, Config config,
+                                 Semantics semantics) {
         int n = ops.size();
         // Times as ranks: TLC's integers are 32-bit, and only their order matters (closed intervals: an operation
         // precedes another when it returned strictly before the other was called, as in the core).
@@ -228,6 +248,8 @@ public final class TlaExport {
         List<String> args = new ArrayList<>(n);
         int[] action = new int[n];
         int[] id = new int[n];
+        // actions without a definition: OmniLink's __AbortThread, which its validation never accepts
+        Set<String> never = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
             TlaModel.Step step = steps.get(i);
             String a = step.action.name();
@@ -237,6 +259,9 @@ public final class TlaExport {
                 internal.putIfAbsent(a, step.internal.name());
             }
             action[i] = actionIndex.get(a);
+            if (step.action.definition() == null) {
+                never.add(a);
+            }
             id[i] = ops.get(i).id();
             StringBuilder t = new StringBuilder("<<");
             for (int v = 0; v < step.values.size(); v++) {
@@ -262,7 +287,9 @@ public final class TlaExport {
                 .append("when every completed operation\n")
                 .append("\\* could be placed: LINEARIZABLE, and the error trace is a linearization (ariadneLast names ")
                 .append("each step).\n")
-                .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n");
+                .append("\\* \"No error has been found\" means no order exists: NOT LINEARIZABLE.\n")
+                .append("\\* Operations of X_Step and X_Done actions: ").append(semantics.label())
+                .append(" semantics (docs/tla.md).\n");
         s.append("EXTENDS ").append(specModule).append(", Integers\n\n");
         s.append("VARIABLES ariadneBase, ariadneDone, ariadneOpen, ariadneLast, ariadneCur\n\n");
         s.append("AriadneN == ").append(n).append('\n');
@@ -276,6 +303,10 @@ public final class TlaExport {
         tuple(s, "AriadneAction", action);
         s.append("AriadneNames == <<");
         s.append(String.join(", ", actionIndex.keySet().stream().map(a -> "\"" + a + "\"").toList()));
+        s.append(">>\n");
+        s.append("AriadneStepNames == <<");
+        s.append(String.join(", ", actionIndex.keySet().stream()
+                .map(a -> "\"" + internal.getOrDefault(a, "") + "\"").toList()));
         s.append(">>\n");
         s.append("AriadneArgs == <<");
         for (int i = 0; i < n; i++) {
@@ -330,7 +361,7 @@ public final class TlaExport {
                 \\* the spec's action of operation ariadneJ, its values bound to the parameters
                 AriadneApply(ariadneJ) ==
                 """.formatted(config.init(), first + 1, String.join(", ", openAtStart)));
-        actionIndex.forEach((a, i) -> applyCase(s, a, i, arity.get(a)));
+        actionIndex.forEach((a, i) -> applyCase(s, never.contains(a) ? null : a, i, arity.get(a)));
         if (actionIndex.isEmpty()) {
             s.append("    FALSE\n");
         }
@@ -347,7 +378,27 @@ public final class TlaExport {
         if (internal.isEmpty()) {
             s.append("    FALSE\n");
         }
-        s.append("""
+        if (semantics == Semantics.OMNILINK) {
+            s.append("""
+
+                \\* OmniLink's semantics: place a viable operation (an unplaced one of the window, or one that never
+                \\* returned: always viable, it was called before every unplaced operation of the window), or let a
+                \\* viable operation made of internal steps take one (X_Step) without placing it, between other
+                \\* operations' actions. ariadneCur stays 0.
+                AriadneNext ==
+                    /\\ ariadneBase <= AriadneN
+                    /\\ \\E ariadneJ \\in AriadneWindow \\cup ariadneOpen :
+                          /\\ ariadneJ \\in ariadneOpen \\/ AriadneViable(ariadneJ)
+                          /\\ \\/ /\\ AriadneApply(ariadneJ)
+                                /\\ AriadnePlace(ariadneJ)
+                             \\/ /\\ AriadneInternal(ariadneJ)
+                                /\\ ariadneLast' = [op |-> AriadneId[ariadneJ],
+                                                   action |-> AriadneStepNames[AriadneAction[ariadneJ]]]
+                                /\\ UNCHANGED <<ariadneBase, ariadneDone, ariadneOpen>>
+                    /\\ UNCHANGED ariadneCur
+                """);
+        }
+        s.append(semantics == Semantics.OMNILINK ? "" : """
 
                 \\* place a viable operation: an unplaced one of the window, or one that never returned (always
                 \\* viable: it was called before every unplaced operation of the window). An operation made of
@@ -369,6 +420,8 @@ public final class TlaExport {
                           \\/ /\\ AriadneApply(ariadneCur)
                              /\\ AriadnePlace(ariadneCur)
                              /\\ ariadneCur' = 0
+                """);
+        s.append("""
 
                 \\* ariadneLast only labels the error trace: states differing in it alone are the same
                 AriadneView == <<%1$s, ariadneBase, ariadneDone, ariadneOpen, ariadneCur>>
@@ -380,9 +433,13 @@ public final class TlaExport {
         return s.toString();
     }
 
-    /** One case of a disjunction over the operation's action: {@code action} applied to its values. */
+    /**
+     * One case of a disjunction over the operation's action: {@code action} applied to its values ({@code FALSE}
+     * for {@code null}: an action never taken).
+     */
     private static void applyCase(StringBuilder s, String action, int index, int arity) {
-        s.append("    \\/ AriadneAction[ariadneJ] = ").append(index).append(" /\\ ").append(action);
+        s.append("    \\/ AriadneAction[ariadneJ] = ").append(index).append(" /\\ ")
+                .append(action == null ? "FALSE" : action);
         if (arity > 0) {
             s.append('(');
             for (int p = 1; p <= arity; p++) {

@@ -31,8 +31,11 @@ import java.util.concurrent.atomic.LongAdder;
  * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
  *
  * <p>Where the spec has no operator {@code X} but the pair {@code X_Step}/{@code X_Done} (OmniLink's non-atomic
- * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}, as one atomic
- * step: the successors are {@code X_Done}'s from every state zero or more {@code X_Step}s reach. Where the module
+ * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}. Under the
+ * {@link Semantics#ATOMIC atomic semantics} that is one step: the successors are {@code X_Done}'s from every state
+ * zero or more {@code X_Step}s reach. Under {@link Semantics#OMNILINK OmniLink's} (the default) the steps interleave
+ * with other operations: the history gets a begin per such operation ({@link #withBegins}), and the state carries
+ * the operations under way, closed under their steps. Where the module
  * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart.
  *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
@@ -54,7 +57,15 @@ public final class TlaModel implements Model<TlaStates> {
      */
     static final int MAX_INTERNAL_STATES = 10_000;
 
+    /** The metadata key that marks an operation {@link #withBegins} added: the moment its owner's steps may start. */
+    static final String BEGIN = "ariadne_begin";
+    /** The metadata key that marks a non-atomic operation whose begin {@link #withBegins} added. */
+    static final String BEGUN = "ariadne_begun";
+    /** OmniLink's event of a thread that aborted, which its validation never accepts (unless the spec defines it). */
+    static final String ABORT_THREAD = "__AbortThread";
+
     private final TlaSpec spec;
+    private final Semantics semantics;
     /** This model's states, interned; they live as long as the model. */
     private final StateTable table = new StateTable();
     private final TlaStates initial;
@@ -78,23 +89,39 @@ public final class TlaModel implements Model<TlaStates> {
         final Object[] args;
         /** The operation this step was prepared from, named when TLC cannot evaluate it (not part of equality). */
         final Operation origin;
+        /**
+         * Under OmniLink's semantics, the non-atomic operation this step belongs to, as its client and call time
+         * (unique in a history: a client runs one operation at a time), so that its begin and its {@code X_Done}
+         * name the same one; {@code null} otherwise. Part of equality.
+         */
+        final Owner owner;
+        /** Whether this is the begin {@link #withBegins} added: from here on the owner's {@code X_Step}s may run. */
+        final boolean begin;
         private final int hash;
 
         Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
                 Operation origin) {
+            this(name, action, internal, values, args, origin, null, false);
+        }
+
+        Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
+                Operation origin, Owner owner, boolean begin) {
             this.name = name;
             this.action = action;
             this.internal = internal;
             this.values = values;
             this.args = args;
             this.origin = origin;
-            this.hash = action.name().hashCode() * 31 + values.hashCode();
+            this.owner = owner;
+            this.begin = begin;
+            this.hash = (action.name().hashCode() * 31 + values.hashCode()) * 31
+                    + (owner == null ? 0 : owner.hashCode() + (begin ? 1 : 0));
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Step s && s.hash == hash && s.action == action && s.internal == internal
-                    && s.values.equals(values);
+                    && s.begin == begin && java.util.Objects.equals(s.owner, owner) && s.values.equals(values);
         }
 
         @Override
@@ -113,7 +140,16 @@ public final class TlaModel implements Model<TlaStates> {
                 }
                 s.append(')');
             }
-            return s.toString();
+            return begin ? s.append(" begins").toString() : s.toString();
+        }
+    }
+
+    /** A non-atomic operation, by its client and call time (the begin's own client is {@code -1 - client}). */
+    record Owner(int client, long call) implements Comparable<Owner> {
+        @Override
+        public int compareTo(Owner o) {
+            int c = Long.compare(call, o.call);
+            return c != 0 ? c : Integer.compare(client, o.client);
         }
     }
 
@@ -121,9 +157,19 @@ public final class TlaModel implements Model<TlaStates> {
     }
 
     TlaModel(TlaSpec spec, boolean memoise) {
+        this(spec, Semantics.OMNILINK, memoise);
+    }
+
+    TlaModel(TlaSpec spec, Semantics semantics, boolean memoise) {
         this.spec = spec;
+        this.semantics = semantics;
         this.memoise = memoise;
         this.initial = spec.initial(table);
+    }
+
+    /** What an operation of {@code X_Step}s and an {@code X_Done} means in this model. */
+    public Semantics semantics() {
+        return semantics;
     }
 
     /** The spec behind this model. */
@@ -133,7 +179,7 @@ public final class TlaModel implements Model<TlaStates> {
 
     @Override
     public String name() {
-        return "tla:" + spec.fileName();
+        return "tla:" + spec.fileName() + " (" + semantics.label() + " semantics)";
     }
 
     /**
@@ -203,6 +249,12 @@ public final class TlaModel implements Model<TlaStates> {
 
     private TlaStates evaluate(TlaStates states, Step step) {
         evaluations.increment();
+        if (step.action.definition() == null) {
+            return null; // __AbortThread: never accepted
+        }
+        if (semantics == Semantics.OMNILINK && (states.open.length > 0 || step.owner != null)) {
+            return interleaved(states, step);
+        }
         if (states.states.length == 1 && step.internal == null) {
             List<TlaState> next = spec.successors(states.states[0], step.action, step.args, table);
             return next.isEmpty() ? null : TlaStates.of(next);
@@ -222,6 +274,89 @@ public final class TlaModel implements Model<TlaStates> {
             all.addAll(spec.successors(s, step.action, step.args, table));
         }
         return all;
+    }
+
+    /**
+     * A step under OmniLink's semantics: the states are closed under the {@code X_Step}s of the operations under
+     * way ({@code states.open}). A begin adds its owner to them; an {@code X_Done} takes its owner out (and is
+     * illegal before its begin: the begin can always come first, as it is called with the operation); any other
+     * action is taken as under the atomic semantics. The states reached are then closed again under the steps of
+     * the operations still under way, which may run before the next operation takes effect.
+     */
+    private TlaStates interleaved(TlaStates states, Step step) {
+        Step[] open = states.open;
+        Collection<TlaState> next;
+        if (step.begin) {
+            int at = indexOf(open, step.owner);
+            if (at >= 0) {
+                return states;
+            }
+            Step[] more = Arrays.copyOf(open, open.length + 1);
+            int i = open.length;
+            for (; i > 0 && more[i - 1].owner.compareTo(step.owner) > 0; i--) {
+                more[i] = more[i - 1];
+            }
+            more[i] = step;
+            return TlaStates.of(closure(Arrays.asList(states.states), more, step), more);
+        }
+        if (step.owner != null) {
+            int at = indexOf(open, step.owner);
+            if (at < 0) {
+                return null;
+            }
+            Step[] fewer = new Step[open.length - 1];
+            System.arraycopy(open, 0, fewer, 0, at);
+            System.arraycopy(open, at + 1, fewer, at, open.length - at - 1);
+            open = fewer;
+            List<TlaState> done = new ArrayList<>();
+            for (TlaState s : states.states) {
+                done.addAll(spec.successors(s, step.action, step.args, table));
+            }
+            next = done;
+        } else {
+            next = successors(Arrays.asList(states.states), step);
+        }
+        if (next.isEmpty()) {
+            return null;
+        }
+        return TlaStates.of(open.length == 0 ? next : closure(next, open, step), open);
+    }
+
+    private static int indexOf(Step[] open, Owner owner) {
+        for (int i = 0; i < open.length; i++) {
+            if (open[i].owner.equals(owner)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Every state reached from {@code from} by zero or more {@code X_Step}s of the operations {@code open}, in any
+     * interleaving; {@code cause} is named when the steps do not come to an end.
+     */
+    private Collection<TlaState> closure(Collection<TlaState> from, Step[] open, Step cause) {
+        Set<TlaState> reached = new LinkedHashSet<>(from);
+        ArrayDeque<TlaState> todo = new ArrayDeque<>(reached);
+        long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
+        while (!todo.isEmpty()) {
+            TlaState s = todo.poll();
+            for (Step o : open) {
+                for (TlaState next : spec.successors(s, o.internal, o.args, table)) {
+                    if (reached.add(next)) {
+                        if (reached.size() > limit) {
+                            throw new TlaException(o.internal.location() + ": the X_Step actions of the "
+                                    + "operations under way (" + o.internal.name() + " of " + o
+                                    + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
+                                    + cause + "; an operation's internal steps must come to an end (guard them "
+                                    + "so that they are disabled after finitely many steps)");
+                        }
+                        todo.add(next);
+                    }
+                }
+            }
+        }
+        return reached;
     }
 
     /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */
@@ -259,6 +394,13 @@ public final class TlaModel implements Model<TlaStates> {
         }
         TlaSpec.Action action = spec.action(inv.f());
         TlaSpec.Action internal = null;
+        if (action == null && inv.f().equals(ABORT_THREAD)) {
+            // OmniLink's default hook (__Action__AbortThread == FALSE): a thread that aborts fails the validation
+            TlaSpec.Action never = new TlaSpec.Action(ABORT_THREAD, null, List.of(),
+                    "OmniLink's validation (a thread abort is never accepted)");
+            return operation.withInputOutput(new Step(inv.f(), never, null, List.of(), new Object[0], operation),
+                    operation.isPending() ? Operation.UNKNOWN : null);
+        }
         if (action == null) {
             // OmniLink's non-atomic operation: X is X_Step, any number of times, then X_Done
             action = spec.action(inv.f() + "_Done");
@@ -299,8 +441,58 @@ public final class TlaModel implements Model<TlaStates> {
             }
             values.add(v);
         }
-        Step step = new Step(inv.f(), action, internal, Collections.unmodifiableList(values), args, operation);
+        boolean begin = Boolean.TRUE.equals(operation.metadata().get(BEGIN));
+        Owner owner = null;
+        if (begin && (internal == null || semantics != Semantics.OMNILINK)) {
+            throw new InvalidOperationException("a begin (" + BEGIN + ") is for a non-atomic operation under "
+                    + "OmniLink's semantics only").at(operation);
+        }
+        if (internal != null && semantics == Semantics.OMNILINK) {
+            if (!begin && !Boolean.TRUE.equals(operation.metadata().get(BEGUN))) {
+                throw new InvalidOperationException("under OmniLink's semantics the non-atomic operation "
+                        + Values.escape(inv.f()) + " needs its begin: check the history TlaModel.withBegins "
+                        + "returns (or use the atomic semantics)").at(operation);
+            }
+            owner = begin ? new Owner(-1 - operation.client(), operation.call())
+                    : new Owner(operation.client(), operation.call());
+        }
+        Step step = new Step(inv.f(), action, internal, Collections.unmodifiableList(values), args, operation,
+                owner, begin);
         return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
+    }
+
+    /**
+     * The history to check with this model. Under OmniLink's semantics, each non-atomic operation {@code X}
+     * ({@code X_Step}/{@code X_Done}) gets a companion, its <em>begin</em>, called and returning at the
+     * operation's call (client {@code -1 - client}, same line): where the search places the begin, the
+     * operation's {@code X_Step}s may start to run, interleaved with other operations, until its {@code X_Done}.
+     * The begin cannot come before an operation that returned before the call, nor after one called after it,
+     * which is when OmniLink lets the operation's thread take steps. Under the atomic semantics, and for specs
+     * without such operations, the history itself.
+     */
+    public dev.ariadne.core.history.History withBegins(dev.ariadne.core.history.History history) {
+        if (semantics != Semantics.OMNILINK) {
+            return history;
+        }
+        List<Operation> out = new ArrayList<>(history.size());
+        boolean any = false;
+        for (Operation op : history.operations()) {
+            if (op.input() instanceof Invocation inv && spec.action(inv.f()) == null
+                    && spec.action(inv.f() + "_Done") != null && spec.action(inv.f() + "_Step") != null) {
+                Map<String, Object> meta = new LinkedHashMap<>(op.metadata());
+                meta.put(BEGUN, true);
+                out.add(new Operation(op.id(), op.client(), op.input(), op.output(), op.call(), op.ret(),
+                        Collections.unmodifiableMap(meta)));
+                Map<String, Object> begin = new LinkedHashMap<>(op.metadata());
+                begin.put(BEGIN, true);
+                out.add(new Operation(op.id(), -1 - op.client(), op.input(), null, op.call(), op.call(),
+                        Collections.unmodifiableMap(begin)));
+                any = true;
+            } else {
+                out.add(op);
+            }
+        }
+        return any ? dev.ariadne.core.history.History.of(out) : history;
     }
 
     private static String describeParameters(List<String> params) {

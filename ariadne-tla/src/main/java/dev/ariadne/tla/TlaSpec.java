@@ -128,10 +128,22 @@ public final class TlaSpec implements AutoCloseable {
             Path library = Files.createDirectory(scratch.resolve("modules"));
             SpecLoader.standardModules(library);
             Files.writeString(scratch.resolve(module + ".cfg"), generated, StandardCharsets.UTF_8);
+            // --const values TLC's configuration syntax cannot hold (-1, <<1, 2>>) are definitions appended to a
+            // copy of the root module, which is then read first; the spec's own folder still serves its modules
+            String definitions = constantDefinitions(constants);
+            String rootDir = dir.toString();
+            String path = library.toString();
+            if (!definitions.isEmpty()) {
+                Path root = Files.createDirectory(scratch.resolve("root"));
+                Files.writeString(root.resolve(file), withDefinitions(Files.readString(tla, StandardCharsets.UTF_8),
+                        definitions, file), StandardCharsets.UTF_8);
+                rootDir = root.toString();
+                path = dir + java.io.File.pathSeparator + library;
+            }
             SpecEvaluator evaluator = SpecLoader.newEvaluator();
             synchronized (LOADING) {
                 try {
-                    evaluator.load(dir.toString(), library.toString(), module, scratch.resolve(module).toString());
+                    evaluator.load(rootDir, path, module, scratch.resolve(module).toString());
                 } catch (TlaException e) {
                     throw located(e, file, tla.toString());
                 }
@@ -162,9 +174,51 @@ public final class TlaSpec implements AutoCloseable {
             if (c.getValue().contains("\n")) {
                 throw new TlaException("--const " + c.getKey() + ": the value must be on one line");
             }
-            out.append("CONSTANT ").append(c.getKey()).append(" = ").append(c.getValue()).append('\n');
+            if (CFG_VALUE.matcher(c.getValue().strip()).matches()) {
+                out.append("CONSTANT ").append(c.getKey()).append(" = ").append(c.getValue()).append('\n');
+            } else {
+                out.append("CONSTANT ").append(c.getKey()).append(" <- ").append(CONSTANT_PREFIX).append(c.getKey())
+                        .append('\n');
+            }
         }
         return out.toString();
+    }
+
+    /** The prefix of the definitions that carry --const values the configuration syntax cannot hold. */
+    static final String CONSTANT_PREFIX = "AriadneConst_";
+    private static final String CFG_ATOM = "(?:\\d+|\"[^\"\\\\]*\"|TRUE|FALSE|[A-Za-z_][A-Za-z0-9_]*)";
+    /**
+     * What TLC's configuration takes after {@code =}: a natural number, a plain string, a Boolean, a model value, or
+     * a set of them. Anything else (a negative integer, a tuple, a record, an expression) goes through a definition.
+     */
+    private static final Pattern CFG_VALUE = Pattern.compile(CFG_ATOM + "|\\{\\s*(?:" + CFG_ATOM + "(?:\\s*,\\s*"
+            + CFG_ATOM + ")*)?\\s*}");
+
+    /**
+     * The definitions {@code AriadneConst_NAME == VALUE} of the {@code --const} values that
+     * {@link #configuration} substitutes ({@code CONSTANT NAME <- AriadneConst_NAME}), one per line; empty if none.
+     */
+    static String constantDefinitions(Map<String, String> constants) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, String> c : new LinkedHashMap<>(constants).entrySet()) {
+            if (!CFG_VALUE.matcher(c.getValue().strip()).matches()) {
+                out.append(CONSTANT_PREFIX).append(c.getKey()).append(" == ").append(c.getValue()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** The module's text with {@code definitions} added before its closing line (so that its lines keep their numbers). */
+    private static String withDefinitions(String module, String definitions, String file) {
+        java.util.regex.Matcher end = Pattern.compile("(?m)^\\s*====+").matcher(module);
+        int at = -1;
+        while (end.find()) {
+            at = end.start();
+        }
+        if (at < 0) {
+            throw new TlaException(file + ": the module has no closing line (====)");
+        }
+        return module.substring(0, at) + definitions + module.substring(at);
     }
 
     /** The same problem, naming the spec by the path the user gave where TLC names it by its file name. */
@@ -208,14 +262,27 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
-    /** This spec as a model, memoising transitions. */
+    /** This spec as a model under OmniLink's semantics (the default), memoising transitions. */
     public TlaModel model() {
         return new TlaModel(this, true);
     }
 
-    /** This spec as a model; {@code memoise} keeps each (states, operation) transition once computed. */
+    /**
+     * This spec as a model under OmniLink's semantics; {@code memoise} keeps each (states, operation) transition
+     * once computed.
+     */
     public TlaModel model(boolean memoise) {
         return new TlaModel(this, memoise);
+    }
+
+    /** This spec as a model under {@code semantics}, memoising transitions. */
+    public TlaModel model(Semantics semantics) {
+        return new TlaModel(this, semantics, true);
+    }
+
+    /** This spec as a model under {@code semantics}; {@code memoise} as for {@link #model(boolean)}. */
+    public TlaModel model(Semantics semantics, boolean memoise) {
+        return new TlaModel(this, semantics, memoise);
     }
 
     /** The initial states, interned in {@code table}. */

@@ -9,18 +9,35 @@ import java.util.List;
  * A value: the interned states sorted by their interning order, so that equal sets are equal arrays.
  */
 public final class TlaStates {
+    private static final TlaModel.Step[] NONE = new TlaModel.Step[0];
+
     final TlaState[] states;
+    /**
+     * Under OmniLink's semantics, the operations whose {@code X_Step}s may run now (begun, not done), sorted by
+     * {@link TlaModel.Step#owner}; the states are closed under their steps. Empty otherwise.
+     */
+    final TlaModel.Step[] open;
     private final int hash;
 
     TlaStates(TlaState[] sortedDistinct) {
+        this(sortedDistinct, NONE);
+    }
+
+    TlaStates(TlaState[] sortedDistinct, TlaModel.Step[] open) {
         this.states = sortedDistinct;
-        this.hash = Arrays.hashCode(sortedDistinct);
+        this.open = open;
+        this.hash = Arrays.hashCode(sortedDistinct) * 31 + Arrays.hashCode(open);
     }
 
     /** The set of {@code states} (interned, possibly repeated, in any order). */
     static TlaStates of(List<TlaState> states) {
-        if (states.size() == 1) {
-            return states.get(0).alone;
+        return of(states, NONE);
+    }
+
+    /** The set of {@code states} with the operations {@code open} under way (sorted by owner). */
+    static TlaStates of(java.util.Collection<TlaState> states, TlaModel.Step[] open) {
+        if (states.size() == 1 && open.length == 0) {
+            return states.iterator().next().alone;
         }
         TlaState[] a = states.toArray(new TlaState[0]);
         if (a.length > 1) {
@@ -33,7 +50,7 @@ public final class TlaStates {
             }
             a = n == a.length ? a : Arrays.copyOf(a, n);
         }
-        return new TlaStates(a);
+        return new TlaStates(a, open);
     }
 
     /** How many states the object may be in. */
@@ -43,7 +60,8 @@ public final class TlaStates {
 
     @Override
     public boolean equals(Object o) {
-        return o == this || o instanceof TlaStates other && other.hash == hash && Arrays.equals(states, other.states);
+        return o == this || o instanceof TlaStates other && other.hash == hash && Arrays.equals(states, other.states)
+                && Arrays.equals(open, other.open);
     }
 
     @Override

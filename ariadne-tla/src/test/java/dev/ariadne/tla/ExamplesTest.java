@@ -48,7 +48,9 @@ class ExamplesTest {
                     Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
                     History history = HistoryReaders.read(trace, Format.OMNILINK);
                     for (Engine engine : List.of(Engine.DFS, Engine.FRONTIER)) {
-                        Verdict got = Checker.check(history, spec.model(), CheckOptions.defaults().withEngine(engine))
+                        TlaModel model = spec.model();
+                        Verdict got = Checker.check(model.withBegins(history), model,
+                                CheckOptions.defaults().withEngine(engine))
                                 .verdict();
                         assertEquals(expected, got, trace + " with " + engine);
                     }

@@ -117,7 +117,8 @@ class ExportAgreesWithTlcTest {
     }
 
     private static Verdict verdict(TlaSpec spec, History h) {
-        return Checker.check(h, spec.model(), CheckOptions.defaults()).verdict();
+        TlaModel model = spec.model();
+        return Checker.check(model.withBegins(h), model, CheckOptions.defaults()).verdict();
     }
 
     /** Checks {@code history} in-process now, and exports it and starts TLC on it in {@code pool}. */

@@ -63,7 +63,7 @@ class NonAtomicAndPartitionTest {
 
     @Test
     void stepsThenDoneReachEveryPrefixOfAFailedBulkEnqueue() {
-        TlaModel model = bulk.model();
+        TlaModel model = bulk.model(Semantics.ATOMIC);
         List<String> params = List.of("elems", "ok");
         Object failed = model.prepare(op("EnqAll", params, List.of(List.of(3L, 4L, 5L), false))).input();
         TlaStates after = model.step(model.init(), failed, null);
@@ -79,19 +79,19 @@ class NonAtomicAndPartitionTest {
 
     @Test
     void theNondeterministicViewTakesTheStepsToo() throws Exception {
-        TlaModel model = bulk.model();
+        TlaModel model = bulk.model(Semantics.ATOMIC);
         for (String name : List.of("bulk-pass.json", "bulk-fail.json")) {
             History h = HistoryReaders.read(BULK.resolveSibling(name), Format.OMNILINK);
             Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
             assertEquals(expected, Checker.check(h, model.nondeterministic(), CheckOptions.defaults()).verdict());
-            assertEquals(expected, Checker.check(h, bulk.model(false),
+            assertEquals(expected, Checker.check(h, bulk.model(Semantics.ATOMIC, false),
                     CheckOptions.defaults()).verdict(), "without the memo");
         }
     }
 
     @Test
     void stepsThatNeverEndAreAnError() {
-        TlaModel model = pairs.model();
+        TlaModel model = pairs.model(Semantics.ATOMIC);
         Object spin = model.prepare(op("Spin", List.of("v"), 3L)).input();
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
                 () -> model.step(model.init(), spin, null));
@@ -100,8 +100,19 @@ class NonAtomicAndPartitionTest {
     }
 
     @Test
-    void stepAndDoneMustTakeTheSameParameters() {
+    void stepsThatNeverEndAreAnErrorUnderOmniLinkSemanticsToo() {
         TlaModel model = pairs.model();
+        History h = History.of(new Operation(0, 0, Invocation.of("Spin", 3L), 3L, 0, 1,
+                Map.of("params", List.of("v"), "line", 1)));
+        InvalidOperationException e = assertThrows(InvalidOperationException.class,
+                () -> Checker.check(model.withBegins(h), model, CheckOptions.defaults()));
+        assertTrue(e.getMessage().contains("Pairs.tla:5:1: the X_Step actions of the operations under way (Spin_Step"
+                + " of Spin(v = 3) begins among them) reach more than 10000 states"), e.getMessage());
+    }
+
+    @Test
+    void stepAndDoneMustTakeTheSameParameters() {
+        TlaModel model = pairs.model(Semantics.ATOMIC);
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
                 () -> model.prepare(op("W", List.of("v"), 1L)));
         assertTrue(e.getMessage().contains("W_Step and W_Done must take the same parameters"), e.getMessage());
@@ -112,7 +123,7 @@ class NonAtomicAndPartitionTest {
 
     @Test
     void anActionOfTheTraceNameWinsOverAStepDonePair() {
-        TlaModel model = pairs.model();
+        TlaModel model = pairs.model(Semantics.ATOMIC);
         TlaStates s = model.step(model.init(), model.prepare(op("Set", List.of("v"), 4L)).input(), null);
         assertEquals("x = 4", model.describeState(s));
     }

@@ -94,7 +94,8 @@ class ParallelLoadsTest {
 
     private static void expect(TlaSpec spec, Path trace, Verdict expected, ConcurrentLinkedQueue<String> problems)
             throws Exception {
-        Verdict got = Checker.check(HistoryReaders.read(trace, Format.OMNILINK), spec.model(),
+        TlaModel model = spec.model();
+        Verdict got = Checker.check(model.withBegins(HistoryReaders.read(trace, Format.OMNILINK)), model,
                 CheckOptions.defaults()).verdict();
         if (got != expected) {
             problems.add(trace + ": " + got + ", expected " + expected);

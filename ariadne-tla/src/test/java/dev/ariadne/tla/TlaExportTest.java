@@ -50,6 +50,41 @@ class TlaExportTest {
         return spec;
     }
 
+    /**
+     * --const takes any TLA+ value (issue 25: "--const NoValue=-1" failed, TLC's configuration syntax has no negative
+     * numbers): values the configuration cannot hold become definitions, for the check and for the exported module.
+     */
+    @Test
+    void constantsTakeAnyTlaValueNegativeNumbersAndTuplesIncluded() throws Exception {
+        Path specFile = dir.resolve("Neg.tla");
+        Files.writeString(specFile, """
+                ---- MODULE Neg ----
+                EXTENDS Integers
+                CONSTANTS NoValue, Pair, Name
+                VARIABLE x
+                Init == x = NoValue
+                Get(v) == x = v /\\ UNCHANGED x
+                IsPair(v) == v = Pair[1] + Pair[2] /\\ UNCHANGED x
+                ====
+                """);
+        Map<String, String> constants = new LinkedHashMap<>();
+        constants.put("NoValue", "-1");
+        constants.put("Pair", "<<1, -2>>");
+        constants.put("Name", "\"n\"");
+        History pass = History.of(List.of(op(0, 0, "Get", -1, 0, 1), op(1, 0, "IsPair", -1, 2, 3)));
+        History fail = History.of(List.of(op(0, 0, "Get", 1, 0, 1)));
+        try (TlaSpec spec = TlaSpec.load(specFile, null, constants)) {
+            assertEquals(Verdict.LINEARIZABLE, Checker.check(pass, spec.model(), CheckOptions.defaults()).verdict());
+            assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(fail, spec.model(), CheckOptions.defaults())
+                    .verdict());
+            TlaExport.Written w = TlaExport.write(spec, null, constants, pass, "neg", dir.resolve("out"));
+            assertTrue(Files.readString(w.cfg()).contains("NoValue <- AriadneConst_NoValue"));
+            assertTrue(Files.readString(w.cfg()).contains("Name = \"n\""), "a value the cfg holds stays as it is");
+            assertEquals(Verdict.LINEARIZABLE, StockTlc.check(w, ExportAgreesWithTlcTest.LIMIT, JVM).verdict());
+        }
+        assertTrue(Files.readString(specFile).startsWith("---- MODULE Neg"), "the user's spec is not changed");
+    }
+
     private static Operation op(int id, int client, String f, long v, long call, long ret) {
         return new Operation(id, client, Invocation.of(f, v), v, call, ret, Map.of("params", List.of("v")));
     }

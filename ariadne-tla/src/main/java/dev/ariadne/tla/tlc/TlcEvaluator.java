@@ -60,7 +60,9 @@ public final class TlcEvaluator implements SpecEvaluator {
         try {
             FP64.Init();
             // the library before the jar: SANY then never copies a module out of the jar into java.io.tmpdir
-            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(new String[]{dir, library}));
+            java.util.List<String> path = new java.util.ArrayList<>(java.util.List.of(dir));
+            path.addAll(java.util.List.of(library.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))));
+            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(path.toArray(new String[0])));
             view = tool.getViewSpec();
         } catch (RuntimeException | Error e) {
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
