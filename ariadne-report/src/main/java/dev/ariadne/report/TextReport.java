@@ -65,9 +65,10 @@ public final class TextReport {
             out.append("Why: ").append(why(first, false)).append('\n');
         }
         int parts = result.partitions().size();
-        out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
-                result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
-                summary(result)));
+        // Appended, not String.format: a Formatter's first use in a run costs more than a small check
+        out.append("  model ").append(result.model()).append(", ").append(result.operations()).append(" operation")
+                .append(plural(result.operations())).append(", ").append(parts).append(" partition")
+                .append(plural(parts)).append(", ").append(summary(result)).append(System.lineSeparator());
         notes(out, result);
         if (parts > 1) {
             // At most PARTITIONS_SHOWN of each verdict, violations first kept in the history's order.
@@ -146,14 +147,59 @@ public final class TextReport {
     }
 
     private static String partitionLine(PartitionResult p) {
-        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", label(p), p.operations(),
-                verdictText(p.verdict()).toLowerCase(Locale.ROOT));
+        // "%-24s %5d ops  %s", appended (as the model line)
+        StringBuilder line = new StringBuilder(48);
+        String label = label(p);
+        line.append(label);
+        pad(line, 24 - label.length());
+        line.append(' ');
+        String ops = Integer.toString(p.operations());
+        pad(line, 5 - ops.length());
+        line.append(ops).append(" ops  ").append(verdictText(p.verdict()).toLowerCase(Locale.ROOT));
+        String text = line.toString();
         return p.verdict() == Verdict.UNKNOWN ? text + " (" + p.reason() + ")" : text;
     }
 
     private static String summary(Result r) {
-        return String.format(Locale.ROOT, "%.1f ms, %,d configurations explored", r.statistics().millis(),
-                r.statistics().configurations());
+        return tenthsOfMillis(r.statistics().nanos()) + " ms, " + grouped(r.statistics().configurations())
+                + " configurations explored";
+    }
+
+    private static void pad(StringBuilder out, int spaces) {
+        for (int i = 0; i < spaces; i++) {
+            out.append(' ');
+        }
+    }
+
+    /**
+     * {@code nanos} in milliseconds with one decimal, rounded half up: what {@code %.1f} prints for
+     * {@code nanos / 1e6} (exactly, below 10^15 ns: the double's shortest decimal is then the quotient itself).
+     */
+    static String tenthsOfMillis(long nanos) {
+        if (nanos < 0 || nanos >= 1_000_000_000_000_000L) {
+            return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
+        }
+        long tenths = (nanos + 50_000) / 100_000;
+        return (tenths / 10) + "." + (tenths % 10);
+    }
+
+    /** {@code n} as {@code %,d} prints it in {@link Locale#ROOT}: groups of three digits separated by commas. */
+    static String grouped(long n) {
+        String digits = Long.toString(n);
+        int start = n < 0 ? 1 : 0;
+        int len = digits.length() - start;
+        if (len <= 3) {
+            return digits;
+        }
+        StringBuilder out = new StringBuilder(digits.length() + len / 3);
+        out.append(digits, 0, start);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) {
+                out.append(',');
+            }
+            out.append(digits.charAt(start + i));
+        }
+        return out.toString();
     }
 
     private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
