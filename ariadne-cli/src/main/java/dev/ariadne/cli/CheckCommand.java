@@ -320,22 +320,26 @@ class CheckCommand implements Callable<Integer> {
         } else if (!json && o.model == null) { // stopped before a model was chosen: nothing but the reason
             out.println(Values.escape(o.file) + ": UNKNOWN (" + o.result.reason() + ")");
         } else if (!json) {
-            out.print(reportWithin(o));
-            // Loops, not streams: a stream pipeline's first use costs a small file's run more than its check
+            // One write per file (out flushes at every println), and loops, not streams: a stream pipeline's
+            // first use costs a small file's run more than its check.
+            StringBuilder text = new StringBuilder(reportWithin(o));
+            String newline = System.lineSeparator();
             List<Annotation> failed = new ArrayList<>();
             List<Annotation> events = new ArrayList<>();
             for (Annotation a : o.annotations) {
                 (isFailedOperation(a) ? failed : events).add(a);
             }
             if (!events.isEmpty()) {
-                out.println("  " + annotationLine(events));
+                text.append("  ").append(annotationLine(events)).append(newline);
             }
             if (!failed.isEmpty()) {
-                out.println("  " + failedLine(failed));
+                text.append("  ").append(failedLine(failed)).append(newline);
             }
             for (Note n : o.notes) {
-                out.println("  " + n.text);
+                text.append("  ").append(n.text).append(newline);
             }
+            out.print(text);
+            out.flush();
         }
     }
 

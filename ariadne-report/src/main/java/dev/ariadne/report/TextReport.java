@@ -208,11 +208,12 @@ public final class TextReport {
         List<PartialLinearization> longest = p.violation().longest();
         PartialLinearization pl = longest.get(0);
         List<Step> steps = pl.steps();
-        out.append(String.format(Locale.ROOT,
-                "Violation%s: %s could not be placed.%n", where, opText(pl.unplaced(), model)));
-        out.append(String.format(Locale.ROOT,
-                "  Longest linearization: %d of %d operations, from initial state %s%n",
-                steps.size(), p.operations(), LongText.shorten(p.violation().initialState(), STATE_WIDTH)));
+        String newline = System.lineSeparator();
+        out.append("Violation").append(where).append(": ").append(opText(pl.unplaced(), model))
+                .append(" could not be placed.").append(newline);
+        out.append("  Longest linearization: ").append(steps.size()).append(" of ").append(p.operations())
+                .append(" operations, from initial state ")
+                .append(LongText.shorten(p.violation().initialState(), STATE_WIDTH)).append(newline);
         int from = Math.max(0, steps.size() - STEPS_SHOWN);
         if (from > 0) {
             out.append("    … ").append(from).append(" earlier steps\n");
@@ -224,8 +225,14 @@ public final class TextReport {
         for (int i = from; i < steps.size(); i++) {
             Step s = steps.get(i);
             String before = i == 0 ? p.violation().initialState() : steps.get(i - 1).stateDescription();
-            out.append(String.format(Locale.ROOT, "    %4d. %-" + width + "s  %s%n", i + 1,
-                    stepText(s.operation(), model), stateText(before, s.stateDescription())));
+            // "    %4d. %-{width}s  %s%n", appended
+            String number = Integer.toString(i + 1);
+            String step = stepText(s.operation(), model);
+            out.append("    ");
+            pad(out, 4 - number.length());
+            out.append(number).append(". ").append(step);
+            pad(out, width - step.length());
+            out.append("  ").append(stateText(before, s.stateDescription())).append(newline);
         }
         Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();
         String stateText = steps.isEmpty() ? p.violation().initialState()
@@ -301,8 +308,10 @@ public final class TextReport {
             }
             return;
         }
-        out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
-                n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
+        out.append(System.lineSeparator()).append("  Minimal failing core: ").append(n).append(" operation")
+                .append(plural(n)).append(e.minimal() ? "" : ", may not be minimal: " + e.limit()).append(" (")
+                .append(tenthsOfMillis(e.nanos())).append(" ms, ").append(e.checks()).append(" checks)")
+                .append(System.lineSeparator());
         out.append("  (these operations cannot be ordered, whatever the other operations did"
                 + (e.minimal() ? "; without any one of them they could be)\n" : ")\n"));
         List<Operation> listed = full ? e.core() : Bounds.nearest(e.core(), Bounds.unplaced(p), Bounds.CORE_SHOWN);
@@ -431,7 +440,13 @@ public final class TextReport {
 
     /** Nanoseconds as milliseconds with three decimals: {@code 12.345}. */
     static String millis(long ns) {
-        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        if (ns < 0 || ns >= 1_000_000_000_000_000L) {
+            return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        }
+        // %.3f of ns / 1e6, exactly (see tenthsOfMillis), without a Formatter
+        long thousandths = (ns + 500) / 1000;
+        long fraction = thousandths % 1000;
+        return (thousandths / 1000) + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + fraction;
     }
 
     @SuppressWarnings("unchecked")

@@ -29,6 +29,20 @@ class TextReportNumbersTest {
     }
 
     @Test
+    void operationTimesAreWhatPercentPointThreeFPrinted() {
+        SplittableRandom random = new SplittableRandom(9);
+        long[] edges = {0, 1, 499, 500, 999, 1000, 1_000_499, 1_000_500, 12_345_678, 999_999_999_999_999L,
+                1_000_000_000_000_000L, -1, Long.MAX_VALUE};
+        for (long nanos : edges) {
+            assertEquals(String.format(Locale.ROOT, "%.3f", nanos / 1e6), TextReport.millis(nanos), "nanos " + nanos);
+        }
+        for (int i = 0; i < 200_000; i++) {
+            long nanos = random.nextLong(i % 2 == 0 ? 10_000_000L : 1_000_000_000_000_000L);
+            assertEquals(String.format(Locale.ROOT, "%.3f", nanos / 1e6), TextReport.millis(nanos), "nanos " + nanos);
+        }
+    }
+
+    @Test
     void countsAreWhatPercentCommaDPrinted() {
         SplittableRandom random = new SplittableRandom(11);
         long[] edges = {0, 1, 999, 1000, 999_999, 1_000_000, -1, -999, -1000, Long.MAX_VALUE, Long.MIN_VALUE};

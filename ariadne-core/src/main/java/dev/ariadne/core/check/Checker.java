@@ -42,6 +42,11 @@ public final class Checker {
     static final String RACE_LOST = "cancelled: the other engine answered first";
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long STOP_GRACE_MILLIS = 100;
+    /**
+     * How long a check without a time limit searches its partitions on the calling thread before it hands the rest
+     * to the pool (docs/engines.md, "Threads").
+     */
+    static final long SPREAD_AFTER_NANOS = 1_000_000;
     /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
     static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
@@ -392,17 +397,44 @@ public final class Checker {
 
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
                                           long start, PartitionResult[] results, ProgressMeter[] meters) {
-        // Largest partitions first: they bound the wall time.
-        Integer[] order = new Integer[parts.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
+        // Largest partitions first: they bound the wall time. Sorted as longs (size descending, then index), not
+        // boxed with a comparator lambda, whose first call in a run costs more than a small check.
+        long[] keys = new long[parts.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ((long) (Integer.MAX_VALUE - parts.get(i).operations().size()) << 32) | i;
         }
-        java.util.Arrays.sort(order, (a, b) -> Integer.compare(parts.get(b).operations().size(),
-                parts.get(a).operations().size()));
+        java.util.Arrays.sort(keys);
+        int[] order = new int[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            order[k] = (int) keys[k];
+        }
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
+        if (options.timeout() == null) {
+            // This thread starts alone: most histories' partitions are all checked before a pool thread would have
+            // woken up (a hand-off costs 50 µs on an idle machine, milliseconds on a loaded one, as much as the
+            // whole check of a small history). What is left after SPREAD_AFTER_NANOS goes to the pool. Not with a
+            // time limit: then this thread must stay free to return at the deadline, whatever a model step does.
+            Searching alone = new Searching(options.engine(), budget,
+                    new SearchThreads(options.searchThreads() - 1, POOL), options.searchThreads());
+            long spreadAt = System.nanoTime() + SPREAD_AFTER_NANOS;
+            while (budget.reason() == null && next.get() < order.length && System.nanoTime() < spreadAt) {
+                int index = order[next.getAndIncrement()];
+                PartitionResult r = search(model, parts.get(index), index, alone, meters[index]);
+                found.set(index, r);
+                if (r.verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
+                    budget.stop(CANCELLED);
+                }
+            }
+            if (budget.reason() != null || next.get() >= order.length) {
+                for (int i = 0; i < results.length; i++) {
+                    results[i] = found.get(i);
+                }
+                return;
+            }
+        }
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        int workers = Math.min(options.partitionThreads(), parts.size());
+        int workers = Math.min(options.partitionThreads(), order.length - next.get());
         // The threads no partition needs now help dfs searches; each worker's comes back when it runs out.
         SearchThreads spare = new SearchThreads(Math.max(0, options.searchThreads() - workers), POOL);
         Searching searching = new Searching(options.engine(), budget, spare, options.searchThreads());
