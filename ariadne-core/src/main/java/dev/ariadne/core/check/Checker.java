@@ -42,11 +42,6 @@ public final class Checker {
     static final String RACE_LOST = "cancelled: the other engine answered first";
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long STOP_GRACE_MILLIS = 100;
-    /**
-     * How long a check without a time limit searches its partitions on the calling thread before it hands the rest
-     * to the pool (docs/engines.md, "Threads").
-     */
-    static final long SPREAD_AFTER_NANOS = 1_000_000;
     /** Shared so that a check does not pay for thread creation; daemon so a stuck model step cannot pin the JVM. */
     static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "ariadne-search-" + THREADS.incrementAndGet());
@@ -410,31 +405,8 @@ public final class Checker {
         }
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
-        if (options.timeout() == null) {
-            // This thread starts alone: most histories' partitions are all checked before a pool thread would have
-            // woken up (a hand-off costs 50 µs on an idle machine, milliseconds on a loaded one, as much as the
-            // whole check of a small history). What is left after SPREAD_AFTER_NANOS goes to the pool. Not with a
-            // time limit: then this thread must stay free to return at the deadline, whatever a model step does.
-            Searching alone = new Searching(options.engine(), budget,
-                    new SearchThreads(options.searchThreads() - 1, POOL), options.searchThreads());
-            long spreadAt = System.nanoTime() + SPREAD_AFTER_NANOS;
-            while (budget.reason() == null && next.get() < order.length && System.nanoTime() < spreadAt) {
-                int index = order[next.getAndIncrement()];
-                PartitionResult r = search(model, parts.get(index), index, alone, meters[index]);
-                found.set(index, r);
-                if (r.verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
-                    budget.stop(CANCELLED);
-                }
-            }
-            if (budget.reason() != null || next.get() >= order.length) {
-                for (int i = 0; i < results.length; i++) {
-                    results[i] = found.get(i);
-                }
-                return;
-            }
-        }
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        int workers = Math.min(options.partitionThreads(), order.length - next.get());
+        int workers = Math.min(options.partitionThreads(), parts.size());
         // The threads no partition needs now help dfs searches; each worker's comes back when it runs out.
         SearchThreads spare = new SearchThreads(Math.max(0, options.searchThreads() - workers), POOL);
         Searching searching = new Searching(options.engine(), budget, spare, options.searchThreads());
