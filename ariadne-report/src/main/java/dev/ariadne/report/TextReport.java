@@ -65,9 +65,10 @@ public final class TextReport {
             out.append("Why: ").append(why(first, false)).append('\n');
         }
         int parts = result.partitions().size();
-        out.append(String.format(Locale.ROOT, "  model %s, %d operation%s, %d partition%s, %s%n",
-                result.model(), result.operations(), plural(result.operations()), parts, plural(parts),
-                summary(result)));
+        // Appended, not String.format: a Formatter's first use in a run costs more than a small check
+        out.append("  model ").append(result.model()).append(", ").append(result.operations()).append(" operation")
+                .append(plural(result.operations())).append(", ").append(parts).append(" partition")
+                .append(plural(parts)).append(", ").append(summary(result)).append(System.lineSeparator());
         notes(out, result);
         if (parts > 1) {
             // At most PARTITIONS_SHOWN of each verdict, violations first kept in the history's order.
@@ -146,14 +147,59 @@ public final class TextReport {
     }
 
     private static String partitionLine(PartitionResult p) {
-        String text = String.format(Locale.ROOT, "%-24s %5d ops  %s", label(p), p.operations(),
-                verdictText(p.verdict()).toLowerCase(Locale.ROOT));
+        // "%-24s %5d ops  %s", appended (as the model line)
+        StringBuilder line = new StringBuilder(48);
+        String label = label(p);
+        line.append(label);
+        pad(line, 24 - label.length());
+        line.append(' ');
+        String ops = Integer.toString(p.operations());
+        pad(line, 5 - ops.length());
+        line.append(ops).append(" ops  ").append(verdictText(p.verdict()).toLowerCase(Locale.ROOT));
+        String text = line.toString();
         return p.verdict() == Verdict.UNKNOWN ? text + " (" + p.reason() + ")" : text;
     }
 
     private static String summary(Result r) {
-        return String.format(Locale.ROOT, "%.1f ms, %,d configurations explored", r.statistics().millis(),
-                r.statistics().configurations());
+        return tenthsOfMillis(r.statistics().nanos()) + " ms, " + grouped(r.statistics().configurations())
+                + " configurations explored";
+    }
+
+    private static void pad(StringBuilder out, int spaces) {
+        for (int i = 0; i < spaces; i++) {
+            out.append(' ');
+        }
+    }
+
+    /**
+     * {@code nanos} in milliseconds with one decimal, rounded half up: what {@code %.1f} prints for
+     * {@code nanos / 1e6} (exactly, below 10^15 ns: the double's shortest decimal is then the quotient itself).
+     */
+    static String tenthsOfMillis(long nanos) {
+        if (nanos < 0 || nanos >= 1_000_000_000_000_000L) {
+            return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
+        }
+        long tenths = (nanos + 50_000) / 100_000;
+        return (tenths / 10) + "." + (tenths % 10);
+    }
+
+    /** {@code n} as {@code %,d} prints it in {@link Locale#ROOT}: groups of three digits separated by commas. */
+    static String grouped(long n) {
+        String digits = Long.toString(n);
+        int start = n < 0 ? 1 : 0;
+        int len = digits.length() - start;
+        if (len <= 3) {
+            return digits;
+        }
+        StringBuilder out = new StringBuilder(digits.length() + len / 3);
+        out.append(digits, 0, start);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) {
+                out.append(',');
+            }
+            out.append(digits.charAt(start + i));
+        }
+        return out.toString();
     }
 
     private static void explain(StringBuilder out, PartitionResult p, Model<?> model) {
@@ -162,11 +208,12 @@ public final class TextReport {
         List<PartialLinearization> longest = p.violation().longest();
         PartialLinearization pl = longest.get(0);
         List<Step> steps = pl.steps();
-        out.append(String.format(Locale.ROOT,
-                "Violation%s: %s could not be placed.%n", where, opText(pl.unplaced(), model)));
-        out.append(String.format(Locale.ROOT,
-                "  Longest linearization: %d of %d operations, from initial state %s%n",
-                steps.size(), p.operations(), LongText.shorten(p.violation().initialState(), STATE_WIDTH)));
+        String newline = System.lineSeparator();
+        out.append("Violation").append(where).append(": ").append(opText(pl.unplaced(), model))
+                .append(" could not be placed.").append(newline);
+        out.append("  Longest linearization: ").append(steps.size()).append(" of ").append(p.operations())
+                .append(" operations, from initial state ")
+                .append(LongText.shorten(p.violation().initialState(), STATE_WIDTH)).append(newline);
         int from = Math.max(0, steps.size() - STEPS_SHOWN);
         if (from > 0) {
             out.append("    … ").append(from).append(" earlier steps\n");
@@ -178,8 +225,14 @@ public final class TextReport {
         for (int i = from; i < steps.size(); i++) {
             Step s = steps.get(i);
             String before = i == 0 ? p.violation().initialState() : steps.get(i - 1).stateDescription();
-            out.append(String.format(Locale.ROOT, "    %4d. %-" + width + "s  %s%n", i + 1,
-                    stepText(s.operation(), model), stateText(before, s.stateDescription())));
+            // "    %4d. %-{width}s  %s%n", appended
+            String number = Integer.toString(i + 1);
+            String step = stepText(s.operation(), model);
+            out.append("    ");
+            pad(out, 4 - number.length());
+            out.append(number).append(". ").append(step);
+            pad(out, width - step.length());
+            out.append("  ").append(stateText(before, s.stateDescription())).append(newline);
         }
         Object state = steps.isEmpty() ? model.init() : steps.get(steps.size() - 1).state();
         String stateText = steps.isEmpty() ? p.violation().initialState()
@@ -255,8 +308,10 @@ public final class TextReport {
             }
             return;
         }
-        out.append(String.format(Locale.ROOT, "%n  Minimal failing core: %d operation%s%s (%.1f ms, %d checks)%n",
-                n, plural(n), e.minimal() ? "" : ", may not be minimal: " + e.limit(), e.millis(), e.checks()));
+        out.append(System.lineSeparator()).append("  Minimal failing core: ").append(n).append(" operation")
+                .append(plural(n)).append(e.minimal() ? "" : ", may not be minimal: " + e.limit()).append(" (")
+                .append(tenthsOfMillis(e.nanos())).append(" ms, ").append(e.checks()).append(" checks)")
+                .append(System.lineSeparator());
         out.append("  (these operations cannot be ordered, whatever the other operations did"
                 + (e.minimal() ? "; without any one of them they could be)\n" : ")\n"));
         List<Operation> listed = full ? e.core() : Bounds.nearest(e.core(), Bounds.unplaced(p), Bounds.CORE_SHOWN);
@@ -385,7 +440,13 @@ public final class TextReport {
 
     /** Nanoseconds as milliseconds with three decimals: {@code 12.345}. */
     static String millis(long ns) {
-        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        if (ns < 0 || ns >= 1_000_000_000_000_000L) {
+            return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        }
+        // %.3f of ns / 1e6, exactly (see tenthsOfMillis), without a Formatter
+        long thousandths = (ns + 500) / 1000;
+        long fraction = thousandths % 1000;
+        return (thousandths / 1000) + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + fraction;
     }
 
     @SuppressWarnings("unchecked")

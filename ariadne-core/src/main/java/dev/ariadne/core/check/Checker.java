@@ -396,13 +396,17 @@ public final class Checker {
 
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
                                           long start, PartitionResult[] results, ProgressMeter[] meters) {
-        // Largest partitions first: they bound the wall time.
-        Integer[] order = new Integer[parts.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
+        // Largest partitions first: they bound the wall time. Sorted as longs (size descending, then index), not
+        // boxed with a comparator lambda, whose first call in a run costs more than a small check.
+        long[] keys = new long[parts.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = ((long) (Integer.MAX_VALUE - parts.get(i).operations().size()) << 32) | i;
         }
-        java.util.Arrays.sort(order, (a, b) -> Integer.compare(parts.get(b).operations().size(),
-                parts.get(a).operations().size()));
+        java.util.Arrays.sort(keys);
+        int[] order = new int[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            order[k] = (int) keys[k];
+        }
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -52,7 +52,19 @@ public final class RegisterModel implements Model<Object> {
     }
 
     /** A read; {@code nilIgnored}: it saw nil, which under Knossos' convention says nothing (output unknown). */
+    // equals and hashCode are written out in these records: the generated ones link an invokedynamic call site on
+    // their first call, about a millisecond each, and these are hashed in every check (PendingOperations).
     record Read(boolean nilIgnored) implements Op {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Read r && r.nilIgnored == nilIgnored;
+        }
+
+        @Override
+        public int hashCode() {
+            return nilIgnored ? 1231 : 1237;
+        }
+
         @Override
         public String toString() {
             return "read";
@@ -61,12 +73,33 @@ public final class RegisterModel implements Model<Object> {
 
     record Write(Object value) implements Op {
         @Override
+        public boolean equals(Object o) {
+            return o instanceof Write w && java.util.Objects.equals(w.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 + java.util.Objects.hashCode(value);
+        }
+
+        @Override
         public String toString() {
             return "write(" + show(value) + ")";
         }
     }
 
     record Cas(Object expected, Object value) implements Op {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Cas c && java.util.Objects.equals(c.expected, expected)
+                    && java.util.Objects.equals(c.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Objects.hashCode(expected) + java.util.Objects.hashCode(value);
+        }
+
         @Override
         public String toString() {
             return "cas(" + show(expected) + ", " + show(value) + ")";

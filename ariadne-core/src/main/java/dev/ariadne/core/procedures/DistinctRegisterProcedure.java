@@ -63,28 +63,41 @@ final class DistinctRegisterProcedure implements DecisionProcedure {
 
     @Override
     public String whyNot(Model<?> model, List<Operation> prepared) {
+        return reason(model, prepared, true);
+    }
+
+    /** As {@link #whyNot}, without building the reason: {@code auto} asks every partition, and most do not apply. */
+    @Override
+    public boolean applies(Model<?> model, List<Operation> prepared) {
+        return reason(model, prepared, false) == null;
+    }
+
+    /** Why not, or {@code null} when it applies; without {@code explain}, an empty reason. */
+    private static String reason(Model<?> model, List<Operation> prepared, boolean explain) {
         if (!(model instanceof RegisterModel)) {
-            return DecisionProcedure.notFor(model, "register or cas-register");
+            return explain ? DecisionProcedure.notFor(model, "register or cas-register") : "";
         }
         Object initial = model.init();
         Map<Object, Operation> written = new HashMap<>();
         for (Operation op : prepared) {
             if (op.call() == Long.MIN_VALUE) {
                 // minus infinity is reserved for the initial value's virtual write
-                return DecisionProcedure.show(model, op) + " is called at the least time, which it reserves";
+                return explain ? DecisionProcedure.show(model, op) + " is called at the least time, which it reserves"
+                        : "";
             }
             Kind kind = PreparedViews.kind(op.input());
             if (kind == Kind.REGISTER_WRITE) {
                 Object v = PreparedViews.writtenValue(op.input());
                 if (v.equals(initial)) {
-                    return DecisionProcedure.show(model, op) + " writes the initial value";
+                    return explain ? DecisionProcedure.show(model, op) + " writes the initial value" : "";
                 }
                 Operation first = written.putIfAbsent(v, op);
                 if (first != null) {
-                    return DecisionProcedure.show(model, op) + ": its value was written before, by #" + first.id();
+                    return explain ? DecisionProcedure.show(model, op) + ": its value was written before, by #"
+                            + first.id() : "";
                 }
             } else if (kind != Kind.REGISTER_READ) {
-                return DecisionProcedure.show(model, op) + " is neither a read nor a write";
+                return explain ? DecisionProcedure.show(model, op) + " is neither a read nor a write" : "";
             }
         }
         return null;

@@ -11,7 +11,6 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -87,15 +86,8 @@ public final class DfsSearch<S> {
         int tail = 2 * n + 1;
         this.next = new int[2 * n + 2];
         this.prev = new int[2 * n + 2];
-        Integer[] order = new Integer[2 * n];
-        for (int e = 0; e < 2 * n; e++) {
-            order[e] = e;
-        }
         // By time; at equal times calls come first, so closed intervals that touch overlap.
-        Arrays.sort(order, (a, b) -> {
-            int c = Long.compare(time(a), time(b));
-            return c != 0 ? c : Integer.compare(a & 1, b & 1);
-        });
+        int[] order = EventOrder.sorted(ops);
         int last = head;
         for (int e : order) {
             next[last] = e;
@@ -111,11 +103,6 @@ public final class DfsSearch<S> {
             zobrist[i] = random.nextLong();
         }
         this.linearized = new long[(n + 63) >>> 6];
-    }
-
-    private long time(int entry) {
-        Operation op = ops[entry >> 1];
-        return (entry & 1) == 0 ? op.call() : op.ret();
     }
 
     private void lift(int call) {

@@ -144,15 +144,8 @@ public final class ParallelDfs<S> {
         int tail = 2 * n + 1;
         this.initialNext = new int[2 * n + 2];
         this.initialPrev = new int[2 * n + 2];
-        Integer[] order = new Integer[2 * n];
-        for (int e = 0; e < 2 * n; e++) {
-            order[e] = e;
-        }
         // As in DfsSearch: by time; at equal times calls come first, so closed intervals that touch overlap.
-        Arrays.sort(order, (a, b) -> {
-            int c = Long.compare(time(a), time(b));
-            return c != 0 ? c : Integer.compare(a & 1, b & 1);
-        });
+        int[] order = EventOrder.sorted(ops);
         this.rank = new int[2 * n + 2];
         for (int i = 0; i < order.length; i++) {
             rank[order[i]] = i;
@@ -201,11 +194,6 @@ public final class ParallelDfs<S> {
             }
         }
         return Integer.compare(aLength, bLength);
-    }
-
-    private long time(int entry) {
-        Operation op = ops[entry >> 1];
-        return (entry & 1) == 0 ? op.call() : op.ret();
     }
 
     /**

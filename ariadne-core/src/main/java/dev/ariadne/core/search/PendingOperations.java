@@ -130,7 +130,12 @@ public final class PendingOperations {
             if (open == null) {
                 open = new HashMap<>();
             }
-            List<Integer> same = open.computeIfAbsent(new Identical(b.input(), b.output()), k -> new ArrayList<>());
+            Identical key = new Identical(b.input(), b.output());
+            List<Integer> same = open.get(key);
+            if (same == null) { // not computeIfAbsent: a lambda's first call links a call site (cold checks)
+                same = new ArrayList<>();
+                open.put(key, same);
+            }
             int best = -1;
             for (int j = same.size() - 1; j >= 0; j--) {
                 Operation a = ops[same.get(j)];
@@ -149,5 +154,16 @@ public final class PendingOperations {
 
     /** An operation's input and output, compared by equality: operations with equal ones step a model alike. */
     private record Identical(Object input, Object output) {
+        // Written out: the generated equals and hashCode link an invokedynamic call site on their first call.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Identical i && java.util.Objects.equals(i.input, input)
+                    && java.util.Objects.equals(i.output, output);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Objects.hashCode(input) + java.util.Objects.hashCode(output);
+        }
     }
 }
