@@ -32,7 +32,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -86,20 +89,48 @@ public final class AriadneSpark {
         List<String> files = Inputs.list(spec.inputs(), jsc.hadoopConfiguration());
         Broadcast<SerializableConfiguration> conf =
                 jsc.broadcast(new SerializableConfiguration(jsc.hadoopConfiguration()));
-        JavaRDD<KeyResult> rows = spec.perFile() ? perFile(jsc, spec, format, files, conf)
-                : merged(jsc, spec, format, files, conf);
-        rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+        JavaRDD<KeyResult> rows = null;
         try {
+            Plan plan = spec.perFile() ? new Plan(perFile(jsc, spec, format, files, conf), null, List.of(), null)
+                    : merged(jsc, spec, format, files, conf);
+            rows = plan.keys().persist(StorageLevel.MEMORY_AND_DISK());
             rows.count();
+            if (!plan.hot().isEmpty()) {
+                rows = rows.union(jsc.parallelize(hotStage(plan), 1));
+            }
         } catch (Exception e) {
             // Spark's job failures are checked exceptions that Java does not see declared
-            rows.unpersist(false);
+            if (rows != null) {
+                rows.unpersist(false);
+            }
             String problem = InputProblem.find(e);
             if (problem != null) {
                 throw new SparkCheckException(65, problem);
             }
             throw e instanceof RuntimeException r ? r : new IllegalStateException("the Spark job failed", e);
         }
+        return rows;
+    }
+
+    /**
+     * What the check runs: the rows of the keys checked together, and the hot keys (sorted) with their operations,
+     * checked afterwards by {@link #hotStage}.
+     */
+    private record Plan(JavaRDD<KeyResult> keys, JavaPairRDD<SortKey, Op> hotOps, List<String> hot, KeyCheck check) {
+    }
+
+    /**
+     * Checks the hot keys one at a time, after all other keys are done: one job of one task per hot key (so each
+     * has its executor to itself, whichever executor runs it), with the memory budget of the whole executor.
+     */
+    private static List<KeyResult> hotStage(Plan plan) {
+        KeyCheck hotCheck = plan.check().forHotKeys();
+        JavaRDD<KeyResult> hot = plan.hotOps()
+                .repartitionAndSortWithinPartitions(new HotPartitioner(plan.hot()), SortKey.ORDER)
+                .mapPartitions(it -> new Keys(it, hotCheck));
+        List<KeyResult> rows = new ArrayList<>();
+        // toLocalIterator runs one job per partition, one after the other
+        hot.toLocalIterator().forEachRemaining(rows::add);
         return rows;
     }
 
@@ -114,12 +145,14 @@ public final class AriadneSpark {
             KeyResult r = new KeyResult();
             r.setKey(name);
             r.setFiles(name);
+            r.setStage("file");
             try (InputStream in = Inputs.open(files.get(i), conf.value().value())) {
                 ReadResult read = HistoryReaders.load(in, name, ReadOptions.defaults().withFormat(format));
                 ModelOptions.NilRead nilRead = KeyCheck.nilRead(spec.nilRead(), read.nilRead());
                 ModelOptions mo = KeyCheck.modelOptions(spec.initial(), spec.independent(), nilRead);
                 Model<?> model = spec.model() != null ? BuiltinModels.byName(spec.model(), mo)
                         : KeyCheck.inferModel(read.history(), mo);
+                r.setMemoryBudget(base.memoryBudget());
                 Result result = Checker.check(read.history(), model, base.options());
                 KeyCheck.fill(r, name, result, model);
             } catch (InvalidInputException e) {
@@ -145,7 +178,7 @@ public final class AriadneSpark {
     }
 
     /** All files, in name order, one history: parsed per file, matched per client, checked per key. */
-    private static JavaRDD<KeyResult> merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+    private static Plan merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
                                              Broadcast<SerializableConfiguration> conf) {
         FileEvents.Conventions first = FileEvents.conventions(files.get(0), format, jsc.hadoopConfiguration());
         Format read = first.format();
@@ -187,8 +220,25 @@ public final class AriadneSpark {
                     return new Tuple2<>(new SortKey(label, 0, o.callPos), o);
                 }
             };
-        }).repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER);
-        return byKey.mapPartitions(it -> new Keys(it, check));
+        });
+        List<String> hot = List.of();
+        long threshold = spec.hotKeyOperations();
+        if (threshold > 0) {
+            // the cheap first pass: the operations per key, combined in each task before they are shuffled
+            hot = new ArrayList<>(byKey.mapToPair(t -> new Tuple2<>(t._1.label, 1L)).reduceByKey(Long::sum, shuffle)
+                    .filter(t -> t._2 > threshold).keys().collect());
+            hot.sort(Comparator.naturalOrder());
+        }
+        JavaPairRDD<SortKey, Op> keys = byKey;
+        JavaPairRDD<SortKey, Op> hotOps = null;
+        if (!hot.isEmpty()) {
+            Set<String> hotSet = new HashSet<>(hot);
+            keys = byKey.filter(t -> !hotSet.contains(t._1.label));
+            hotOps = byKey.filter(t -> hotSet.contains(t._1.label));
+        }
+        JavaRDD<KeyResult> rows = keys.repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER)
+                .mapPartitions(it -> new Keys(it, check));
+        return new Plan(rows, hotOps, hot, check);
     }
 
     /** The first built-in model that understands every operation: one pass, a bit per candidate model. */
@@ -283,6 +333,36 @@ public final class AriadneSpark {
         @Override
         public int hashCode() {
             return n;
+        }
+    }
+
+    /** Sends each hot key to a partition of its own. */
+    static final class HotPartitioner extends Partitioner {
+        private static final long serialVersionUID = 1L;
+        private final List<String> hot;
+
+        HotPartitioner(List<String> hot) {
+            this.hot = List.copyOf(hot);
+        }
+
+        @Override
+        public int numPartitions() {
+            return hot.size();
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            return Collections.binarySearch(hot, ((SortKey) key).label);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HotPartitioner p && p.hot.equals(hot);
+        }
+
+        @Override
+        public int hashCode() {
+            return hot.hashCode();
         }
     }
 

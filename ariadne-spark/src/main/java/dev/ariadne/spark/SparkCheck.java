@@ -49,6 +49,8 @@ public final class SparkCheck {
               --core-timeout DURATION budget of a violation's minimal failing core (default 5s; 0: none)
               --max-key-operations N  a key with more operations is UNKNOWN, not checked (default 20000000)
               --partitions N          shuffle partitions of the per-key stage (default: 4 per core, at least 1 per file)
+              --hot-key-operations N  a key with more operations is hot: checked alone in its executor, with the
+                                      memory of the whole executor, after the other keys (default 1000000; 0: off)
               --json                  print summary.json's document instead of the text summary
             Exit status: 0 linearizable, 1 not linearizable, 2 unknown, 64 usage, 65 invalid input, 70 internal, 74 output.
             """;
@@ -187,7 +189,8 @@ public final class SparkCheck {
                 case "--overwrite" -> overwrite = true;
                 case "--json" -> json = true;
                 case "--output", "--output-format", "--format", "--model", "--initial", "--nil-read", "--engine",
-                        "--timeout", "--max-memory", "--core-timeout", "--max-key-operations", "--partitions" -> {
+                        "--timeout", "--max-memory", "--core-timeout", "--max-key-operations", "--partitions",
+                        "--hot-key-operations" -> {
                     if (v == null) {
                         if (i + 1 >= args.length) {
                             throw new IllegalArgumentException(a + " needs a value");
@@ -213,6 +216,7 @@ public final class SparkCheck {
                         case "--max-memory" -> spec = spec.withKeyMaxMemory(size(a, v));
                         case "--max-key-operations" -> spec = spec.withMaxKeyOperations(positive(a, v));
                         case "--partitions" -> spec = spec.withPartitions(positive(a, v));
+                        case "--hot-key-operations" -> spec = spec.withHotKeyOperations(count(a, v));
                         default -> throw new IllegalStateException(a);
                     }
                 }
@@ -229,7 +233,7 @@ public final class SparkCheck {
         }
         spec = new CheckSpec(inputs, spec.format(), spec.model(), spec.initial(), spec.independent(), spec.nilRead(),
                 spec.perFile(), spec.partition(), spec.engine(), spec.keyTimeout(), spec.keyMaxMemory(),
-                spec.coreTimeout(), spec.maxKeyOperations(), spec.partitions());
+                spec.coreTimeout(), spec.maxKeyOperations(), spec.partitions(), spec.hotKeyOperations());
         return new Command(spec, output, outputFormat, overwrite, json);
     }
 
@@ -272,6 +276,18 @@ public final class SparkCheck {
             return Long.parseLong(m.group(1)) << shift;
         }
         throw new IllegalArgumentException(option + ": '" + value + "' is not a size such as 512m or 2g");
+    }
+
+    private static long count(String option, String value) {
+        try {
+            long n = Long.parseLong(value.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(option + " must be a whole number of at least 0, not '" + value + "'");
     }
 
     private static int positive(String option, String value) {
