@@ -134,6 +134,71 @@ public final class AriadneSpark {
         return rows;
     }
 
+    /** One key's history, checked again in the driver for its page: what {@link HtmlReport} needs. */
+    record KeyReport(String source, History history, Model<?> model, Result result) {
+    }
+
+    /**
+     * Checks {@code key} of {@code spec}'s input again, in the driver, for its HTML report: the key's operations are
+     * found as the check found them (the whole input read and matched; only the key's operations collected), its
+     * history rebuilt, and the core's {@link Checker} run with the key's time budget and half the driver's heap.
+     *
+     * @return the key's report, or {@code null} when the input has no such key
+     */
+    static KeyReport keyReport(SparkSession spark, CheckSpec spec, String key) {
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<String> files = Inputs.list(spec.inputs(), jsc.hadoopConfiguration());
+        Broadcast<SerializableConfiguration> conf =
+                jsc.broadcast(new SerializableConfiguration(jsc.hadoopConfiguration()));
+        Format format = Format.fromName(spec.format());
+        try {
+            if (spec.perFile()) {
+                String file = files.stream().filter(f -> Inputs.display(f).equals(key)).findFirst().orElse(null);
+                if (file == null) {
+                    return null;
+                }
+                try (InputStream in = Inputs.open(file, conf.value().value())) {
+                    ReadResult read = HistoryReaders.load(in, key, ReadOptions.defaults().withFormat(format));
+                    ModelOptions mo = KeyCheck.modelOptions(spec.initial(), spec.independent(),
+                            KeyCheck.nilRead(spec.nilRead(), read.nilRead()));
+                    Model<?> model = spec.model() != null ? BuiltinModels.byName(spec.model(), mo)
+                            : KeyCheck.inferModel(read.history(), mo);
+                    KeyCheck check = new KeyCheck(spec.model(), spec, mo.nilRead(), files).forHotKeys();
+                    return new KeyReport(key, read.history(), model, Checker.check(read.history(), model,
+                            check.options()));
+                }
+            }
+            Labelled l = labelled(jsc, spec, format, files, conf);
+            int max = spec.maxKeyOperations();
+            JavaRDD<Op> keyOps = l.byKey().filter(t -> t._1.label.equals(key)).values()
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            long count = keyOps.count();
+            if (count == 0) {
+                return null;
+            }
+            if (count > max) {
+                keyOps.unpersist(false);
+                throw new SparkCheckException(65, key + " has " + count + " operations, more than the per-key limit "
+                        + "of " + max + " (--max-key-operations): no page");
+            }
+            List<Op> ops = new ArrayList<>(keyOps.collect());
+            keyOps.unpersist(false);
+            ops.sort(Comparator.comparingLong(o -> o.callPos));
+            KeyCheck check = l.check().forHotKeys();
+            History history = check.history(key, ops);
+            Model<?> model = check.model();
+            return new KeyReport(key, history, model, Checker.check(history, model, check.options()));
+        } catch (IOException e) {
+            throw new SparkCheckException(65, "cannot read the input: " + e.getMessage());
+        } catch (Exception e) {
+            String problem = InputProblem.find(e);
+            if (problem != null) {
+                throw new SparkCheckException(65, problem);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException("the Spark job failed", e);
+        }
+    }
+
     /** Every file a history of its own, checked whole in one task, as {@code ariadne check FILE} checks it. */
     private static JavaRDD<KeyResult> perFile(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
                                               Broadcast<SerializableConfiguration> conf) {
@@ -179,7 +244,38 @@ public final class AriadneSpark {
 
     /** All files, in name order, one history: parsed per file, matched per client, checked per key. */
     private static Plan merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
-                                             Broadcast<SerializableConfiguration> conf) {
+                               Broadcast<SerializableConfiguration> conf) {
+        Labelled l = labelled(jsc, spec, format, files, conf);
+        JavaPairRDD<SortKey, Op> byKey = l.byKey();
+        KeyCheck check = l.check();
+        int shuffle = l.shuffle();
+        List<String> hot = List.of();
+        long threshold = spec.hotKeyOperations();
+        if (threshold > 0) {
+            // the cheap first pass: the operations per key, combined in each task before they are shuffled
+            hot = new ArrayList<>(byKey.mapToPair(t -> new Tuple2<>(t._1.label, 1L)).reduceByKey(Long::sum, shuffle)
+                    .filter(t -> t._2 > threshold).keys().collect());
+            hot.sort(Comparator.naturalOrder());
+        }
+        JavaPairRDD<SortKey, Op> keys = byKey;
+        JavaPairRDD<SortKey, Op> hotOps = null;
+        if (!hot.isEmpty()) {
+            Set<String> hotSet = new HashSet<>(hot);
+            keys = byKey.filter(t -> !hotSet.contains(t._1.label));
+            hotOps = byKey.filter(t -> hotSet.contains(t._1.label));
+        }
+        JavaRDD<KeyResult> rows = keys.repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER)
+                .mapPartitions(it -> new Keys(it, check));
+        return new Plan(rows, hotOps, hot, check);
+    }
+
+    /** Every operation with its partition label, the check to run on each key, and the shuffle's partitions. */
+    private record Labelled(JavaPairRDD<SortKey, Op> byKey, KeyCheck check, int shuffle) {
+    }
+
+    /** The files parsed, each client's calls matched with their returns, and every operation labelled by key. */
+    private static Labelled labelled(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+                                     Broadcast<SerializableConfiguration> conf) {
         FileEvents.Conventions first = FileEvents.conventions(files.get(0), format, jsc.hadoopConfiguration());
         Format read = first.format();
         int shuffle = spec.partitions() > 0 ? spec.partitions()
@@ -221,24 +317,7 @@ public final class AriadneSpark {
                 }
             };
         });
-        List<String> hot = List.of();
-        long threshold = spec.hotKeyOperations();
-        if (threshold > 0) {
-            // the cheap first pass: the operations per key, combined in each task before they are shuffled
-            hot = new ArrayList<>(byKey.mapToPair(t -> new Tuple2<>(t._1.label, 1L)).reduceByKey(Long::sum, shuffle)
-                    .filter(t -> t._2 > threshold).keys().collect());
-            hot.sort(Comparator.naturalOrder());
-        }
-        JavaPairRDD<SortKey, Op> keys = byKey;
-        JavaPairRDD<SortKey, Op> hotOps = null;
-        if (!hot.isEmpty()) {
-            Set<String> hotSet = new HashSet<>(hot);
-            keys = byKey.filter(t -> !hotSet.contains(t._1.label));
-            hotOps = byKey.filter(t -> hotSet.contains(t._1.label));
-        }
-        JavaRDD<KeyResult> rows = keys.repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER)
-                .mapPartitions(it -> new Keys(it, check));
-        return new Plan(rows, hotOps, hot, check);
+        return new Labelled(byKey, check, shuffle);
     }
 
     /** The first built-in model that understands every operation: one pass, a bit per candidate model. */

@@ -186,7 +186,7 @@ final class KeyCheck implements Serializable {
     }
 
     /** The key's history, rebuilt from its operations' events in input order, as the readers build it. */
-    private History history(String key, List<Op> ops) {
+    History history(String key, List<Op> ops) {
         int n = ops.size();
         int m = 0;
         Long[] idx = new Long[2 * n];
