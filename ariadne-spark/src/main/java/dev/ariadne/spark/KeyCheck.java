@@ -101,8 +101,11 @@ final class KeyCheck implements Serializable {
     }
 
     CheckOptions options() {
+        // a hot key has its executor to itself: its search may use all the executor's cores (auto races dfs and
+        // the frontier on them), where another key has its one task slot
         return CheckOptions.defaults().withEngine(Engine.fromName(engine)).withPartition(true).withParallelism(1)
-                .withThreads(1).withTimeout(keyTimeout).withMaxMemory(memoryBudget()).withCoreTimeout(coreTimeout);
+                .withThreads(hot ? slots() : 1).withTimeout(keyTimeout).withMaxMemory(memoryBudget())
+                .withCoreTimeout(coreTimeout);
     }
 
     /**
@@ -118,6 +121,11 @@ final class KeyCheck implements Serializable {
      * promise every task of the executor the same half.
      */
     static long automaticMemory() {
+        return Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 2 / slots());
+    }
+
+    /** The tasks an executor runs at once: its cores ({@code spark.executor.cores}, local[N]) per task's cpus. */
+    static int slots() {
         int slots = Runtime.getRuntime().availableProcessors();
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         if (env != null) {
@@ -131,7 +139,7 @@ final class KeyCheck implements Serializable {
             }
             slots = Math.max(1, slots / Math.max(1, conf.getInt("spark.task.cpus", 1)));
         }
-        return Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 2 / slots);
+        return slots;
     }
 
     /** The partition label of {@code op} under {@code model}: the key the core would check it in. */

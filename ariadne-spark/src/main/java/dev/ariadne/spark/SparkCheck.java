@@ -287,6 +287,16 @@ public final class SparkCheck {
             b.append(s.verdicts().containsKey(AriadneSpark.INVALID_INPUT) ? "unknown or invalid: " : "unknown: ")
                     .append(list(u)).append('\n');
         }
+        if (!s.hot().isEmpty()) {
+            List<String> h = new ArrayList<>();
+            for (KeyResult r : s.hot()) {
+                h.add(r.getKey() + " (" + r.getOperations() + " operations, " + r.getVerdict() + ", "
+                        + String.format(Locale.ROOT, "%.1f s", r.getMillis() / 1000) + ", heap peak "
+                        + (r.getHeapPeak() == null ? "?" : (r.getHeapPeak() >> 20) + " MiB") + ", search budget "
+                        + (r.getMemoryBudget() >> 20) + " MiB)");
+            }
+            b.append("hot keys, each checked alone in its executor: ").append(list(h)).append('\n');
+        }
         if (c.output() != null) {
             b.append("per-key results: ").append(c.output()).append("/results (").append(c.outputFormat())
                     .append("), summary: ").append(c.output()).append("/summary.json\n");

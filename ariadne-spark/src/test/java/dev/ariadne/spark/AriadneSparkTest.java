@@ -47,7 +47,7 @@ class AriadneSparkTest {
     }
 
     /** Per key, the in-process verdicts of {@code file} checked whole (keys cancelled after a violation left out). */
-    private static Map<String, String> reference(Path file, String model) throws Exception {
+    static Map<String, String> reference(Path file, String model) throws Exception {
         ReadResult read = HistoryReaders.load(file, ReadOptions.defaults().withFormat(Format.AUTO));
         History h = read.history();
         ModelOptions mo = ModelOptions.defaults().withNilRead(read.nilRead());
@@ -73,7 +73,7 @@ class AriadneSparkTest {
                 : rows.stream().anyMatch(r -> r.getVerdict().equals("UNKNOWN")) ? "UNKNOWN" : "LINEARIZABLE";
     }
 
-    private static void assertSameVerdicts(Map<String, String> expected, List<KeyResult> rows) {
+    static void assertSameVerdicts(Map<String, String> expected, List<KeyResult> rows) {
         Map<String, String> got = verdicts(rows);
         assertEquals(expected.get("(overall)"), overall(rows), "overall verdict");
         for (Map.Entry<String, String> e : expected.entrySet()) {
