@@ -134,4 +134,32 @@ class GenerateCommandTest {
         assertTrue(r.err().startsWith("ariadne: cannot write "), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
     }
+
+    /** --keys streams a kv history to disk, split over --files files; --violation makes exactly one key fail. */
+    @Test
+    void keysStreamAKvHistorySplitIntoFiles() throws IOException {
+        Path parts = dir.resolve("parts");
+        CliRunner g = CliRunner.run("generate", "--model", "kv", "--ops", "2000", "--keys", "50", "--threads", "8",
+                "--files", "3", "--hot-key-share", "0.1", "--violation", "--seed", "4", parts.toString());
+        assertEquals(0, g.status(), g.err());
+        assertTrue(g.out().startsWith("wrote 2000 operations over 50 keys to " + parts
+                + " (3 files part-00000.jsonl…)\nhot key \"k0\": "), g.out());
+        assertTrue(g.out().contains("injected violation: operation #"), g.out());
+        List<String> lines = new ArrayList<>();
+        for (String f : List.of("part-00000.jsonl", "part-00001.jsonl", "part-00002.jsonl")) {
+            lines.addAll(Files.readAllLines(parts.resolve(f)));
+        }
+        assertEquals(4000, lines.size(), "a call and a return per operation");
+        Path whole = dir.resolve("whole.jsonl");
+        Files.write(whole, lines);
+        CliRunner c = CliRunner.run("check", "--model", "kv", whole.toString());
+        assertEquals(1, c.status(), c.out() + c.err());
+        CliRunner ok = CliRunner.run("generate", "--model", "kv", "--ops", "2000", "--keys", "50",
+                "--seed", "4", dir.resolve("ok.jsonl").toString());
+        assertEquals(0, ok.status(), ok.err());
+        assertEquals(0, CliRunner.run("check", "--model", "kv", dir.resolve("ok.jsonl").toString()).status());
+        CliRunner bad = CliRunner.run("generate", "--model", "register", "--keys", "5", dir.resolve("r").toString());
+        assertEquals(64, bad.status());
+        assertTrue(bad.err().contains("--keys generates kv histories"), bad.err());
+    }
 }

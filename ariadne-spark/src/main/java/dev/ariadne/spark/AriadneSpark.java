@@ -32,7 +32,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -86,14 +89,20 @@ public final class AriadneSpark {
         List<String> files = Inputs.list(spec.inputs(), jsc.hadoopConfiguration());
         Broadcast<SerializableConfiguration> conf =
                 jsc.broadcast(new SerializableConfiguration(jsc.hadoopConfiguration()));
-        JavaRDD<KeyResult> rows = spec.perFile() ? perFile(jsc, spec, format, files, conf)
-                : merged(jsc, spec, format, files, conf);
-        rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+        JavaRDD<KeyResult> rows = null;
         try {
+            Plan plan = spec.perFile() ? new Plan(perFile(jsc, spec, format, files, conf), null, List.of(), null)
+                    : merged(jsc, spec, format, files, conf);
+            rows = plan.keys().persist(StorageLevel.MEMORY_AND_DISK());
             rows.count();
+            if (!plan.hot().isEmpty()) {
+                rows = rows.union(jsc.parallelize(hotStage(plan), 1));
+            }
         } catch (Exception e) {
             // Spark's job failures are checked exceptions that Java does not see declared
-            rows.unpersist(false);
+            if (rows != null) {
+                rows.unpersist(false);
+            }
             String problem = InputProblem.find(e);
             if (problem != null) {
                 throw new SparkCheckException(65, problem);
@@ -101,6 +110,93 @@ public final class AriadneSpark {
             throw e instanceof RuntimeException r ? r : new IllegalStateException("the Spark job failed", e);
         }
         return rows;
+    }
+
+    /**
+     * What the check runs: the rows of the keys checked together, and the hot keys (sorted) with their operations,
+     * checked afterwards by {@link #hotStage}.
+     */
+    private record Plan(JavaRDD<KeyResult> keys, JavaPairRDD<SortKey, Op> hotOps, List<String> hot, KeyCheck check) {
+    }
+
+    /**
+     * Checks the hot keys one at a time, after all other keys are done: one job of one task per hot key (so each
+     * has its executor to itself, whichever executor runs it), with the memory budget of the whole executor.
+     */
+    private static List<KeyResult> hotStage(Plan plan) {
+        KeyCheck hotCheck = plan.check().forHotKeys();
+        JavaRDD<KeyResult> hot = plan.hotOps()
+                .repartitionAndSortWithinPartitions(new HotPartitioner(plan.hot()), SortKey.ORDER)
+                .mapPartitions(it -> new Keys(it, hotCheck));
+        List<KeyResult> rows = new ArrayList<>();
+        // toLocalIterator runs one job per partition, one after the other
+        hot.toLocalIterator().forEachRemaining(rows::add);
+        return rows;
+    }
+
+    /** One key's history, checked again in the driver for its page: what {@link HtmlReport} needs. */
+    record KeyReport(String source, History history, Model<?> model, Result result) {
+    }
+
+    /**
+     * Checks {@code key} of {@code spec}'s input again, in the driver, for its HTML report: the key's operations are
+     * found as the check found them (the whole input read and matched; only the key's operations collected), its
+     * history rebuilt, and the core's {@link Checker} run with the key's time budget and half the driver's heap.
+     *
+     * @return the key's report, or {@code null} when the input has no such key
+     */
+    static KeyReport keyReport(SparkSession spark, CheckSpec spec, String key) {
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<String> files = Inputs.list(spec.inputs(), jsc.hadoopConfiguration());
+        Broadcast<SerializableConfiguration> conf =
+                jsc.broadcast(new SerializableConfiguration(jsc.hadoopConfiguration()));
+        Format format = Format.fromName(spec.format());
+        try {
+            if (spec.perFile()) {
+                String file = files.stream().filter(f -> Inputs.display(f).equals(key)).findFirst().orElse(null);
+                if (file == null) {
+                    return null;
+                }
+                try (InputStream in = Inputs.open(file, conf.value().value())) {
+                    ReadResult read = HistoryReaders.load(in, key, ReadOptions.defaults().withFormat(format));
+                    ModelOptions mo = KeyCheck.modelOptions(spec.initial(), spec.independent(),
+                            KeyCheck.nilRead(spec.nilRead(), read.nilRead()));
+                    Model<?> model = spec.model() != null ? BuiltinModels.byName(spec.model(), mo)
+                            : KeyCheck.inferModel(read.history(), mo);
+                    KeyCheck check = new KeyCheck(spec.model(), spec, mo.nilRead(), files).forHotKeys();
+                    return new KeyReport(key, read.history(), model, Checker.check(read.history(), model,
+                            check.options()));
+                }
+            }
+            Labelled l = labelled(jsc, spec, format, files, conf);
+            int max = spec.maxKeyOperations();
+            JavaRDD<Op> keyOps = l.byKey().filter(t -> t._1.label.equals(key)).values()
+                    .persist(StorageLevel.MEMORY_AND_DISK());
+            long count = keyOps.count();
+            if (count == 0) {
+                return null;
+            }
+            if (count > max) {
+                keyOps.unpersist(false);
+                throw new SparkCheckException(65, key + " has " + count + " operations, more than the per-key limit "
+                        + "of " + max + " (--max-key-operations): no page");
+            }
+            List<Op> ops = new ArrayList<>(keyOps.collect());
+            keyOps.unpersist(false);
+            ops.sort(Comparator.comparingLong(o -> o.callPos));
+            KeyCheck check = l.check().forHotKeys();
+            History history = check.history(key, ops);
+            Model<?> model = check.model();
+            return new KeyReport(key, history, model, Checker.check(history, model, check.options()));
+        } catch (IOException e) {
+            throw new SparkCheckException(65, "cannot read the input: " + e.getMessage());
+        } catch (Exception e) {
+            String problem = InputProblem.find(e);
+            if (problem != null) {
+                throw new SparkCheckException(65, problem);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException("the Spark job failed", e);
+        }
     }
 
     /** Every file a history of its own, checked whole in one task, as {@code ariadne check FILE} checks it. */
@@ -114,12 +210,14 @@ public final class AriadneSpark {
             KeyResult r = new KeyResult();
             r.setKey(name);
             r.setFiles(name);
+            r.setStage("file");
             try (InputStream in = Inputs.open(files.get(i), conf.value().value())) {
                 ReadResult read = HistoryReaders.load(in, name, ReadOptions.defaults().withFormat(format));
                 ModelOptions.NilRead nilRead = KeyCheck.nilRead(spec.nilRead(), read.nilRead());
                 ModelOptions mo = KeyCheck.modelOptions(spec.initial(), spec.independent(), nilRead);
                 Model<?> model = spec.model() != null ? BuiltinModels.byName(spec.model(), mo)
                         : KeyCheck.inferModel(read.history(), mo);
+                r.setMemoryBudget(base.memoryBudget());
                 Result result = Checker.check(read.history(), model, base.options());
                 KeyCheck.fill(r, name, result, model);
             } catch (InvalidInputException e) {
@@ -145,8 +243,39 @@ public final class AriadneSpark {
     }
 
     /** All files, in name order, one history: parsed per file, matched per client, checked per key. */
-    private static JavaRDD<KeyResult> merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
-                                             Broadcast<SerializableConfiguration> conf) {
+    private static Plan merged(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+                               Broadcast<SerializableConfiguration> conf) {
+        Labelled l = labelled(jsc, spec, format, files, conf);
+        JavaPairRDD<SortKey, Op> byKey = l.byKey();
+        KeyCheck check = l.check();
+        int shuffle = l.shuffle();
+        List<String> hot = List.of();
+        long threshold = spec.hotKeyOperations();
+        if (threshold > 0) {
+            // the cheap first pass: the operations per key, combined in each task before they are shuffled
+            hot = new ArrayList<>(byKey.mapToPair(t -> new Tuple2<>(t._1.label, 1L)).reduceByKey(Long::sum, shuffle)
+                    .filter(t -> t._2 > threshold).keys().collect());
+            hot.sort(Comparator.naturalOrder());
+        }
+        JavaPairRDD<SortKey, Op> keys = byKey;
+        JavaPairRDD<SortKey, Op> hotOps = null;
+        if (!hot.isEmpty()) {
+            Set<String> hotSet = new HashSet<>(hot);
+            keys = byKey.filter(t -> !hotSet.contains(t._1.label));
+            hotOps = byKey.filter(t -> hotSet.contains(t._1.label));
+        }
+        JavaRDD<KeyResult> rows = keys.repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER)
+                .mapPartitions(it -> new Keys(it, check));
+        return new Plan(rows, hotOps, hot, check);
+    }
+
+    /** Every operation with its partition label, the check to run on each key, and the shuffle's partitions. */
+    private record Labelled(JavaPairRDD<SortKey, Op> byKey, KeyCheck check, int shuffle) {
+    }
+
+    /** The files parsed, each client's calls matched with their returns, and every operation labelled by key. */
+    private static Labelled labelled(JavaSparkContext jsc, CheckSpec spec, Format format, List<String> files,
+                                     Broadcast<SerializableConfiguration> conf) {
         FileEvents.Conventions first = FileEvents.conventions(files.get(0), format, jsc.hadoopConfiguration());
         Format read = first.format();
         int shuffle = spec.partitions() > 0 ? spec.partitions()
@@ -187,8 +316,8 @@ public final class AriadneSpark {
                     return new Tuple2<>(new SortKey(label, 0, o.callPos), o);
                 }
             };
-        }).repartitionAndSortWithinPartitions(new KeyPartitioner(shuffle), SortKey.ORDER);
-        return byKey.mapPartitions(it -> new Keys(it, check));
+        });
+        return new Labelled(byKey, check, shuffle);
     }
 
     /** The first built-in model that understands every operation: one pass, a bit per candidate model. */
@@ -283,6 +412,36 @@ public final class AriadneSpark {
         @Override
         public int hashCode() {
             return n;
+        }
+    }
+
+    /** Sends each hot key to a partition of its own. */
+    static final class HotPartitioner extends Partitioner {
+        private static final long serialVersionUID = 1L;
+        private final List<String> hot;
+
+        HotPartitioner(List<String> hot) {
+            this.hot = List.copyOf(hot);
+        }
+
+        @Override
+        public int numPartitions() {
+            return hot.size();
+        }
+
+        @Override
+        public int getPartition(Object key) {
+            return Collections.binarySearch(hot, ((SortKey) key).label);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HotPartitioner p && p.hot.equals(hot);
+        }
+
+        @Override
+        public int hashCode() {
+            return hot.hashCode();
         }
     }
 

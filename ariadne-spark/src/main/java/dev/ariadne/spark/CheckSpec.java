@@ -33,16 +33,23 @@ import java.util.Objects;
  * @param maxKeyOperations the most operations one key may hold; a key with more is not checked and reported
  *                         {@code UNKNOWN} with the reason
  * @param partitions       the shuffle partitions of the per-key stage; 0 for the automatic number
+ * @param hotKeyOperations a key with more operations than this is hot: a first pass counts every key's operations,
+ *                         and each hot key is checked on its own after the other keys, in a task that has its
+ *                         executor to itself, with the memory budget of the whole executor (half its heap); 0 for
+ *                         no hot-key stage
  */
 public record CheckSpec(List<String> inputs, String format, String model, String initial, boolean independent,
                         String nilRead, boolean perFile, boolean partition, String engine, Duration keyTimeout,
-                        long keyMaxMemory, Duration coreTimeout, int maxKeyOperations, int partitions)
+                        long keyMaxMemory, Duration coreTimeout, int maxKeyOperations, int partitions,
+                        long hotKeyOperations)
         implements Serializable {
 
     /** The per-key time budget unless told otherwise: a stuck key ends UNKNOWN instead of holding up the job. */
     public static final Duration DEFAULT_KEY_TIMEOUT = Duration.ofMinutes(10);
     /** The largest key checked unless told otherwise (a task holds a key's operations in memory). */
     public static final int DEFAULT_MAX_KEY_OPERATIONS = 20_000_000;
+    /** The size past which a key is hot unless told otherwise. */
+    public static final long DEFAULT_HOT_KEY_OPERATIONS = 1_000_000;
 
     public CheckSpec {
         inputs = List.copyOf(inputs);
@@ -61,6 +68,9 @@ public record CheckSpec(List<String> inputs, String format, String model, String
         if (partitions < 0) {
             throw new IllegalArgumentException("partitions must not be negative");
         }
+        if (hotKeyOperations < 0) {
+            throw new IllegalArgumentException("hotKeyOperations must not be negative");
+        }
     }
 
     /**
@@ -69,71 +79,76 @@ public record CheckSpec(List<String> inputs, String format, String model, String
      */
     public static CheckSpec of(String... inputs) {
         return new CheckSpec(List.of(inputs), "auto", null, null, false, "auto", false, true, "auto",
-                DEFAULT_KEY_TIMEOUT, 0, Duration.ofSeconds(5), DEFAULT_MAX_KEY_OPERATIONS, 0);
+                DEFAULT_KEY_TIMEOUT, 0, Duration.ofSeconds(5), DEFAULT_MAX_KEY_OPERATIONS, 0, DEFAULT_HOT_KEY_OPERATIONS);
     }
 
     public CheckSpec withFormat(String f) {
         return new CheckSpec(inputs, f, model, initial, independent, nilRead, perFile, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withModel(String m) {
         return new CheckSpec(inputs, format, m, initial, independent, nilRead, perFile, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withInitial(String i) {
         return new CheckSpec(inputs, format, model, i, independent, nilRead, perFile, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withIndependent(boolean b) {
         return new CheckSpec(inputs, format, model, initial, b, nilRead, perFile, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withNilRead(String n) {
         return new CheckSpec(inputs, format, model, initial, independent, n, perFile, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withPerFile(boolean b) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, b, partition, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withPartition(boolean b) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, b, engine, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withEngine(String e) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, e, keyTimeout,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withKeyTimeout(Duration t) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine, t,
-                keyMaxMemory, coreTimeout, maxKeyOperations, partitions);
+                keyMaxMemory, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withKeyMaxMemory(long bytes) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine,
-                keyTimeout, bytes, coreTimeout, maxKeyOperations, partitions);
+                keyTimeout, bytes, coreTimeout, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withCoreTimeout(Duration t) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine,
-                keyTimeout, keyMaxMemory, t, maxKeyOperations, partitions);
+                keyTimeout, keyMaxMemory, t, maxKeyOperations, partitions, hotKeyOperations);
     }
 
     public CheckSpec withMaxKeyOperations(int n) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine,
-                keyTimeout, keyMaxMemory, coreTimeout, n, partitions);
+                keyTimeout, keyMaxMemory, coreTimeout, n, partitions, hotKeyOperations);
     }
 
     public CheckSpec withPartitions(int n) {
         return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine,
-                keyTimeout, keyMaxMemory, coreTimeout, maxKeyOperations, n);
+                keyTimeout, keyMaxMemory, coreTimeout, maxKeyOperations, n, hotKeyOperations);
+    }
+
+    public CheckSpec withHotKeyOperations(long n) {
+        return new CheckSpec(inputs, format, model, initial, independent, nilRead, perFile, partition, engine,
+                keyTimeout, keyMaxMemory, coreTimeout, maxKeyOperations, partitions, n);
     }
 }

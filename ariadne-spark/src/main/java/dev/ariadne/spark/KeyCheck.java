@@ -22,6 +22,9 @@ import dev.ariadne.report.JsonReport;
 import dev.ariadne.report.TextReport;
 
 import java.io.Serializable;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,18 +51,34 @@ final class KeyCheck implements Serializable {
     final Duration coreTimeout;
     final int maxKeyOperations;
     final List<String> files;
+    /** Whether this checks hot keys: one task per executor, with the memory budget of the whole executor. */
+    final boolean hot;
 
     KeyCheck(String modelName, CheckSpec spec, ModelOptions.NilRead nilRead, List<String> files) {
+        this(modelName, spec.initial(), spec.independent(), nilRead, spec.engine(), spec.keyTimeout(),
+                spec.keyMaxMemory(), spec.coreTimeout(), spec.maxKeyOperations(), files, false);
+    }
+
+    private KeyCheck(String modelName, String initial, boolean independent, ModelOptions.NilRead nilRead,
+                     String engine, Duration keyTimeout, long keyMaxMemory, Duration coreTimeout,
+                     int maxKeyOperations, List<String> files, boolean hot) {
         this.modelName = modelName;
-        this.initial = spec.initial();
-        this.independent = spec.independent();
+        this.initial = initial;
+        this.independent = independent;
         this.nilRead = nilRead;
-        this.engine = spec.engine();
-        this.keyTimeout = spec.keyTimeout();
-        this.keyMaxMemory = spec.keyMaxMemory();
-        this.coreTimeout = spec.coreTimeout();
-        this.maxKeyOperations = spec.maxKeyOperations();
+        this.engine = engine;
+        this.keyTimeout = keyTimeout;
+        this.keyMaxMemory = keyMaxMemory;
+        this.coreTimeout = coreTimeout;
+        this.maxKeyOperations = maxKeyOperations;
         this.files = files;
+        this.hot = hot;
+    }
+
+    /** This check for the hot-key stage: the same options, the memory budget of the whole executor. */
+    KeyCheck forHotKeys() {
+        return new KeyCheck(modelName, initial, independent, nilRead, engine, keyTimeout, keyMaxMemory, coreTimeout,
+                maxKeyOperations, files, true);
     }
 
     /** The {@code ariadne check} nil-read rule: {@code auto} follows the input's own convention. */
@@ -82,9 +101,19 @@ final class KeyCheck implements Serializable {
     }
 
     CheckOptions options() {
-        long memory = keyMaxMemory > 0 ? keyMaxMemory : automaticMemory();
+        // a hot key has its executor to itself: its search may use all the executor's cores (auto races dfs and
+        // the frontier on them), where another key has its one task slot
         return CheckOptions.defaults().withEngine(Engine.fromName(engine)).withPartition(true).withParallelism(1)
-                .withThreads(1).withTimeout(keyTimeout).withMaxMemory(memory).withCoreTimeout(coreTimeout);
+                .withThreads(hot ? slots() : 1).withTimeout(keyTimeout).withMaxMemory(memoryBudget())
+                .withCoreTimeout(coreTimeout);
+    }
+
+    /**
+     * The memory budget of one key's search: a hot key has its executor to itself, so half its heap (the core's own
+     * default); another key {@code --max-memory}, or the automatic share.
+     */
+    long memoryBudget() {
+        return hot ? Runtime.getRuntime().maxMemory() / 2 : keyMaxMemory > 0 ? keyMaxMemory : automaticMemory();
     }
 
     /**
@@ -92,6 +121,11 @@ final class KeyCheck implements Serializable {
      * promise every task of the executor the same half.
      */
     static long automaticMemory() {
+        return Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 2 / slots());
+    }
+
+    /** The tasks an executor runs at once: its cores ({@code spark.executor.cores}, local[N]) per task's cpus. */
+    static int slots() {
         int slots = Runtime.getRuntime().availableProcessors();
         org.apache.spark.SparkEnv env = org.apache.spark.SparkEnv.get();
         if (env != null) {
@@ -105,7 +139,7 @@ final class KeyCheck implements Serializable {
             }
             slots = Math.max(1, slots / Math.max(1, conf.getInt("spark.task.cpus", 1)));
         }
-        return Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 2 / slots);
+        return slots;
     }
 
     /** The partition label of {@code op} under {@code model}: the key the core would check it in. */
@@ -127,6 +161,7 @@ final class KeyCheck implements Serializable {
         KeyResult r = new KeyResult();
         r.setKey(key);
         r.setOperations(count);
+        r.setStage(hot ? "hot" : "key");
         TreeSet<Integer> fileIndexes = new TreeSet<>();
         for (Op o : ops) {
             fileIndexes.add((int) (o.callPos >>> Ev.RANK_BITS));
@@ -139,16 +174,27 @@ final class KeyCheck implements Serializable {
             r.setMillis((System.nanoTime() - start) / 1e6);
             return r;
         }
+        List<MemoryPoolMXBean> pools = hot ? heapPools() : List.of();
+        pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         History history = history(key, ops);
         Model<?> model = model();
+        r.setMemoryBudget(memoryBudget());
         Result result = Checker.check(history, model, options());
         fill(r, key, result, model);
         r.setMillis((System.nanoTime() - start) / 1e6);
+        if (hot) {
+            r.setHeapPeak(pools.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum());
+        }
         return r;
     }
 
+    private static List<MemoryPoolMXBean> heapPools() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP
+                && p.isValid()).toList();
+    }
+
     /** The key's history, rebuilt from its operations' events in input order, as the readers build it. */
-    private History history(String key, List<Op> ops) {
+    History history(String key, List<Op> ops) {
         int n = ops.size();
         int m = 0;
         Long[] idx = new Long[2 * n];

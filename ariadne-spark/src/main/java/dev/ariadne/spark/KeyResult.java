@@ -5,7 +5,8 @@ import java.io.Serializable;
 /**
  * One row of the per-key result table: the key (a partition label such as {@code key "x"}, {@code all}, or a file's
  * path when every file is a history of its own), its verdict ({@code LINEARIZABLE}, {@code NOT_LINEARIZABLE},
- * {@code UNKNOWN}), why when unknown, its size, the engine that decided and the time it took; for a key that is not
+ * {@code UNKNOWN}), why when unknown, its size, the engine that decided, the stage that checked it, the time it
+ * took and its memory (the budget; for a hot key also the heap it used); for a key that is not
  * linearizable or unknown also the report of {@code ariadne check} for that key as text and as JSON, and the
  * {@code file:line} places of the minimal failing core's operations. A Java bean, so that Spark's bean encoder maps
  * it to columns.
@@ -24,6 +25,9 @@ public final class KeyResult implements Serializable {
     private String coreLines;
     private String text;
     private String json;
+    private String stage;
+    private long memoryBudget;
+    private Long heapPeak;
 
     public KeyResult() {
     }
@@ -125,6 +129,40 @@ public final class KeyResult implements Serializable {
 
     public void setJson(String json) {
         this.json = json;
+    }
+
+    /**
+     * The stage that checked the key: {@code key} (with the other keys, several tasks per executor), {@code hot}
+     * (a hot key, alone in its executor) or {@code file} (with {@code --per-file}).
+     */
+    public String getStage() {
+        return stage;
+    }
+
+    public void setStage(String stage) {
+        this.stage = stage;
+    }
+
+    /** The memory budget, in bytes, the key's search had (past it: {@code UNKNOWN}); 0 when it was not checked. */
+    public long getMemoryBudget() {
+        return memoryBudget;
+    }
+
+    public void setMemoryBudget(long memoryBudget) {
+        this.memoryBudget = memoryBudget;
+    }
+
+    /**
+     * For a hot key: the executor's peak heap use, in bytes, while the key was checked (the sum of the heap pools'
+     * peaks, an upper bound; the key had the executor to itself); {@code null} for other keys, which share their
+     * executor's heap with other tasks.
+     */
+    public Long getHeapPeak() {
+        return heapPeak;
+    }
+
+    public void setHeapPeak(Long heapPeak) {
+        this.heapPeak = heapPeak;
     }
 
     @Override

@@ -4,7 +4,10 @@ import dev.ariadne.core.history.Values;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import dev.ariadne.report.HtmlReport;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
@@ -49,8 +52,22 @@ public final class SparkCheck {
               --core-timeout DURATION budget of a violation's minimal failing core (default 5s; 0: none)
               --max-key-operations N  a key with more operations is UNKNOWN, not checked (default 20000000)
               --partitions N          shuffle partitions of the per-key stage (default: 4 per core, at least 1 per file)
+              --hot-key-operations N  a key with more operations is hot: checked alone in its executor, with the
+                                      memory of the whole executor, after the other keys (default 1000000; 0: off)
               --json                  print summary.json's document instead of the text summary
+            Then, for one key's HTML page: SparkCheck report --results DIR --key KEY --html FILE.html
             Exit status: 0 linearizable, 1 not linearizable, 2 unknown, 64 usage, 65 invalid input, 70 internal, 74 output.
+            """;
+
+    static final String REPORT_USAGE = """
+            Usage: spark-submit --class dev.ariadne.spark.SparkCheck ariadne-spark.jar report --results DIR --key KEY \\
+                     --html FILE.html
+            Writes the HTML report (docs/report.md) of one key of a check's results: its operations are found in the
+            check's input again (as DIR/check.json records it) and checked in the driver.
+              --results DIR   the --output directory of the check
+              --key KEY       the key as the table names it (key "x"), or the bare key (x)
+              --html FILE     the page to write
+            Exit status: the key's as ariadne check's (0, 1, 2), 64 usage (no such key), 65 invalid input, 74 output.
             """;
 
     /** The parsed command line. */
@@ -63,6 +80,9 @@ public final class SparkCheck {
 
     /** Runs the command line, printing to {@code out} and {@code err}; returns the exit status. */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("report")) {
+            return report(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
         Command c;
         try {
             c = parse(args);
@@ -109,6 +129,9 @@ public final class SparkCheck {
                 try (FSDataOutputStream s = fs.create(file, c.overwrite())) {
                     s.write(summary.toJson().getBytes(StandardCharsets.UTF_8));
                 }
+                try (FSDataOutputStream s = fs.create(new Path(c.output(), "check.json"), c.overwrite())) {
+                    s.write(CheckFile.toJson(c.spec()).getBytes(StandardCharsets.UTF_8));
+                }
             } catch (Exception e) {
                 err.println("ariadne-spark: cannot write " + Values.escape(c.output()) + ": "
                         + firstLine(e.getMessage()));
@@ -122,6 +145,121 @@ public final class SparkCheck {
         }
         out.flush();
         return summary.status();
+    }
+
+    /** {@code report}: the HTML page of one key of a check's results. */
+    static int report(String[] args, PrintStream out, PrintStream err) {
+        String results = null;
+        String key = null;
+        String html = null;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("--help") || a.equals("-h")) {
+                    out.print(REPORT_USAGE);
+                    return 0;
+                }
+                if (!List.of("--results", "--key", "--html").contains(a)) {
+                    throw new IllegalArgumentException("unknown option '" + a + "'");
+                }
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(a + " needs a value");
+                }
+                String v = args[++i];
+                switch (a) {
+                    case "--results" -> results = v;
+                    case "--key" -> key = v;
+                    default -> html = v;
+                }
+            }
+            if (results == null || key == null || html == null) {
+                throw new IllegalArgumentException("report needs --results, --key and --html");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("ariadne-spark: " + e.getMessage());
+            err.print(REPORT_USAGE);
+            return 64;
+        }
+        SparkSession.Builder builder = SparkSession.builder().appName("ariadne report");
+        if (!new org.apache.spark.SparkConf().contains("spark.master")) {
+            builder.master("local[*]");
+        }
+        SparkSession spark = builder.getOrCreate();
+        try {
+            return report(spark, results, key, html, out, err);
+        } finally {
+            spark.stop();
+        }
+    }
+
+    static int report(SparkSession spark, String results, String key, String html, PrintStream out,
+                      PrintStream err) {
+        CheckSpec spec;
+        Dataset<Row> table;
+        try {
+            Path checkFile = new Path(results, "check.json");
+            FileSystem fs = checkFile.getFileSystem(spark.sparkContext().hadoopConfiguration());
+            String json;
+            try (java.io.InputStream in = fs.open(checkFile)) {
+                json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            spec = CheckFile.fromJson(json);
+            String tableDir = results + "/results";
+            try {
+                table = spark.read().parquet(tableDir);
+            } catch (Exception notParquet) {
+                table = spark.read().json(tableDir);
+            }
+        } catch (Exception e) {
+            err.println("ariadne-spark: cannot read the results in " + Values.escape(results) + ": "
+                    + firstLine(e.getMessage()));
+            return 65;
+        }
+        String bare = "key " + Values.show(key);
+        List<Row> rows = table.where(functions.col("key").isin(key, bare)).select("key", "verdict")
+                .collectAsList();
+        if (rows.isEmpty()) {
+            err.println("ariadne-spark: the results in " + Values.escape(results) + " have no key "
+                    + Values.escape(key) + (key.startsWith("key ") ? "" : " (nor " + bare + ")"));
+            return 64;
+        }
+        Row row = rows.stream().filter(r -> r.getString(0).equals(key)).findFirst().orElse(rows.get(0));
+        String label = row.getString(0);
+        AriadneSpark.KeyReport k;
+        try {
+            k = AriadneSpark.keyReport(spark, spec, label);
+        } catch (SparkCheckException e) {
+            err.println("ariadne-spark: " + e.getMessage());
+            return e.status();
+        }
+        if (k == null) {
+            err.println("ariadne-spark: the input no longer holds " + Values.escape(label) + " (changed since the "
+                    + "check?)");
+            return 65;
+        }
+        String verdict = k.result().verdict().name();
+        if (!verdict.equals(row.getString(1))) {
+            err.println("ariadne-spark: note: " + Values.escape(label) + " is " + verdict + " now, "
+                    + row.getString(1) + " in the results (a budget, or the input changed)");
+        }
+        try {
+            Path page = new Path(html);
+            FileSystem fs = page.getFileSystem(spark.sparkContext().hadoopConfiguration());
+            try (FSDataOutputStream s = fs.create(page, true)) {
+                HtmlReport.of(label, k.history(), k.model(), k.result()).write(s);
+            }
+        } catch (Exception e) {
+            err.println("ariadne-spark: cannot write " + Values.escape(html) + ": " + firstLine(e.getMessage()));
+            return 74;
+        }
+        out.println(label + ": " + verdict + ", " + k.history().size() + " operations; page: "
+                + Values.escape(html));
+        out.flush();
+        return switch (k.result().verdict()) {
+            case LINEARIZABLE -> 0;
+            case NOT_LINEARIZABLE -> 1;
+            default -> 2;
+        };
     }
 
     private static String firstLine(String s) {
@@ -148,6 +286,16 @@ public final class SparkCheck {
             s.unknown().forEach((k, why) -> u.add(k + " (" + why + ")"));
             b.append(s.verdicts().containsKey(AriadneSpark.INVALID_INPUT) ? "unknown or invalid: " : "unknown: ")
                     .append(list(u)).append('\n');
+        }
+        if (!s.hot().isEmpty()) {
+            List<String> h = new ArrayList<>();
+            for (KeyResult r : s.hot()) {
+                h.add(r.getKey() + " (" + r.getOperations() + " operations, " + r.getVerdict() + ", "
+                        + String.format(Locale.ROOT, "%.1f s", r.getMillis() / 1000) + ", heap peak "
+                        + (r.getHeapPeak() == null ? "?" : (r.getHeapPeak() >> 20) + " MiB") + ", search budget "
+                        + (r.getMemoryBudget() >> 20) + " MiB)");
+            }
+            b.append("hot keys, each checked alone in its executor: ").append(list(h)).append('\n');
         }
         if (c.output() != null) {
             b.append("per-key results: ").append(c.output()).append("/results (").append(c.outputFormat())
@@ -187,7 +335,8 @@ public final class SparkCheck {
                 case "--overwrite" -> overwrite = true;
                 case "--json" -> json = true;
                 case "--output", "--output-format", "--format", "--model", "--initial", "--nil-read", "--engine",
-                        "--timeout", "--max-memory", "--core-timeout", "--max-key-operations", "--partitions" -> {
+                        "--timeout", "--max-memory", "--core-timeout", "--max-key-operations", "--partitions",
+                        "--hot-key-operations" -> {
                     if (v == null) {
                         if (i + 1 >= args.length) {
                             throw new IllegalArgumentException(a + " needs a value");
@@ -213,6 +362,7 @@ public final class SparkCheck {
                         case "--max-memory" -> spec = spec.withKeyMaxMemory(size(a, v));
                         case "--max-key-operations" -> spec = spec.withMaxKeyOperations(positive(a, v));
                         case "--partitions" -> spec = spec.withPartitions(positive(a, v));
+                        case "--hot-key-operations" -> spec = spec.withHotKeyOperations(count(a, v));
                         default -> throw new IllegalStateException(a);
                     }
                 }
@@ -229,7 +379,7 @@ public final class SparkCheck {
         }
         spec = new CheckSpec(inputs, spec.format(), spec.model(), spec.initial(), spec.independent(), spec.nilRead(),
                 spec.perFile(), spec.partition(), spec.engine(), spec.keyTimeout(), spec.keyMaxMemory(),
-                spec.coreTimeout(), spec.maxKeyOperations(), spec.partitions());
+                spec.coreTimeout(), spec.maxKeyOperations(), spec.partitions(), spec.hotKeyOperations());
         return new Command(spec, output, outputFormat, overwrite, json);
     }
 
@@ -272,6 +422,18 @@ public final class SparkCheck {
             return Long.parseLong(m.group(1)) << shift;
         }
         throw new IllegalArgumentException(option + ": '" + value + "' is not a size such as 512m or 2g");
+    }
+
+    private static long count(String option, String value) {
+        try {
+            long n = Long.parseLong(value.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(option + " must be a whole number of at least 0, not '" + value + "'");
     }
 
     private static int positive(String option, String value) {

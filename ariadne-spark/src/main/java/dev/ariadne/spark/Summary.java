@@ -26,10 +26,12 @@ import java.util.TreeSet;
  * @param violating  the first {@link #LISTED} keys that are not linearizable, in key order
  * @param unknown    the first {@link #LISTED} unknown (or invalid) keys, in key order, with their reasons
  * @param slowest    the {@link #SLOWEST} keys that took longest, slowest first
+ * @param hot        the first {@link #LISTED} hot keys, in key order, each with its verdict, time and memory
  * @param status     the exit status
  */
 public record Summary(long keys, long operations, Map<String, Long> verdicts, List<String> violating,
-                      Map<String, String> unknown, List<KeyResult> slowest, int status) implements Serializable {
+                      Map<String, String> unknown, List<KeyResult> slowest, List<KeyResult> hot, int status)
+        implements Serializable {
 
     /** The most keys listed as violating or unknown. */
     public static final int LISTED = 1000;
@@ -49,7 +51,7 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
         int status = t.verdicts.containsKey(AriadneSpark.INVALID_INPUT) ? 65
                 : t.verdicts.containsKey("NOT_LINEARIZABLE") ? 1 : t.verdicts.containsKey("UNKNOWN") ? 2 : 0;
         return new Summary(t.keys, t.operations, new TreeMap<>(t.verdicts), new ArrayList<>(t.violating), unknown,
-                slowest, status);
+                slowest, new ArrayList<>(t.hot.values()), status);
     }
 
     /** The summary's figures over part of the rows, bounded in size: one pass over the table finds them all. */
@@ -61,6 +63,7 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
         final TreeSet<String> violating = new TreeSet<>();
         final TreeMap<String, String> unknown = new TreeMap<>();
         final TreeSet<KeyResult> slowest = new TreeSet<>(Slowest.INSTANCE);
+        final TreeMap<String, KeyResult> hot = new TreeMap<>();
 
         Tally add(KeyResult r) {
             keys++;
@@ -81,6 +84,12 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
             if (slowest.size() > SLOWEST) {
                 slowest.pollLast();
             }
+            if ("hot".equals(r.getStage())) {
+                hot.put(r.getKey(), brief(r));
+                if (hot.size() > LISTED) {
+                    hot.pollLastEntry();
+                }
+            }
             return this;
         }
 
@@ -100,6 +109,10 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
             while (slowest.size() > SLOWEST) {
                 slowest.pollLast();
             }
+            hot.putAll(o.hot);
+            while (hot.size() > LISTED) {
+                hot.pollLastEntry();
+            }
             return this;
         }
     }
@@ -111,6 +124,9 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
         b.setOperations(r.getOperations());
         b.setEngine(r.getEngine());
         b.setMillis(r.getMillis());
+        b.setStage(r.getStage());
+        b.setMemoryBudget(r.getMemoryBudget());
+        b.setHeapPeak(r.getHeapPeak());
         return b;
     }
 
@@ -122,6 +138,21 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
             int c = Double.compare(b.getMillis(), a.getMillis());
             return c != 0 ? c : a.getKey().compareTo(b.getKey());
         }
+    }
+
+    private static void brief(JsonGenerator g, KeyResult r) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("key", r.getKey());
+        g.writeStringField("verdict", r.getVerdict());
+        g.writeNumberField("operations", r.getOperations());
+        g.writeStringField("engine", r.getEngine());
+        g.writeStringField("stage", r.getStage());
+        g.writeNumberField("millis", Math.round(r.getMillis() * 1000) / 1000.0);
+        g.writeNumberField("memoryBudget", r.getMemoryBudget());
+        if (r.getHeapPeak() != null) {
+            g.writeNumberField("heapPeak", r.getHeapPeak());
+        }
+        g.writeEndObject();
     }
 
     /** The summary as the JSON document {@code summary.json} holds (docs/spark.md). */
@@ -150,13 +181,12 @@ public record Summary(long keys, long operations, Map<String, Long> verdicts, Li
             g.writeEndObject();
             g.writeArrayFieldStart("slowest");
             for (KeyResult r : slowest) {
-                g.writeStartObject();
-                g.writeStringField("key", r.getKey());
-                g.writeStringField("verdict", r.getVerdict());
-                g.writeNumberField("operations", r.getOperations());
-                g.writeStringField("engine", r.getEngine());
-                g.writeNumberField("millis", Math.round(r.getMillis() * 1000) / 1000.0);
-                g.writeEndObject();
+                brief(g, r);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("hot");
+            for (KeyResult r : hot) {
+                brief(g, r);
             }
             g.writeEndArray();
             g.writeEndObject();

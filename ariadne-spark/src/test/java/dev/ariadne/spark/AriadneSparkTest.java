@@ -47,7 +47,7 @@ class AriadneSparkTest {
     }
 
     /** Per key, the in-process verdicts of {@code file} checked whole (keys cancelled after a violation left out). */
-    private static Map<String, String> reference(Path file, String model) throws Exception {
+    static Map<String, String> reference(Path file, String model) throws Exception {
         ReadResult read = HistoryReaders.load(file, ReadOptions.defaults().withFormat(Format.AUTO));
         History h = read.history();
         ModelOptions mo = ModelOptions.defaults().withNilRead(read.nilRead());
@@ -73,7 +73,7 @@ class AriadneSparkTest {
                 : rows.stream().anyMatch(r -> r.getVerdict().equals("UNKNOWN")) ? "UNKNOWN" : "LINEARIZABLE";
     }
 
-    private static void assertSameVerdicts(Map<String, String> expected, List<KeyResult> rows) {
+    static void assertSameVerdicts(Map<String, String> expected, List<KeyResult> rows) {
         Map<String, String> got = verdicts(rows);
         assertEquals(expected.get("(overall)"), overall(rows), "overall verdict");
         for (Map.Entry<String, String> e : expected.entrySet()) {
@@ -191,5 +191,49 @@ class AriadneSparkTest {
         assertTrue(rows.get(0).getReason().startsWith("key too big: "), rows.get(0).getReason());
         assertTrue(rows.get(0).getReason().endsWith(" operations, more than the per-key limit of 30 "
                 + "(--max-key-operations); it was not checked"), rows.get(0).getReason());
+    }
+
+    /**
+     * A hot key (10% of a generated history, scaled down: 326 of 3,000 operations, over the hot-key threshold of
+     * 200) is checked in a stage of its own, alone in its executor with the memory budget of the whole executor, and
+     * reported with its own time and memory; its verdict and every other key's are those of the in-process check.
+     */
+    @Test
+    void aHotKeyIsCheckedAloneAndReportedWithItsOwnTimeAndMemory() throws Exception {
+        for (boolean violation : new boolean[]{true, false}) {
+            dev.ariadne.workloads.KvStream.Written[] w = new dev.ariadne.workloads.KvStream.Written[1];
+            List<String> lines = Histories.kvStream(new dev.ariadne.workloads.KvStream.Spec(3000, 40, 8, 1,
+                    violation, 0.1), w);
+            assertEquals(326, w[0].hotOperations());
+            assertEquals(violation ? "k0" : null, w[0].violatedKey(), "seed 1 puts the violation on the hot key");
+            Path whole = tmp.resolve("hot-" + violation + ".jsonl");
+            Histories.write(whole, lines, false);
+            Path dir = tmp.resolve("hot-parts-" + violation);
+            Histories.split(dir, lines, 3);
+            List<KeyResult> rows = AriadneSpark.rows(spark(), CheckSpec.of(dir.toString()).withModel("kv")
+                    .withHotKeyOperations(200)).collect();
+            assertSameVerdicts(reference(whole, "kv"), rows);
+            assertEquals(40, rows.size());
+            KeyResult hot = rows.stream().filter(r -> r.getKey().equals("key \"k0\"")).findFirst().orElseThrow();
+            assertEquals(violation ? "NOT_LINEARIZABLE" : "LINEARIZABLE", hot.getVerdict());
+            assertEquals(326, hot.getOperations());
+            assertEquals("hot", hot.getStage());
+            assertTrue(hot.getMillis() > 0, "its own time");
+            assertEquals(Runtime.getRuntime().maxMemory() / 2, hot.getMemoryBudget(), "half the executor's heap");
+            assertNotNull(hot.getHeapPeak(), "its own measured memory");
+            assertTrue(hot.getHeapPeak() > 0);
+            for (KeyResult r : rows) {
+                if (r != hot) {
+                    assertEquals("key", r.getStage(), r.getKey());
+                    assertEquals(null, r.getHeapPeak(), r.getKey());
+                    assertTrue(r.getMemoryBudget() < hot.getMemoryBudget(), "a share of the executor: " + r);
+                }
+            }
+            Summary summary = Summary.of(AriadneSpark.rows(spark(), CheckSpec.of(dir.toString()).withModel("kv")
+                    .withHotKeyOperations(200)));
+            assertEquals(List.of("key \"k0\""), summary.hot().stream().map(KeyResult::getKey).toList());
+            assertTrue(summary.toJson().contains("\"hot\" : [ {\n    \"key\" : \"key \\\"k0\\\"\",\n    \"verdict\" : \""
+                    + hot.getVerdict() + "\",\n    \"operations\" : 326,"), summary.toJson());
+        }
     }
 }

@@ -65,6 +65,16 @@ final class Histories {
         return bytes.toString(StandardCharsets.UTF_8).strip();
     }
 
+    /** The event lines of {@code ariadne generate --keys}'s history {@code spec} (what it wrote is in {@code w[0]}). */
+    static List<String> kvStream(dev.ariadne.workloads.KvStream.Spec spec,
+                                 dev.ariadne.workloads.KvStream.Written[] w) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (JsonLinesWriter.EventWriter writer = JsonLinesWriter.events(bytes)) {
+            w[0] = dev.ariadne.workloads.KvStream.generate(spec, writer);
+        }
+        return List.of(bytes.toString(StandardCharsets.UTF_8).split("\n"));
+    }
+
     static void write(Path file, List<String> lines, boolean gzip) throws IOException {
         Files.createDirectories(file.getParent());
         try (OutputStream out = gzip ? new GZIPOutputStream(Files.newOutputStream(file))

@@ -87,4 +87,43 @@ class SparkCheckTest {
         assertEquals(64, run("--engine", "warp", EXAMPLES.resolve("kv-bad.edn").toString()));
         assertTrue(err().startsWith("ariadne-spark: "), err());
     }
+
+    /**
+     * The HTML page of a violating key, rendered on demand from the check's results: it names the key and holds its
+     * operations, the core's among them, with every history value escaped (a value cannot end the page's script).
+     */
+    @Test
+    void theReportCommandWritesTheHtmlPageOfAViolatingKey() throws Exception {
+        Path in = tmp.resolve("in");
+        Histories.write(in.resolve("a.jsonl"), List.of(
+                "{\"type\":\"call\",\"client\":0,\"f\":\"put\",\"key\":\"<b>k&\",\"value\":\"1\"}",
+                "{\"type\":\"return\",\"client\":0}",
+                "{\"type\":\"call\",\"client\":1,\"f\":\"get\",\"key\":\"<b>k&\"}"), false);
+        Histories.write(in.resolve("b.jsonl"), List.of(
+                "{\"type\":\"return\",\"client\":1,\"output\":\"</script><i>\"}",
+                "{\"type\":\"call\",\"client\":0,\"f\":\"put\",\"key\":\"y\",\"value\":\"2\"}",
+                "{\"type\":\"return\",\"client\":0}"), false);
+        Path output = tmp.resolve("out");
+        assertEquals(1, run("--output", output.toString(), "--model", "kv", in.toString()), err());
+        assertTrue(Files.readString(output.resolve("check.json")).contains("\"model\" : \"kv\""));
+        Path page = tmp.resolve("page.html");
+        out.reset();
+        int status = SparkCheck.report(TestSpark.session(), output.toString(), "<b>k&", page.toString(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(1, status, err());
+        assertEquals("key \"<b>k&\": NOT_LINEARIZABLE, 2 operations; page: " + page + "\n", out());
+        String html = Files.readString(page);
+        assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
+        assertTrue(html.contains("\"source\":\"key \\\"\\u003Cb\\u003Ek\\u0026\\\"\""), "names the key");
+        assertTrue(html.contains("\\u003C/script\\u003E\\u003Ci\\u003E"), "the core's get and its output");
+        assertTrue(!html.contains("</script><i>") && !html.contains("<b>k&"), "values escaped");
+        assertEquals(64, SparkCheck.report(TestSpark.session(), output.toString(), "nope", page.toString(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(err().contains("have no key nope (nor key \"nope\")"), err());
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        assertEquals(64, SparkCheck.run(new String[]{"report", "--key", "x"}, System.out,
+                new PrintStream(e, true, StandardCharsets.UTF_8)));
+        assertTrue(e.toString(StandardCharsets.UTF_8).startsWith("ariadne-spark: report needs --results, --key "
+                + "and --html\nUsage: "), e.toString(StandardCharsets.UTF_8));
+    }
 }
