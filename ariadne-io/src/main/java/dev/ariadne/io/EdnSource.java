@@ -292,6 +292,35 @@ final class EdnSource implements Parseable {
         return c;
     }
 
+    /**
+     * The line being read and, when the character {@link #skipBlank()} just found is a {@code {} read straight from
+     * it (nothing rewritten, read ahead or pending), its index there; else {@code null}. A caller that reads the map
+     * starting there itself then calls {@link #skipTo} with the index after it.
+     */
+    String mapLine() {
+        if (pushed != 1 || pushedChars[0] != '{' || lookahead != NONE || pendingPos < pending.length() || inString
+                || inComment || current == null || pos < 1 || pos > current.length()
+                || current.charAt(pos - 1) != '{') {
+            return null;
+        }
+        return current;
+    }
+
+    /** The index in {@link #mapLine()} of the {@code {} found. */
+    int mapStart() {
+        return pos - 1;
+    }
+
+    /**
+     * Continues after the map that the caller read itself from {@link #mapLine()}, ending at {@code end} (just
+     * after its {@code }}, a delimiter: the state a read through this source would leave).
+     */
+    void skipTo(int end) {
+        pushed = 0;
+        pos = end;
+        afterDelimiter = true;
+    }
+
     @Override
     public void unread(int ch) throws IOException {
         if (pushed == pushedChars.length) {

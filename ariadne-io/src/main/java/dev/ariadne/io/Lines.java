@@ -167,8 +167,17 @@ final class Lines {
             any = true;
             int start = chunkPos;
             int nl = start;
+            int high = 0;
             while (nl < chunkEnd && chunk[nl] != '\n') {
+                high |= chunk[nl];
                 nl++;
+            }
+            if (length == 0 && nl < chunkEnd && high >= 0 && nl - start <= MAX_LINE_BYTES) {
+                // the common case: a whole line of ASCII in the chunk, read without copying or a decoder
+                chunkPos = nl + 1;
+                int end = nl > start && chunk[nl - 1] == '\r' ? nl - 1 : nl;
+                decoded++;
+                return new String(chunk, start, end - start, StandardCharsets.ISO_8859_1);
             }
             length = append(length, start, nl - start);
             chunkPos = nl;
