@@ -28,8 +28,9 @@ import java.util.zip.GZIPOutputStream;
  * {@code gen HISTORY.jsonl DIR} writes the history that {@code ariadne generate} made in every format the readers
  * take (Jepsen EDN, EDN gzip-compressed, Jepsen JSON, {@code jepsen.log} lines, OmniLink JSON and MessagePack, the
  * native event form); {@code read [--warm N] FILE...} reads each file once (cold for the first file of the JVM)
- * and then {@code N} times more (default 5), and prints the times and MB/s of the file's bytes. Run one JVM per
- * file for a cold number per format (docs/benchmarks.md has the exact commands).
+ * and then {@code N} times more (default 5), and prints the wall and CPU times (of the whole process: the collector
+ * and the compilers count) and MB per CPU second of the file's bytes, a measure that a loaded machine disturbs
+ * less than wall time. Run one JVM per file for a cold number per format (docs/benchmarks.md has the commands).
  */
 public final class ReaderBench {
     private ReaderBench() {
@@ -62,19 +63,35 @@ public final class ReaderBench {
     private static void read(Path file, int warm) throws Exception {
         double mb = Files.size(file) / 1e6;
         long t0 = System.nanoTime();
+        long c0 = cpu();
         ReadResult first = HistoryReaders.load(file, ReadOptions.defaults());
         double cold = (System.nanoTime() - t0) / 1e6;
+        double coldCpu = (cpu() - c0) / 1e6;
+        int ops = first.history().size();
+        String format = first.format().name().toLowerCase(Locale.ROOT);
+        first = null;
         double[] times = new double[warm];
+        double[] cpus = new double[warm];
         for (int i = 0; i < warm; i++) {
             long t = System.nanoTime();
+            long c = cpu();
             HistoryReaders.load(file, ReadOptions.defaults());
             times[i] = (System.nanoTime() - t) / 1e6;
+            cpus[i] = (cpu() - c) / 1e6;
         }
         Arrays.sort(times);
+        Arrays.sort(cpus);
         double median = warm == 0 ? Double.NaN : times[warm / 2];
-        System.out.printf(Locale.ROOT, "%-34s %-11s %8.1f MB %8d ops  cold %8.1f ms %7.1f MB/s  warm %8.1f ms %7.1f"
-                        + " MB/s%n", file.getFileName(), first.format().name().toLowerCase(Locale.ROOT), mb,
-                first.history().size(), cold, mb / cold * 1000, median, mb / median * 1000);
+        double medianCpu = warm == 0 ? Double.NaN : cpus[warm / 2];
+        System.out.printf(Locale.ROOT, "%-26s %-11s %6.1f MB %7d ops | cold %7.0f ms %6.0f cpu-ms %6.1f MB/cpu-s"
+                        + " | warm %7.0f ms %6.0f cpu-ms %6.1f MB/cpu-s%n", file.getFileName(), format, mb, ops,
+                cold, coldCpu, mb / coldCpu * 1000, median, medianCpu, mb / medianCpu * 1000);
+    }
+
+    /** CPU time of the whole process (the reading thread, the collector and the compilers), in nanoseconds. */
+    private static long cpu() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** One event of the history: an invocation or a completion, at its position. */

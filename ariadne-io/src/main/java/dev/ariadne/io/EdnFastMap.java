@@ -1,13 +1,14 @@
 package dev.ariadne.io;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * A tokenizer for the common shape of a Jepsen operation map written on one line, such as
+ * A tokenizer for the common shape of a Jepsen operation map written on one line of ASCII, such as
  * {@code {:process 0, :type :invoke, :f :write, :value 3, :time 1000}}, which reads it without edn-java at several
- * times its speed. It takes only what it reads exactly as edn-java with {@link EdnValues} would: keyword keys
+ * times its speed, from the line's bytes. It takes only what it reads exactly as edn-java with {@link EdnValues} would: keyword keys
  * (each at most once), and values that are {@code nil}, booleans, integers of at most 18 digits, keywords, strings
  * without escapes and vectors of those; anything else (a tag, a set, a nested map, a symbol, a float, an escape,
  * a comment, a map that goes on past its line) makes {@link #parse} return false, and the caller reads the map
@@ -41,7 +42,11 @@ final class EdnFastMap {
     /** The index just after the map's closing brace. */
     int end;
 
-    private String s;
+    private byte[] s;
+    /** The end of the line in {@link #s}. */
+    private int n;
+    /** Where the line starts in {@link #s}: indexes given out ({@link #end}) are relative to it. */
+    private int base;
     private int i;
     /** Whether the value parsed last was a keyword (its name is then the value). */
     private boolean keyword;
@@ -50,6 +55,7 @@ final class EdnFastMap {
     private int otherCount;
     /** Keyword names seen so far, the first {@link #nameCount} of them. */
     private final String[] names = new String[32];
+    private final byte[][] nameBytes = new byte[32][];
     private int nameCount;
 
     boolean has(int key) {
@@ -69,12 +75,15 @@ final class EdnFastMap {
     }
 
     /**
-     * Reads the map that starts with the {@code {} at {@code start} of {@code line}; false when the map is not in
-     * the shape this class takes (nothing is then to be trusted but the return value).
+     * Reads the map that starts with the {@code {} at {@code start} of a line of ASCII whose bytes are
+     * {@code bytes[from, from + length)}; false when the map is not in the shape this class takes (nothing is then
+     * to be trusted but the return value). {@link #end} is relative to the line's start.
      */
-    boolean parse(String line, int start) {
-        s = line;
-        i = start + 1;
+    boolean parse(byte[] bytes, int from, int length, int start) {
+        s = bytes;
+        base = from;
+        n = from + length;
+        i = from + start + 1;
         seen = 0;
         otherCount = 0;
         process = key = value = index = time = null;
@@ -83,7 +92,7 @@ final class EdnFastMap {
         while (true) {
             int c = skip();
             if (c == '}') {
-                end = i + 1;
+                end = i + 1 - base;
                 s = null;
                 return true;
             }
@@ -105,7 +114,7 @@ final class EdnFastMap {
                 return false;
             }
             i = nameEnd;
-            if (!delimiter(i) || s.charAt(i) == '}') {
+            if (!delimiter(i) || s[i] == '}') {
                 return false; // a key needs a value
             }
             skip();
@@ -129,7 +138,7 @@ final class EdnFastMap {
                 default -> {
                 }
             }
-            if (i >= s.length() || !delimiter(i)) {
+            if (!delimiter(i)) {
                 return false;
             }
         }
@@ -140,7 +149,7 @@ final class EdnFastMap {
         for (int k = 0; k < otherCount; k += 2) {
             int a = others[k];
             int len = others[k + 1] - a;
-            if (len == to - from && s.regionMatches(a, s, from, len)) {
+            if (len == to - from && java.util.Arrays.equals(s, a, a + len, s, from, to)) {
                 return false;
             }
         }
@@ -154,19 +163,32 @@ final class EdnFastMap {
 
     private int known(int from, int to) {
         return switch (to - from) {
-            case 1 -> s.charAt(from) == 'f' ? F : 0;
-            case 3 -> s.startsWith("key", from) ? KEY : 0;
-            case 4 -> s.startsWith("type", from) ? TYPE : s.startsWith("time", from) ? TIME : 0;
-            case 5 -> s.startsWith("value", from) ? VALUE : s.startsWith("index", from) ? INDEX : 0;
-            case 7 -> s.startsWith("process", from) ? PROCESS : 0;
+            case 1 -> s[from] == 'f' ? F : 0;
+            case 3 -> at(from, "key") ? KEY : 0;
+            case 4 -> at(from, "type") ? TYPE : at(from, "time") ? TIME : 0;
+            case 5 -> at(from, "value") ? VALUE : at(from, "index") ? INDEX : 0;
+            case 7 -> at(from, "process") ? PROCESS : 0;
             default -> 0;
         };
     }
 
+    /** Whether the line holds {@code word} (ASCII) at {@code from}. */
+    private boolean at(int from, String word) {
+        if (from + word.length() > n) {
+            return false;
+        }
+        for (int k = 0; k < word.length(); k++) {
+            if (s[from + k] != word.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Skips spaces, tabs and commas; the character then at {@link #i}, or -1 at the end of the line. */
     private int skip() {
-        while (i < s.length()) {
-            char c = s.charAt(i);
+        while (i < n) {
+            byte c = s[i];
             if (c != ' ' && c != ',' && c != '\t') {
                 return c;
             }
@@ -177,22 +199,22 @@ final class EdnFastMap {
 
     /** Whether the character at {@code at} ends a token here (the end of the line does not: the map goes on). */
     private boolean delimiter(int at) {
-        if (at >= s.length()) {
+        if (at >= n) {
             return false;
         }
-        char c = s.charAt(at);
+        byte c = s[at];
         return c == ' ' || c == ',' || c == '\t' || c == '}' || c == ']';
     }
 
     /** The end of a plain keyword's name starting at {@code from}, or -1 when it is not one. */
     private int keywordEnd(int from) {
         int k = from;
-        if (k >= s.length() || !isLetter(s.charAt(k))) {
+        if (k >= n || !isLetter(s[k])) {
             return -1;
         }
         k++;
-        while (k < s.length()) {
-            char c = s.charAt(k);
+        while (k < n) {
+            byte c = s[k];
             if (isLetter(c) || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '?' || c == '!' || c == '*'
                     || c == '.') {
                 k++;
@@ -203,17 +225,17 @@ final class EdnFastMap {
         return k;
     }
 
-    private static boolean isLetter(char c) {
+    private static boolean isLetter(byte c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     /** A value at {@link #i}, leaving {@link #i} after it; sets {@link #keyword}. */
     private Object value(int depth) throws NotSimple {
         keyword = false;
-        if (i >= s.length()) {
+        if (i >= n) {
             throw NotSimple.INSTANCE;
         }
-        char c = s.charAt(i);
+        byte c = s[i];
         Object v;
         if (c == ':') {
             int to = keywordEnd(i + 1);
@@ -226,10 +248,10 @@ final class EdnFastMap {
         } else if (c == '"') {
             int k = i + 1;
             while (true) {
-                if (k >= s.length()) {
+                if (k >= n) {
                     throw NotSimple.INSTANCE;
                 }
-                char d = s.charAt(k);
+                byte d = s[k];
                 if (d == '"') {
                     break;
                 }
@@ -238,7 +260,7 @@ final class EdnFastMap {
                 }
                 k++;
             }
-            v = s.substring(i + 1, k);
+            v = new String(s, i + 1, k - i - 1, StandardCharsets.ISO_8859_1);
             i = k + 1;
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             v = integer();
@@ -264,13 +286,13 @@ final class EdnFastMap {
             }
             v = Collections.unmodifiableList(out);
             keyword = false;
-        } else if (s.startsWith("nil", i)) {
+        } else if (at(i, "nil")) {
             i += 3;
             v = null;
-        } else if (s.startsWith("true", i)) {
+        } else if (at(i, "true")) {
             i += 4;
             v = Boolean.TRUE;
-        } else if (s.startsWith("false", i)) {
+        } else if (at(i, "false")) {
             i += 5;
             v = Boolean.FALSE;
         } else {
@@ -289,41 +311,42 @@ final class EdnFastMap {
     private String name(int from, int to) {
         int len = to - from;
         for (int k = 0; k < nameCount; k++) {
-            String n = names[k];
-            if (n.length() == len && s.regionMatches(from, n, 0, len)) {
-                return n;
+            byte[] b = nameBytes[k];
+            if (b.length == len && java.util.Arrays.equals(s, from, to, b, 0, len)) {
+                return names[k];
             }
         }
-        String n = s.substring(from, to);
+        String name = new String(s, from, len, StandardCharsets.ISO_8859_1);
         if (nameCount < names.length) {
-            names[nameCount++] = n;
+            nameBytes[nameCount] = java.util.Arrays.copyOfRange(s, from, to);
+            names[nameCount++] = name;
         }
-        return n;
+        return name;
     }
 
     /** An integer of at most 18 digits without a leading zero (or 0 itself), as a {@link Long}. */
     private Long integer() throws NotSimple {
         int k = i;
-        boolean negative = s.charAt(k) == '-';
+        boolean negative = s[k] == '-';
         if (negative) {
             k++;
         }
         int first = k;
-        long n = 0;
-        while (k < s.length()) {
-            char d = s.charAt(k);
+        long v = 0;
+        while (k < n) {
+            byte d = s[k];
             if (d < '0' || d > '9') {
                 break;
             }
-            n = n * 10 + (d - '0');
+            v = v * 10 + (d - '0');
             k++;
         }
         int digits = k - first;
-        if (digits == 0 || digits > 18 || (s.charAt(first) == '0' && (digits > 1 || negative))) {
+        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
             throw NotSimple.INSTANCE;
         }
         i = k;
-        return negative ? -n : n;
+        return negative ? -v : v;
     }
 
     /** A value this class does not take: the map goes to edn-java. */

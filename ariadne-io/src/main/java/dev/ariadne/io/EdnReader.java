@@ -103,8 +103,8 @@ final class EdnReader {
 
     private void operation() throws IOException, InvalidInputException {
         long start = src.line();
-        String line = src.mapLine();
-        if (useFast && line != null && fast.parse(line, src.mapStart()) && fast(start)) {
+        int at = useFast ? src.mapLine() : -1;
+        if (at >= 0 && fast.parse(lines.bytes(), at, src.lineLength(), src.mapStart()) && fast(start)) {
             src.skipTo(fast.end);
             fastMaps++;
             return;

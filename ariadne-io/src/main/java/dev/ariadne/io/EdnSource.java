@@ -293,20 +293,26 @@ final class EdnSource implements Parseable {
     }
 
     /**
-     * The line being read and, when the character {@link #skipBlank()} just found is a {@code {} read straight from
-     * it (nothing rewritten, read ahead or pending), its index there; else {@code null}. A caller that reads the map
-     * starting there itself then calls {@link #skipTo} with the index after it.
+     * When the character {@link #skipBlank()} just found is a {@code {} read straight from the line being read
+     * (nothing rewritten, read ahead or pending), and that line is all ASCII with its bytes at hand
+     * ({@link Lines#asciiOffset}): where the line starts in {@link Lines#bytes()}; else -1. A caller that reads the
+     * map starting at {@link #mapStart()} itself then calls {@link #skipTo} with the index after it.
      */
-    String mapLine() {
+    int mapLine() {
         if (pushed != 1 || pushedChars[0] != '{' || lookahead != NONE || pendingPos < pending.length() || inString
                 || inComment || current == null || pos < 1 || pos > current.length()
                 || current.charAt(pos - 1) != '{') {
-            return null;
+            return -1;
         }
-        return current;
+        return lines.asciiOffset(current);
     }
 
-    /** The index in {@link #mapLine()} of the {@code {} found. */
+    /** The length of the line being read. */
+    int lineLength() {
+        return current.length();
+    }
+
+    /** The index in the line being read of the {@code {} found. */
     int mapStart() {
         return pos - 1;
     }

@@ -40,6 +40,9 @@ final class Lines {
     private final ArrayDeque<String> ahead = new ArrayDeque<>();
     private long decoded;
     private long number;
+    /** The line decoded last when it was all ASCII (its bytes are still in {@link #chunk}, from asciiStart). */
+    private String asciiLine;
+    private int asciiStart;
     /** The number of the last line when the input ends without a newline after it, else 0. */
     private long unterminated;
 
@@ -74,6 +77,19 @@ final class Lines {
             number++;
         }
         return s;
+    }
+
+    /**
+     * Where the bytes of {@code line}, a line this object returned, start in {@link #bytes()}, when it is the line
+     * decoded last and was all ASCII (one byte a character); else -1. They stay there until the next line is read.
+     */
+    int asciiOffset(String line) {
+        return line == asciiLine ? asciiStart : -1;
+    }
+
+    /** The buffer that {@link #asciiOffset} points into. */
+    byte[] bytes() {
+        return chunk;
     }
 
     /**
@@ -177,7 +193,9 @@ final class Lines {
                 chunkPos = nl + 1;
                 int end = nl > start && chunk[nl - 1] == '\r' ? nl - 1 : nl;
                 decoded++;
-                return new String(chunk, start, end - start, StandardCharsets.ISO_8859_1);
+                asciiLine = new String(chunk, start, end - start, StandardCharsets.ISO_8859_1);
+                asciiStart = start;
+                return asciiLine;
             }
             length = append(length, start, nl - start);
             chunkPos = nl;
@@ -196,6 +214,7 @@ final class Lines {
         if (eof) {
             return false;
         }
+        asciiLine = null; // its bytes are about to be overwritten
         int n = in.read(chunk);
         if (n < 0) {
             eof = true;
