@@ -18,6 +18,20 @@ final class EdnFastMap {
     /** Deepest vector nesting taken; deeper values go to edn-java. */
     private static final int MAX_DEPTH = 8;
 
+    private static final byte[] W_KEY = ascii("key");
+    private static final byte[] W_TYPE = ascii("type");
+    private static final byte[] W_TIME = ascii("time");
+    private static final byte[] W_VALUE = ascii("value");
+    private static final byte[] W_INDEX = ascii("index");
+    private static final byte[] W_PROCESS = ascii("process");
+    private static final byte[] W_NIL = ascii("nil");
+    private static final byte[] W_TRUE = ascii("true");
+    private static final byte[] W_FALSE = ascii("false");
+
+    private static byte[] ascii(String word) {
+        return word.getBytes(StandardCharsets.US_ASCII);
+    }
+
     private static final int PROCESS = 1;
     private static final int TYPE = 2;
     private static final int F = 4;
@@ -164,21 +178,21 @@ final class EdnFastMap {
     private int known(int from, int to) {
         return switch (to - from) {
             case 1 -> s[from] == 'f' ? F : 0;
-            case 3 -> at(from, "key") ? KEY : 0;
-            case 4 -> at(from, "type") ? TYPE : at(from, "time") ? TIME : 0;
-            case 5 -> at(from, "value") ? VALUE : at(from, "index") ? INDEX : 0;
-            case 7 -> at(from, "process") ? PROCESS : 0;
+            case 3 -> at(from, W_KEY) ? KEY : 0;
+            case 4 -> at(from, W_TYPE) ? TYPE : at(from, W_TIME) ? TIME : 0;
+            case 5 -> at(from, W_VALUE) ? VALUE : at(from, W_INDEX) ? INDEX : 0;
+            case 7 -> at(from, W_PROCESS) ? PROCESS : 0;
             default -> 0;
         };
     }
 
     /** Whether the line holds {@code word} (ASCII) at {@code from}. */
-    private boolean at(int from, String word) {
-        if (from + word.length() > n) {
+    private boolean at(int from, byte[] word) {
+        if (from + word.length > n) {
             return false;
         }
-        for (int k = 0; k < word.length(); k++) {
-            if (s[from + k] != word.charAt(k)) {
+        for (int k = 0; k < word.length; k++) {
+            if (s[from + k] != word[k]) {
                 return false;
             }
         }
@@ -286,13 +300,13 @@ final class EdnFastMap {
             }
             v = Collections.unmodifiableList(out);
             keyword = false;
-        } else if (at(i, "nil")) {
+        } else if (at(i, W_NIL)) {
             i += 3;
             v = null;
-        } else if (at(i, "true")) {
+        } else if (at(i, W_TRUE)) {
             i += 4;
             v = Boolean.TRUE;
-        } else if (at(i, "false")) {
+        } else if (at(i, W_FALSE)) {
             i += 5;
             v = Boolean.FALSE;
         } else {
