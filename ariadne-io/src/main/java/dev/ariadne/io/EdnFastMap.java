@@ -62,6 +62,8 @@ final class EdnFastMap {
     /** Where the line starts in {@link #s}: indexes given out ({@link #end}) are relative to it. */
     private int base;
     private int i;
+    /** Whether the end of the text ends a token (a whole value), or not (a map that goes on over lines). */
+    private boolean endIsDelimiter;
     /** Whether the value parsed last was a keyword (its name is then the value). */
     private boolean keyword;
     /** The other keys seen, as start and end indexes in {@link #s}, to find one given twice. */
@@ -94,6 +96,7 @@ final class EdnFastMap {
      * to be trusted but the return value). {@link #end} is relative to the line's start.
      */
     boolean parse(byte[] bytes, int from, int length, int start) {
+        endIsDelimiter = false;
         s = bytes;
         base = from;
         n = from + length;
@@ -158,6 +161,39 @@ final class EdnFastMap {
         }
     }
 
+    /** What {@link #wholeValue} gives for a text that is not one value of the shapes this class takes. */
+    static final Object NOT_SIMPLE = new Object();
+
+    /**
+     * The value that is the whole of {@code text} (a Jepsen log's value field), as {@link EdnValues#convert} gives
+     * it, when it is ASCII and of the shapes this class takes; else {@link #NOT_SIMPLE}.
+     */
+    Object wholeValue(String text) {
+        int len = text.length();
+        if (len == 0 || len > 4096) {
+            return NOT_SIMPLE;
+        }
+        for (int k = 0; k < len; k++) {
+            char c = text.charAt(k);
+            if (c >= 0x80 || c == '\t') {
+                return NOT_SIMPLE; // a tab starts the log's error text: the log reader splits there
+            }
+        }
+        s = text.getBytes(StandardCharsets.ISO_8859_1);
+        base = 0;
+        n = len;
+        i = 0;
+        endIsDelimiter = true;
+        try {
+            Object v = value(0);
+            return i == n ? v : NOT_SIMPLE;
+        } catch (NotSimple e) {
+            return NOT_SIMPLE;
+        } finally {
+            s = null;
+        }
+    }
+
     /** Whether another key, {@code s[from, to)}, was not seen before; records it. */
     private boolean other(int from, int to) {
         for (int k = 0; k < otherCount; k += 2) {
@@ -214,7 +250,7 @@ final class EdnFastMap {
     /** Whether the character at {@code at} ends a token here (the end of the line does not: the map goes on). */
     private boolean delimiter(int at) {
         if (at >= n) {
-            return false;
+            return endIsDelimiter;
         }
         byte c = s[at];
         return c == ' ' || c == ',' || c == '\t' || c == '}' || c == ']';

@@ -27,7 +27,8 @@ final class EdnReader {
 
     private final Lines lines;
     private final EdnSource src;
-    private final Parser parser = EdnSource.PARSER.get();
+    /** edn-java's parser, made when a map needs it. */
+    private Parser parser;
     /** Maps read, of clients or not; with {@link #collection}, whether the input held anything but blanks. */
     private long maps;
     /** The vector or list that holds the maps ("the vector", "the list"), or {@code null}. */
@@ -208,6 +209,9 @@ final class EdnReader {
 
     private Object parse(long start) throws IOException, InvalidInputException {
         try {
+            if (parser == null) {
+                parser = EdnSource.parser();
+            }
             return parser.nextValue(src);
         } catch (EdnIOException e) {
             if (e.getCause() instanceof Lines.BadLineException bad) {
