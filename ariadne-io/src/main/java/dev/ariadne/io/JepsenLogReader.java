@@ -53,6 +53,8 @@ final class JepsenLogReader {
     private final JepsenOps ops;
     /** The tokenizer of plain values, or {@code null} to read every value with edn-java (for tests). */
     private EdnFastMap fast = new EdnFastMap();
+    private final Matcher marker = MARKER.matcher("");
+    private final Matcher integerMatcher = INTEGER.matcher("");
     private long significant;
     private long operations;
     private long annotations;
@@ -71,6 +73,12 @@ final class JepsenLogReader {
      */
     static String message(String line) {
         Matcher m = MARKER.matcher(line);
+        return m.find() ? line.substring(m.end()).strip() : null;
+    }
+
+    /** As {@link #message(String)}, with this reader's matcher (one per reading, not one per line). */
+    private String message(String line) {
+        Matcher m = marker.reset(line);
         return m.find() ? line.substring(m.end()).strip() : null;
     }
 
@@ -101,12 +109,12 @@ final class JepsenLogReader {
             if (!Lines.isSignificant(line)) {
                 continue;
             }
-            if (isAnalysis(line)) {
+            if (line.contains("inearizable") && isAnalysis(line)) { // both of its forms say (l|L)inearizable
                 reader.skipAnalysis();
                 break;
             }
             reader.significant++;
-            String message = message(line);
+            String message = reader.message(line);
             if (message != null) {
                 reader.event(message, lines.number());
             } else if (!isLogRecord(line) && !Character.isWhitespace(line.charAt(0))) {
@@ -163,7 +171,7 @@ final class JepsenLogReader {
     private void event(String text, long line) throws InvalidInputException {
         String[] fields = FIELDS.split(text, 4);
         String process = fields[0];
-        boolean integer = INTEGER.matcher(process).matches();
+        boolean integer = integerMatcher.reset(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {
             // a named process such as :nemesis is not a client: its events are annotations
             unterminated(line);
