@@ -77,7 +77,7 @@ final class JepsenLogReader {
     }
 
     /** As {@link #message(String)}, with this reader's matcher (one per reading, not one per line). */
-    private String message(String line) {
+    private String logMessage(String line) {
         Matcher m = marker.reset(line);
         return m.find() ? line.substring(m.end()).strip() : null;
     }
@@ -114,7 +114,7 @@ final class JepsenLogReader {
                 break;
             }
             reader.significant++;
-            String message = reader.message(line);
+            String message = reader.logMessage(line);
             if (message != null) {
                 reader.event(message, lines.number());
             } else if (!isLogRecord(line) && !Character.isWhitespace(line.charAt(0))) {
