@@ -27,12 +27,16 @@ final class EdnReader {
 
     private final Lines lines;
     private final EdnSource src;
-    private final Parser parser = EdnSource.PARSER.get();
+    /** edn-java's parser, made when a map needs it. */
+    private Parser parser;
     /** Maps read, of clients or not; with {@link #collection}, whether the input held anything but blanks. */
     private long maps;
     /** The vector or list that holds the maps ("the vector", "the list"), or {@code null}. */
     private String collection;
     private final JepsenOps ops;
+    private final EdnFastMap fast = new EdnFastMap();
+    private boolean useFast = true;
+    private long fastMaps;
 
     private EdnReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
@@ -47,7 +51,18 @@ final class EdnReader {
      *                               empty history (maps of non-client processes only are a history of 0 operations)
      */
     static void read(Lines lines, JepsenOps ops) throws IOException, InvalidInputException {
-        new EdnReader(lines, ops).read();
+        read(lines, ops, true);
+    }
+
+    /**
+     * As {@link #read(Lines, JepsenOps)}; without {@code fast}, every map is read by edn-java (for tests). Gives
+     * how many maps were read in all, and by the reader's own tokenizer.
+     */
+    static long[] read(Lines lines, JepsenOps ops, boolean fast) throws IOException, InvalidInputException {
+        EdnReader r = new EdnReader(lines, ops);
+        r.useFast = fast;
+        r.read();
+        return new long[]{r.maps, r.fastMaps};
     }
 
     private void read() throws IOException, InvalidInputException {
@@ -89,6 +104,12 @@ final class EdnReader {
 
     private void operation() throws IOException, InvalidInputException {
         long start = src.line();
+        int at = useFast ? src.mapLine() : -1;
+        if (at >= 0 && fast.parse(lines.bytes(), at, src.lineLength(), src.mapStart()) && fast(start)) {
+            src.skipTo(fast.end);
+            fastMaps++;
+            return;
+        }
         Object raw = parse(start);
         if (raw == Parser.END_OF_INPUT) {
             return; // only a discarded form (#_) was left
@@ -130,6 +151,35 @@ final class EdnReader {
         ops.event(client, type, name, value(op.get(KEY), start), value(op.get(VALUE), start), start);
     }
 
+    /**
+     * The event of the map {@link #fast} read, as {@link #operation()} reads it from edn-java's map; false (nothing
+     * done) when the map is one that edn-java must read (a missing or unusual field: its message is edn-java's).
+     */
+    private boolean fast(long start) throws InvalidInputException {
+        EdnFastMap m = fast;
+        if (!m.hasProcess() || m.type == null || m.f == null) {
+            return false;
+        }
+        JepsenOps.Type type = null;
+        int client = -1;
+        if (!m.namedProcess) {
+            type = JepsenOps.Type.of(m.type);
+            if (type == null || !(m.process instanceof Long p) || p < 0 || p > Integer.MAX_VALUE) {
+                return false;
+            }
+            client = (int) (long) p;
+        }
+        maps++;
+        ops.index(m.index, start);
+        if (m.namedProcess) {
+            ops.annotate((String) m.process, m.type, m.f, m.value, start);
+            return true;
+        }
+        ops.time(client, m.time, start);
+        ops.event(client, type, m.f, m.key, m.value, start);
+        return true;
+    }
+
     /** A keyword's, symbol's or string's name; other values as EDN would print them. */
     private static String name(Object v) {
         return v instanceof Keyword k ? EdnValues.name(k) : v instanceof Symbol || v instanceof String
@@ -159,6 +209,9 @@ final class EdnReader {
 
     private Object parse(long start) throws IOException, InvalidInputException {
         try {
+            if (parser == null) {
+                parser = EdnSource.parser();
+            }
             return parser.nextValue(src);
         } catch (EdnIOException e) {
             if (e.getCause() instanceof Lines.BadLineException bad) {

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * {@code #object[java.net.SocketTimeoutException 0x1f2e3d "…"]}) and symbolic numbers ({@code ##Inf}). This source
  * rewrites them, outside strings, comments and character literals, into tagged values edn-java parses
  * ({@code #ariadne/regex "a+"}, {@code #ariadne/ratio "22/7"}, {@code #ariadne/symbolic "##Inf"}; integers in
- * decimal), which {@link EdnValues} turns into {@link OpaqueValue}s. Parse with {@link #PARSER}, whose tag handlers
+ * decimal), which {@link EdnValues} turns into {@link OpaqueValue}s. Parse with {@link #parser()}, whose tag handlers
  * keep {@code #inst}, {@code #uuid} and {@code M} decimals as tagged values for the same purpose.
  */
 final class EdnSource implements Parseable {
@@ -31,18 +31,29 @@ final class EdnSource implements Parseable {
     static final Tag SYMBOLIC = Tag.newTag("ariadne", "symbolic");
     static final Tag DECIMAL = Tag.newTag("ariadne", "decimal");
 
-    private static final TagHandler KEEP_TAG = TaggedValue::newTaggedValue;
     /**
-     * edn-java's configuration for histories: {@code #inst} and {@code #uuid} stay tagged (an invalid instant is an
-     * opaque value, not an error) and {@code M} decimals are tagged {@link #DECIMAL} rather than rounded to doubles.
+     * The parser for histories, one per thread (parsers keep no state between values, but are not documented as
+     * thread-safe), made on first use: a file whose every map {@link EdnFastMap} reads never loads edn-java's parser.
      */
-    private static final Parser.Config CONFIG = Parsers.newParserConfigBuilder()
-            .putTagHandler(Parser.Config.EDN_INSTANT, KEEP_TAG)
-            .putTagHandler(Parser.Config.EDN_UUID, KEEP_TAG)
-            .putTagHandler(Parser.Config.BIG_DECIMAL_TAG, (tag, value) -> TaggedValue.newTaggedValue(DECIMAL, value))
-            .build();
-    /** A parser per thread (parsers keep no state between values, but are not documented as thread-safe). */
-    static final ThreadLocal<Parser> PARSER = ThreadLocal.withInitial(() -> Parsers.newParser(CONFIG));
+    static Parser parser() {
+        return Library.PARSER.get();
+    }
+
+    private static final class Library {
+        private static final TagHandler KEEP_TAG = TaggedValue::newTaggedValue;
+        /**
+         * edn-java's configuration for histories: {@code #inst} and {@code #uuid} stay tagged (an invalid instant is
+         * an opaque value, not an error) and {@code M} decimals are tagged {@link #DECIMAL} rather than rounded to
+         * doubles.
+         */
+        private static final Parser.Config CONFIG = Parsers.newParserConfigBuilder()
+                .putTagHandler(Parser.Config.EDN_INSTANT, KEEP_TAG)
+                .putTagHandler(Parser.Config.EDN_UUID, KEEP_TAG)
+                .putTagHandler(Parser.Config.BIG_DECIMAL_TAG, (tag, value) -> TaggedValue.newTaggedValue(DECIMAL,
+                        value))
+                .build();
+        static final ThreadLocal<Parser> PARSER = ThreadLocal.withInitial(() -> Parsers.newParser(CONFIG));
+    }
 
     private static final Pattern HEX = Pattern.compile("([+-]?)0[xX]([0-9a-fA-F]+)N?");
     private static final Pattern RADIX = Pattern.compile("([+-]?)([0-9]{1,2})[rR]([0-9a-zA-Z]+)");
@@ -290,6 +301,41 @@ final class EdnSource implements Parseable {
                     DigitGuard.problem()));
         }
         return c;
+    }
+
+    /**
+     * When the character {@link #skipBlank()} just found is a {@code {} read straight from the line being read
+     * (nothing rewritten, read ahead or pending), and that line is all ASCII with its bytes at hand
+     * ({@link Lines#asciiOffset}): where the line starts in {@link Lines#bytes()}; else -1. A caller that reads the
+     * map starting at {@link #mapStart()} itself then calls {@link #skipTo} with the index after it.
+     */
+    int mapLine() {
+        if (pushed != 1 || pushedChars[0] != '{' || lookahead != NONE || pendingPos < pending.length() || inString
+                || inComment || current == null || pos < 1 || pos > current.length()
+                || current.charAt(pos - 1) != '{') {
+            return -1;
+        }
+        return lines.asciiOffset(current);
+    }
+
+    /** The length of the line being read. */
+    int lineLength() {
+        return current.length();
+    }
+
+    /** The index in the line being read of the {@code {} found. */
+    int mapStart() {
+        return pos - 1;
+    }
+
+    /**
+     * Continues after the map that the caller read itself from {@link #mapLine()}, ending at {@code end} (just
+     * after its {@code }}, a delimiter: the state a read through this source would leave).
+     */
+    void skipTo(int end) {
+        pushed = 0;
+        pos = end;
+        afterDelimiter = true;
     }
 
     @Override

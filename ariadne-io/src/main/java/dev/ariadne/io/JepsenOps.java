@@ -45,7 +45,7 @@ final class JepsenOps {
      * A process's open operation: its function, its line, its input and, in a batch reading of a timed event, its
      * metadata, which its completion's {@code :time} is added to.
      */
-    private record Open(String f, long line, Map<String, Object> metadata, Invocation input) {
+    private record Open(String f, long line, JepsenMetadata metadata, Invocation input) {
     }
 
     /** Metadata: Jepsen's {@code :time} of an operation's invocation, in nanoseconds since the test began. */
@@ -72,8 +72,8 @@ final class JepsenOps {
     private final Map<Integer, long[]> lastTime = new HashMap<>();
     private final List<Annotation> annotations = new ArrayList<>();
     private long clientEvents;
-    /** The {@code :time} of the client event about to be given to {@link #event}, or {@code null}. */
-    private Long eventTime;
+    /** The {@code :time} of the client event about to be given to {@link #event}, or -1. */
+    private long eventTime = -1;
     /** Client events that had a {@code :time}. */
     private long timedEvents;
 
@@ -108,9 +108,9 @@ final class JepsenOps {
             throws InvalidInputException {
         int l = (int) Math.min(line, Integer.MAX_VALUE);
         clientEvents++;
-        Long time = eventTime;
-        eventTime = null;
-        if (time != null) {
+        long time = eventTime;
+        eventTime = -1;
+        if (time >= 0) {
             timedEvents++;
         }
         maxProcess = Math.max(maxProcess, process);
@@ -129,19 +129,16 @@ final class JepsenOps {
                     temporary.put(client, process);
                     reincarnation.put(process, client);
                 }
-                Map<String, Object> metadata = Map.of("line", l);
-                if (time != null && builder != null) {
-                    metadata = new LinkedHashMap<>(metadata);
-                    metadata.put(CALL_TIME, time);
-                }
+                JepsenMetadata metadata = time >= 0 && builder != null ? new JepsenMetadata(l, time)
+                        : new JepsenMetadata(l);
                 Invocation input = new Invocation(f, key, value);
                 sink.call(client, input, EventSink.UNTIMED, metadata);
                 open.put(client, new Open(f, line, metadata, input));
                 return;
             }
             Open o = open.remove(client);
-            if (o != null && time != null && o.metadata.containsKey(CALL_TIME) && type != Type.INFO) {
-                o.metadata.put(RETURN_TIME, time); // before the completion makes the operation
+            if (o != null && time >= 0 && o.metadata.hasCallTime() && type != Type.INFO) {
+                o.metadata.returnTime(time); // before the completion makes the operation
             }
             if (o != null && !o.f.equals(f)) {
                 throw new InvalidInputException(source, line, "process " + process + " completes :"
@@ -171,16 +168,17 @@ final class JepsenOps {
      * {@code fail} (process {@code process}, at the {@code :fail}'s line, with its invocation {@code o}'s line and
      * the {@code :time}s of both, {@code time} being the {@code :fail}'s) so that reports can still draw it.
      */
-    private void fail(int client, int process, String f, Object value, int line, Open o, Long time) {
+    private void fail(int client, int process, String f, Object value, int line, Open o, long time) {
         if (etcdFailures && f.equals("cas")) {
             sink.ret(client, Boolean.FALSE, EventSink.UNTIMED, line);
         } else if (etcdFailures && f.equals("read")) {
             sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
-            Long callTime = o == null || o.metadata.get(CALL_TIME) == null ? null : (Long) o.metadata.get(CALL_TIME);
+            Long callTime = o == null || !o.metadata.hasCallTime() ? null : o.metadata.callTime();
             annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? null
-                    : new Annotation.FailedCall(o.line, client, o.input, callTime, callTime == null ? null : time)));
+                    : new Annotation.FailedCall(o.line, client, o.input, callTime,
+                    callTime == null || time < 0 ? null : time)));
         }
     }
 
@@ -214,7 +212,7 @@ final class JepsenOps {
      * {@link #build()}).
      */
     void time(int process, Object time, long line) throws InvalidInputException {
-        eventTime = null;
+        eventTime = -1;
         if (time == null) {
             return;
         }
@@ -228,11 +226,14 @@ final class JepsenOps {
         }
         eventTime = t;
         long[] last = lastTime.get(process);
-        if (last != null && t < last[0]) {
+        if (last == null) {
+            lastTime.put(process, last = new long[2]);
+        } else if (t < last[0]) {
             throw new InvalidInputException(source, line, "process " + process + "'s :time goes backwards: " + t
                     + " after " + last[0] + " at line " + last[1]);
         }
-        lastTime.put(process, new long[]{t, line});
+        last[0] = t;
+        last[1] = line;
     }
 
     private static String describe(Object value) {
@@ -252,7 +253,9 @@ final class JepsenOps {
         }
         History h = builder.build();
         boolean timed = clientEvents > 0 && timedEvents == clientEvents;
-        if (temporary.isEmpty() && timedEvents == 0) {
+        if (temporary.isEmpty() && (timedEvents == 0 || timed)) {
+            // the metadata already says what it must: times on every operation or on none (and no return time on
+            // a pending one: only a completion other than :info sets one)
             return h;
         }
         if ((long) maxProcess + temporary.size() > Integer.MAX_VALUE) {

@@ -63,6 +63,9 @@ final class JsonLinesReader {
     private Boolean timed;
     private long timedLine;
 
+    /** The tokenizer of plain lines, or {@code null} to read every line with Jackson (for tests). */
+    private JsonFastObject fast = new JsonFastObject();
+
     private JsonLinesReader(Lines lines, EventSink sink, boolean streaming) {
         this.lines = lines;
         this.sink = sink;
@@ -70,8 +73,16 @@ final class JsonLinesReader {
     }
 
     static ReadResult read(Lines lines) throws IOException, InvalidInputException {
+        return read(lines, true);
+    }
+
+    /** As {@link #read(Lines)}; without {@code fast}, Jackson reads every line (for tests). */
+    static ReadResult read(Lines lines, boolean fast) throws IOException, InvalidInputException {
         HistoryBuilder builder = new HistoryBuilder();
         JsonLinesReader reader = new JsonLinesReader(lines, builder, false);
+        if (!fast) {
+            reader.fast = null;
+        }
         reader.readAll();
         try {
             History h = reader.events == null ? History.empty() : reader.events ? builder.build()
@@ -141,9 +152,16 @@ final class JsonLinesReader {
         }
     }
 
+    /** The fields of the object on {@code text}, the line just read: by {@link #fast} when it can, else Jackson. */
+    private Map<String, Object> object(String text) throws BadValue {
+        int at = fast == null ? -1 : lines.asciiOffset(text);
+        Map<String, Object> fields = at < 0 ? null : fast.parse(lines.bytes(), at, text.length());
+        return fields != null ? fields : JsonValues.object(text);
+    }
+
     private void line(String text, long n) throws InvalidInputException {
         try {
-            Map<String, Object> fields = JsonValues.object(text);
+            Map<String, Object> fields = object(text);
             if (fields.containsKey(CONVENTIONS)) {
                 if (events != null || conventionsLine > 0) {
                     throw new BadValue("a conventions line must be the first line of the file"
@@ -294,6 +312,9 @@ final class JsonLinesReader {
     }
 
     private static Map<String, Object> metadata(Map<String, Object> fields, long n) throws BadValue {
+        if (!fields.containsKey("meta")) {
+            return Map.of("line", (int) Math.min(n, Integer.MAX_VALUE)); // one entry: no order to keep
+        }
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("line", (int) Math.min(n, Integer.MAX_VALUE));
         if (fields.containsKey("meta")) {

@@ -40,6 +40,9 @@ final class Lines {
     private final ArrayDeque<String> ahead = new ArrayDeque<>();
     private long decoded;
     private long number;
+    /** The line decoded last when it was all ASCII (its bytes are still in {@link #chunk}, from asciiStart). */
+    private String asciiLine;
+    private int asciiStart;
     /** The number of the last line when the input ends without a newline after it, else 0. */
     private long unterminated;
 
@@ -74,6 +77,19 @@ final class Lines {
             number++;
         }
         return s;
+    }
+
+    /**
+     * Where the bytes of {@code line}, a line this object returned, start in {@link #bytes()}, when it is the line
+     * decoded last and was all ASCII (one byte a character); else -1. They stay there until the next line is read.
+     */
+    int asciiOffset(String line) {
+        return line == asciiLine ? asciiStart : -1;
+    }
+
+    /** The buffer that {@link #asciiOffset} points into. */
+    byte[] bytes() {
+        return chunk;
     }
 
     /**
@@ -167,8 +183,19 @@ final class Lines {
             any = true;
             int start = chunkPos;
             int nl = start;
+            int high = 0;
             while (nl < chunkEnd && chunk[nl] != '\n') {
+                high |= chunk[nl];
                 nl++;
+            }
+            if (length == 0 && nl < chunkEnd && high >= 0 && nl - start <= MAX_LINE_BYTES) {
+                // the common case: a whole line of ASCII in the chunk, read without copying or a decoder
+                chunkPos = nl + 1;
+                int end = nl > start && chunk[nl - 1] == '\r' ? nl - 1 : nl;
+                decoded++;
+                asciiLine = new String(chunk, start, end - start, StandardCharsets.ISO_8859_1);
+                asciiStart = start;
+                return asciiLine;
             }
             length = append(length, start, nl - start);
             chunkPos = nl;
@@ -187,6 +214,7 @@ final class Lines {
         if (eof) {
             return false;
         }
+        asciiLine = null; // its bytes are about to be overwritten
         int n = in.read(chunk);
         if (n < 0) {
             eof = true;

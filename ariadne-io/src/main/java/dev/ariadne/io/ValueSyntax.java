@@ -30,7 +30,7 @@ final class ValueSyntax {
         }
         try {
             Parseable in = EdnSource.of(text, "the value", 1);
-            Parser parser = EdnSource.PARSER.get();
+            Parser parser = EdnSource.parser();
             Object raw = parser.nextValue(in);
             if (raw != Parser.END_OF_INPUT && parser.nextValue(in) == Parser.END_OF_INPUT) {
                 return EdnValues.convert(raw);

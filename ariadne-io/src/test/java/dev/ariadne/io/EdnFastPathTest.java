@@ -1,0 +1,305 @@
+package dev.ariadne.io;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The EDN reader's own tokenizer ({@link EdnFastMap}) against edn-java alone: every file of the repository's test
+ * data, examples and porcupine's corpus, and seeded random files (odd spacing, comments, escapes, unicode, big
+ * numbers, tagged values, nested maps, {@code :fail}/{@code :info} records, nemesis events, maps over several
+ * lines, malformed maps), read both ways, give equal histories and annotations, or the same error (file, line,
+ * problem).
+ */
+class EdnFastPathTest {
+    /** What a reading gives: the history and annotations, or the error's message. */
+    private record Outcome(Object history, Object annotations, String error) {
+    }
+
+    /** Maps read by the fast path, and by edn-java, in all readings with the fast path on. */
+    private static long fastMaps;
+    private static long libraryMaps;
+
+    static Outcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
+        JepsenOps ops = new JepsenOps("in.edn", newClientAfterInfo, ReadOptions.FailedCas.ABSENT);
+        try {
+            long[] n = EdnReader.read(new Lines(new ByteArrayInputStream(bytes), "in.edn"), ops, fast);
+            if (fast) {
+                fastMaps += n[1];
+                libraryMaps += n[0] - n[1];
+            }
+            return new Outcome(ops.build().operations(), ops.annotations(), null);
+        } catch (InvalidInputException e) {
+            return new Outcome(null, null, e.getMessage());
+        } catch (Lines.BadLineException e) {
+            return new Outcome(null, null, e.problem().getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads {@code bytes} both ways and asserts the same outcome; true when it was a history. */
+    static boolean assertSame(byte[] bytes, String what) {
+        boolean history = false;
+        for (boolean nci : new boolean[]{false, true}) {
+            Outcome library = read(bytes, false, nci);
+            Outcome fast = read(bytes, true, nci);
+            assertEquals(library, fast, () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
+            history |= library.error == null;
+        }
+        return history;
+    }
+
+    private static List<Path> files(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).filter(p -> {
+                try {
+                    return Files.size(p) < 4 << 20;
+                } catch (IOException e) {
+                    return false;
+                }
+            }).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        List<Path> all = new ArrayList<>();
+        for (String dir : new String[]{"ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
+                "ariadne-core/src/test/resources", "examples"}) {
+            all.addAll(files(root.resolve(dir)));
+        }
+        int histories = 0;
+        for (Path p : all) {
+            if (assertSame(Files.readAllBytes(p), p.toString())) {
+                histories++;
+            }
+        }
+        assertTrue(all.size() > 20, "test files found: " + all.size());
+        assertTrue(histories > 5, "EDN histories among them: " + histories);
+    }
+
+    @Test
+    void porcupineCorpusReadsAlikeBothWays() throws IOException {
+        Path corpus = Path.of("../../shared/testdata/porcupine");
+        Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
+                + " (see the brief: ../shared/testdata/porcupine relative to the worktree)");
+        List<Path> all = files(corpus);
+        int histories = 0;
+        for (Path p : all) {
+            if (assertSame(Files.readAllBytes(p), p.toString())) {
+                histories++;
+            }
+        }
+        assertTrue(histories >= 6, "EDN histories in the corpus: " + histories);
+    }
+
+    @Test
+    void seededRandomFilesReadAlikeBothWays() {
+        Random random = new Random(0x45_44_4eL);
+        fastMaps = 0;
+        libraryMaps = 0;
+        int histories = 0;
+        int errors = 0;
+        for (int file = 0; file < 1500; file++) {
+            byte[] bytes = RandomEdn.file(random).getBytes(StandardCharsets.UTF_8);
+            if (assertSame(bytes, "random file " + file)) {
+                histories++;
+            } else {
+                errors++;
+            }
+        }
+        // both kinds of outcome are covered, each many times
+        assertTrue(histories > 300, "histories: " + histories);
+        assertTrue(errors > 300, "errors: " + errors);
+        // and both readers: most maps by the fast path, the odd ones by edn-java
+        assertTrue(fastMaps > 3_000 && libraryMaps > 1_000, "maps read by the fast path: " + fastMaps
+                + ", by edn-java: " + libraryMaps);
+    }
+
+    /** Seeded random EDN histories, mostly valid, with the odd shapes a fast path could get wrong. */
+    static final class RandomEdn {
+        private RandomEdn() {
+        }
+
+        static String file(Random r) {
+            StringBuilder out = new StringBuilder();
+            boolean vector = r.nextInt(8) == 0;
+            if (r.nextInt(6) == 0) {
+                out.append("; a history\n");
+            }
+            char opener = r.nextBoolean() ? '[' : '(';
+            if (vector) {
+                out.append(opener);
+            }
+            int processes = 1 + r.nextInt(4);
+            String[] open = new String[processes];
+            int lines = 1 + r.nextInt(40);
+            long time = 0;
+            int index = 0;
+            boolean timed = r.nextBoolean();
+            boolean indexed = r.nextInt(3) == 0;
+            boolean bad = r.nextInt(3) == 0; // malformed and invalid lines and values, a few per file
+            for (int l = 0; l < lines; l++) {
+                List<String> fields = new ArrayList<>();
+                if (r.nextInt(12) == 0) {
+                    fields.add(":process " + pick(r, ":nemesis", "nemesis", ":named/process", "\"nemesis\""));
+                    fields.add(":type " + pick(r, ":info", ":invoke", ":ok", "nil"));
+                    fields.add(":f " + pick(r, ":start", ":stop", ":kill", "\"start\""));
+                    fields.add(":value " + value(r, 0, bad));
+                } else {
+                    int p = r.nextInt(processes);
+                    String type;
+                    String f;
+                    if (open[p] == null) {
+                        type = "invoke";
+                        f = pick(r, "read", "write", "cas", "append", "txn", "r-w", "add?", "a.b");
+                        open[p] = f;
+                    } else {
+                        type = r.nextInt(5) == 0 ? pick(r, "fail", "info") : "ok";
+                        f = open[p];
+                        open[p] = type.equals("info") && r.nextInt(3) > 0 ? open[p] : null;
+                        if (type.equals("info")) {
+                            open[p] = null;
+                        }
+                    }
+                    fields.add(":process " + (bad && r.nextInt(30) == 0 ? pick(r, "-1", "2147483648", "1.0", "00", "+1",
+                            "99999999999999999999", "1N") : Integer.toString(p)));
+                    fields.add(":type " + (bad && r.nextInt(40) == 0 ? pick(r, ":done", "\"ok\"", "invoke", "nil")
+                            : ":" + type));
+                    fields.add(":f " + (bad && r.nextInt(40) == 0 ? pick(r, "\"read\"", "read", "1", "nil", ":a/read")
+                            : ":" + f));
+                    if (r.nextInt(4) == 0) {
+                        fields.add(":key " + value(r, 0, bad));
+                    }
+                    fields.add(":value " + value(r, 0, bad));
+                    if (timed) {
+                        time += r.nextInt(1000) - (bad && r.nextInt(60) == 0 ? 2000 : 0);
+                        fields.add(":time " + time);
+                    }
+                    if (indexed) {
+                        fields.add(":index " + (bad && r.nextInt(50) == 0 ? index - 1 : index));
+                        index++;
+                    }
+                    if (r.nextInt(6) == 0) {
+                        fields.add(":error " + value(r, 0, bad));
+                    }
+                }
+                if (bad && r.nextInt(50) == 0) {
+                    fields.remove(r.nextInt(fields.size()));
+                }
+                if (bad && r.nextInt(60) == 0) {
+                    fields.add(fields.get(r.nextInt(fields.size()))); // a key twice
+                }
+                java.util.Collections.shuffle(fields, r);
+                StringBuilder map = new StringBuilder();
+                if (r.nextInt(40) == 0) {
+                    map.append(pick(r, "#jepsen.history.Op", "#foo ", "#_ {:x 1} ", bad ? "#:x" : "#x/y "));
+                }
+                map.append(r.nextInt(30) == 0 ? " {" : "{");
+                for (int k = 0; k < fields.size(); k++) {
+                    if (k > 0) {
+                        map.append(separator(r));
+                    }
+                    map.append(fields.get(k));
+                }
+                map.append(r.nextInt(30) == 0 ? ", }" : "}");
+                String text = map.toString();
+                if (bad && r.nextInt(15) == 0) {
+                    text = malformed(r, text);
+                }
+                out.append(r.nextInt(20) == 0 ? "  " : "");
+                out.append(text);
+                if (r.nextInt(12) == 0) {
+                    out.append(pick(r, " ; comment", ",", " ", "\t", " {:process 0 :type :invoke :f :read}",
+                            "; é ✓", "  ;; {:process"));
+                }
+                out.append(r.nextInt(25) == 0 ? "\r\n" : "\n");
+                if (r.nextInt(25) == 0) {
+                    out.append(pick(r, "\n", "; comment line\n", "   \n", ",\n"));
+                }
+            }
+            if (vector) {
+                out.append(r.nextInt(10) == 0 ? "" : opener == '[' ? "]" : ")");
+                out.append(r.nextBoolean() ? "\n" : "");
+            }
+            return out.toString();
+        }
+
+        private static String malformed(Random r, String map) {
+            return switch (r.nextInt(7)) {
+                case 0 -> map.substring(0, r.nextInt(map.length())); // cut short
+                case 1 -> map.replaceFirst(", ", ",\n  "); // goes on over two lines
+                case 2 -> map + "}";
+                case 3 -> map.replace("}", "]");
+                case 4 -> map.replaceFirst(":", "");
+                case 5 -> "[" + map;
+                default -> map.replaceFirst(" ", "\"");
+            };
+        }
+
+        private static String separator(Random r) {
+            return switch (r.nextInt(9)) {
+                case 0 -> " ";
+                case 1 -> ",";
+                case 2 -> ",  ";
+                case 3 -> "\t";
+                case 4 -> " , ";
+                case 5 -> ",,";
+                default -> ", ";
+            };
+        }
+
+        static String value(Random r, int depth, boolean bad) {
+            int kind = r.nextInt(depth > 3 ? 12 : 24);
+            if (!bad && (kind == 6 || kind == 7 || kind == 8) && r.nextInt(3) > 0) {
+                kind = 2;
+            }
+            return switch (kind) {
+                case 0, 1 -> "nil";
+                case 2, 3, 4 -> Integer.toString(r.nextInt(10));
+                case 5 -> Long.toString(r.nextLong());
+                case 6 -> pick(r, "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                        "123456789012345678", "1234567890123456789", "99999999999999999999999", "0", "-0", "007",
+                        "12N", "1.5", "1e3", "3.0M", "22/7", "0x1f", "2r101", "##Inf", "+5", "-", "1/0");
+                case 7 -> pick(r, ":ok", ":timeout", ":a/b", ":a.b", ":x-y?", ":A1", ":é", ":1a", "::x", ":a:b",
+                        ":nil", ":true");
+                case 8 -> pick(r, "true", "false", "truex", "nilly", "sym", "a/b", "\\a", "\\newline",
+                        "#\"a+\"", "#inst \"2020-01-01T00:00:00Z\"", "#uuid \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"");
+                case 9 -> pick(r, "\"x\"", "\"\"", "\"a b, c\"", "\"é ✓ 😀\"", "\"a\\\"b\"", "\"a\\nb\"",
+                        "\"\\u00e9\"", "\"tab\there\"", "\"; not a comment\"", "\"}\"", "\"a\\\\\"", "\"#{\"");
+                case 10 -> "#{" + value(r, depth + 1, bad) + "}";
+                case 11 -> "{" + pick(r, ":a ", "\"a\" ", "1 ") + value(r, depth + 1, bad) + "}";
+                default -> {
+                    int n = r.nextInt(4);
+                    StringBuilder v = new StringBuilder(r.nextInt(8) == 0 ? "(" : "[");
+                    for (int k = 0; k < n; k++) {
+                        v.append(k > 0 ? separator(r) : r.nextInt(10) == 0 ? " " : "").append(value(r, depth + 1, bad));
+                    }
+                    yield v.append(v.charAt(0) == '(' ? ")" : "]").toString();
+                }
+            };
+        }
+
+        private static String pick(Random r, String... options) {
+            return options[r.nextInt(options.length)];
+        }
+    }
+}
