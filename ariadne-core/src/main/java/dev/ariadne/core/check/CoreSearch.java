@@ -64,6 +64,13 @@ final class CoreSearch<S> {
     /** Operations that only an operation of C may reveal ({@link #hide}). */
     private final boolean[] hiddenFromOthers;
     private final Map<String, Boolean> verdicts = new HashMap<>();
+    /**
+     * The sets whose R was proven linearizable, and those proven not: R of a subset of the first is linearizable
+     * too, and R of a superset of the second is not (relaxing more only adds linearizations). Compared element by
+     * element, so a verdict is only ever inferred from a set it follows from.
+     */
+    private final List<int[]> linearizableSets = new ArrayList<>();
+    private final List<int[]> failingSets = new ArrayList<>();
     private volatile boolean stopped;
     private volatile Budget current;
     private int checks;
@@ -98,10 +105,11 @@ final class CoreSearch<S> {
 
     /**
      * Marks the operations that no other operation may reveal as it would step relaxed ({@link Model#mayReveal},
-     * with its own output and with an unknown one; read-only ones are left out of relaxed histories), and none
-     * with an unknown output follows: in R(C) such an operation may be left out unless an operation of C reveals
-     * it ({@link #relaxedHistory}; docs/semantics.md). Quadratic, hence only for partitions of up to
-     * {@link #HIDDEN_MAX_OPERATIONS}.
+     * with its own output and with an unknown one; read-only ones are left out of relaxed histories): in R(C) such
+     * an operation may be left out unless an operation of C reveals it or an operation of C with an unknown output
+     * follows it ({@link #relaxedHistory}; docs/semantics.md). The other operations that may follow it are optional
+     * (relaxed or crashed), so those the model's promise drops with it may go too. Quadratic, hence only for
+     * partitions of up to {@link #HIDDEN_MAX_OPERATIONS}.
      */
     private void hide(boolean[] readOnly) {
         for (int o = 0; o < ops.length; o++) {
@@ -111,12 +119,11 @@ final class CoreSearch<S> {
             boolean hidden = true;
             for (int p = 0; p < ops.length && hidden; p++) {
                 Operation other = ops[p];
-                if (p == o || other.isPending() || other.ret() < ops[o].call() || readOnly[p] && other.outputKnown()) {
-                    continue; // pending ones are optional; those that returned before o was called come first
+                if (p == o || other.isPending() || other.ret() < ops[o].call() || readOnly[p]) {
+                    continue; // crashed ones are optional; those that returned before o was called come first
                 }
-                hidden = other.outputKnown()
-                        && !model.mayReveal(ops[o].input(), other.input(), other.output())
-                        && !model.mayReveal(ops[o].input(), other.input(), Operation.UNKNOWN);
+                hidden = !model.mayReveal(ops[o].input(), other.input(), Operation.UNKNOWN)
+                        && (!other.outputKnown() || !model.mayReveal(ops[o].input(), other.input(), other.output()));
             }
             hiddenFromOthers[o] = hidden;
         }
@@ -170,7 +177,7 @@ final class CoreSearch<S> {
             return Explainer.notFound(model, search.neighbourhood(), why, search.checks, start);
         }
         boolean minimal = search.minimal;
-        return Explainer.explain(model, search.operations(found), minimal,
+        return Explainer.explain(model, search.operations(found), search.relaxedHistory(found), minimal,
                 minimal ? null : search.undecided, search.checks, start, deadline);
     }
 
@@ -323,6 +330,16 @@ final class CoreSearch<S> {
         if (verdicts.containsKey(key)) {
             return verdicts.get(key);
         }
+        for (int[] known : linearizableSets) {
+            if (subset(set, known)) {
+                return false;
+            }
+        }
+        for (int[] known : failingSets) {
+            if (subset(known, set)) {
+                return true;
+            }
+        }
         Boolean v;
         // The others doing nothing, R(set) is linearizable when the set alone is: a check of a few operations.
         Verdict alone = check(b -> model, operations(set), engine);
@@ -351,6 +368,9 @@ final class CoreSearch<S> {
         }
         if (!stopped) {
             verdicts.put(key, v);
+            if (v != null) {
+                (v ? failingSets : linearizableSets).add(set);
+            }
         }
         return v;
     }
@@ -378,10 +398,14 @@ final class CoreSearch<S> {
         return history;
     }
 
-    /** Whether an operation of {@code set} that may follow operation {@code o} may reveal it. */
+    /**
+     * Whether an operation of {@code set} that may follow operation {@code o} may reveal it, or has an unknown output
+     * (the model's promise may drop such an operation with {@code o}, and one of C must stay).
+     */
     private boolean revealedBy(int[] set, int o) {
         for (int p : set) {
-            if (ops[p].ret() >= ops[o].call() && model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output())) {
+            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown()
+                    || model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output()))) {
                 return true;
             }
         }
@@ -460,6 +484,24 @@ final class CoreSearch<S> {
         near.add(ops[failing]);
         near.sort(java.util.Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
         return near;
+    }
+
+    /** Whether sorted {@code a} is a subset of sorted {@code b}. */
+    private static boolean subset(int[] a, int[] b) {
+        if (a.length > b.length) {
+            return false;
+        }
+        int j = 0;
+        for (int x : a) {
+            while (j < b.length && b[j] < x) {
+                j++;
+            }
+            if (j == b.length || b[j] != x) {
+                return false;
+            }
+            j++;
+        }
+        return true;
     }
 
     private static boolean contains(int[] sorted, int x) {
