@@ -24,12 +24,15 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The search (porcupine's checker.go is the model of its size): the candidates are the completed operations
  * called before the return of the operation the engines could not place (the first longest partial
- * linearization's); the shortest suffix of them, in call order, that is a core together with that operation is found
- * by doubling, then reduced by halves and single operations ({@link #reduce}), the failing operation tried last.
+ * linearization's). The failing operation and the last operation that linearization placed that may change the
+ * state are tried first; when they are no core, the shortest suffix of the candidates, in call order, that is a core
+ * together with the failing operation is found by doubling. Either is then reduced by halves and single operations
+ * ({@link #reduce}), the failing operation tried last.
  * Relaxing more operations only adds linearizations, so one pass proves the result 1-minimal. R(C) leaves out
  * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
  * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
- * no core (the others doing nothing): a check of a few operations.
+ * no core (the others doing nothing): a check of a few operations. A set within one proven not a core, or holding
+ * one proven a core, is decided without a check (the same monotonicity).
  *
  * <p>Every check is budgeted in model steps, so the core is the same on every run; a check that runs out of them
  * counts as "not known to fail". Time only decides when to give up: past the deadline the search is stopped, and
@@ -79,6 +82,11 @@ final class CoreSearch<S> {
     private String lastReason;
     /** The position of the operation the engines could not place, or -1. */
     private int failing = -1;
+    /**
+     * The position of the last operation the first longest partial linearization placed that may change the state
+     * (completed), or -1: with the failing operation, the first set tried.
+     */
+    private int guess = -1;
     /** The candidates, ascending positions. */
     private int[] universe = new int[0];
     /** The results, set by {@link #run}: the core (or {@code null}) and whether it is 1-minimal. */
@@ -193,9 +201,21 @@ final class CoreSearch<S> {
     private void locate(Violation violation) {
         Integer failingId = violation == null || violation.longest().isEmpty() ? null
                 : violation.longest().get(0).unplaced().id();
+        Integer guessId = null;
+        if (failingId != null) {
+            List<Step> steps = violation.longest().get(0).steps();
+            for (int k = steps.size() - 1; k >= 0 && guessId == null; k--) {
+                Operation op = steps.get(k).operation();
+                if (!op.isPending() && !model.isReadOnly(op.input(), op.output())) {
+                    guessId = op.id();
+                }
+            }
+        }
         for (int i = 0; i < ops.length && failingId != null; i++) {
             if (ops[i].id() == failingId) {
                 failing = i;
+            } else if (guessId != null && ops[i].id() == guessId) {
+                guess = i;
             }
         }
     }
@@ -259,7 +279,18 @@ final class CoreSearch<S> {
     }
 
     private void run() {
-        int[] start = smallestFailingSuffix();
+        // The engines' own knowledge first: the failing operation and the last state change before it, often the
+        // whole core (a register's read and the write that overwrote its value); else the candidates' suffixes.
+        int[] start = null;
+        if (failing >= 0 && guess >= 0 && contains(universe, guess)) {
+            int[] pair = union(new int[]{failing}, new int[]{guess});
+            if (fails(pair)) {
+                start = pair;
+            }
+        }
+        if (start == null && !stopped) {
+            start = smallestFailingSuffix();
+        }
         if (start == null || stopped) {
             return;
         }
