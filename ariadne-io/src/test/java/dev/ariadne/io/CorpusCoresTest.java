@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The cores of every violation in porcupine's corpus (EXPECTED.tsv gives the model), held to their definition by
  * the relaxed reference checker (a code path separate from the core search): R(core) is not linearizable, and
  * when the core is reported minimal, removing any one of its operations makes R linearizable; the same check gives
- * the same core twice. Plus issue 27's repro: etcd_000's core holds the failing {@code #43 read → 2}.
+ * the same core twice, and every order the explanation states replays under the same relaxation. Plus issue 27's repro: etcd_000's core holds the failing {@code #43 read → 2}.
  */
 class CorpusCoresTest {
     private static final Path CORPUS = Path.of(System.getProperty("ariadne.corpus", "../../shared/testdata/porcupine"));
@@ -88,6 +88,8 @@ class CorpusCoresTest {
                     continue;
                 }
                 assertFalse(RelaxedChecker.isLinearizable(part, ids(e.core()), model), where + " R(core) passes");
+                String wrong = dev.ariadne.core.check.ResultAssertions.wrongOrder(part, model, e);
+                assertTrue(wrong == null, where + ": " + wrong);
                 if (e.minimal()) {
                     for (int m : ids(e.core())) {
                         Set<Integer> rest = new HashSet<>(ids(e.core()));

@@ -101,7 +101,8 @@ final class Bounds {
             s.append('#').append(op.id()).append(' ').append(LongText.shorten(describe(model, op), 60)).append(", ");
         }
         s.append("then #").append(o.rejected().id()).append(' ').append(LongText.shorten(describe(model, o.rejected()), 200))
-                .append(" is rejected in state ").append(LongText.shorten(o.state(), 300));
+                .append(" is rejected whatever the other operations did: the state can only be ")
+                .append(LongText.shorten(o.state(), 300)); // the core's own words (Explanation.RejectedOrder#text)
         return s.toString();
     }
 

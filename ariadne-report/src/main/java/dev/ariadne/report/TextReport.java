@@ -62,7 +62,7 @@ public final class TextReport {
         List<PartitionResult> violations = result.violations();
         Explanation first = violations.isEmpty() ? null : violations.get(0).violation().explanation();
         if (whyFirst && first != null && first.summary() != null) {
-            out.append("Why: ").append(why(first, false)).append('\n');
+            out.append("Why: ").append(why(first, false, model)).append('\n');
         }
         int parts = result.partitions().size();
         // Appended, not String.format: a Formatter's first use in a run costs more than a small check
@@ -330,7 +330,7 @@ public final class TextReport {
             out.append("    (ariadne explain lists them all)\n");
         }
         if (why && e.summary() != null) {
-            out.append("  Why: ").append(why(e, full)).append('\n');
+            out.append("  Why: ").append(why(e, full, model)).append('\n');
         }
         int limit = full ? Integer.MAX_VALUE : CORE_LINES_SHOWN;
         if (!e.precedences().isEmpty()) {
@@ -355,17 +355,33 @@ public final class TextReport {
         }
     }
 
-    /** The first {@code limit} of {@code total} lines, given in {@code lines}, and how many more there are. */
     /**
-     * The model's sentence. It comes written, with the history's own times (event positions for a Jepsen file); when
-     * the report shows Jepsen's {@code :time} in ms instead, it says so, so that no time is read on the wrong clock.
+     * The model's sentence, on the report's one clock ({@link #times}): when that is not the history's own (Jepsen's
+     * {@code :time} in ms), the model is asked for the sentence again with the report's times; a model whose
+     * sentence ignores them (a user model with only {@link Model#explainViolation(List)}) keeps the history's own
+     * times, and the report says so, so that no time is read on the wrong clock.
      */
-    private static String why(Explanation e, boolean full) {
-        String text = full ? e.summary() : Bounds.summary(e);
+    private static String why(Explanation e, boolean full, Model<?> model) {
+        String text = e.summary();
         boolean millis = !e.core().isEmpty() && times(e.core().get(0))[0].endsWith(" ms");
-        return millis ? text + " (times in this sentence: event positions in the file, not ms)" : text;
+        if (millis) {
+            String onClock = null;
+            try {
+                onClock = e.core().size() <= SENTENCE_MAX_OPERATIONS
+                        ? model.explainViolation(e.core(), TextReport::times) : null;
+            } catch (RuntimeException ignored) {
+                // a hint that fails keeps the sentence it gave before
+            }
+            text = onClock != null && !onClock.equals(text) ? onClock
+                    : text + " (times in this sentence: event positions in the file, not ms)";
+        }
+        return full ? text : LongText.shorten(text, Bounds.SUMMARY_WIDTH);
     }
 
+    /** The largest core whose sentence the report asks the model for again (as the core search does). */
+    private static final int SENTENCE_MAX_OPERATIONS = 256;
+
+    /** The first {@code limit} of {@code total} lines, given in {@code lines}, and how many more there are. */
     private static void lines(StringBuilder out, List<String> lines, int total, int limit) {
         for (int i = 0; i < Math.min(limit, lines.size()); i++) {
             out.append("    ").append(lines.get(i)).append('\n');

@@ -104,8 +104,7 @@ class TextReportTest {
 
     /**
      * One clock in a text report: where Jepsen's :time is known, operations are shown in ms and so are the
-     * precedences of the core (written from their operations); the model's own sentence, written with the history's
-     * positions, says which clock it is on.
+     * precedences of the core (written from their operations) and the model's own sentence.
      */
     @Test
     void oneClockInTheTextReport() {
@@ -124,7 +123,9 @@ class TextReportTest {
         assertTrue(text.contains("#2 client 1: read → 1 [4.000 ms, 4.500 ms]"), text);
         assertFalse(text.contains("returned at 1 "), "no position where ms are shown: " + text);
         assertEquals(1, text.lines().filter(l -> l.startsWith("  Why: ")).count(), text);
-        text.lines().filter(l -> l.startsWith("  Why: ")).forEach(l -> assertTrue(
-                l.endsWith("(times in this sentence: event positions in the file, not ms)"), l));
+        assertTrue(text.contains("  Why: read by client 1 at [4.000 ms, 4.500 ms] returned 1, but write(2) (client 0)"
+                + " returned at 3.250 ms, before it was called, and nothing in the history could have written 1 after"
+                + " that and before the read returned\n"), text);
+        assertFalse(text.contains("event positions"), text);
     }
 }

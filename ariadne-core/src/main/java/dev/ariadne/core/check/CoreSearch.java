@@ -24,12 +24,15 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The search (porcupine's checker.go is the model of its size): the candidates are the completed operations
  * called before the return of the operation the engines could not place (the first longest partial
- * linearization's); the shortest suffix of them, in call order, that is a core together with that operation is found
- * by doubling, then reduced by halves and single operations ({@link #reduce}), the failing operation tried last.
+ * linearization's). The failing operation and the last operation that linearization placed that may change the
+ * state are tried first; when they are no core, the shortest suffix of the candidates, in call order, that is a core
+ * together with the failing operation is found by doubling. Either is then reduced by halves and single operations
+ * ({@link #reduce}), the failing operation tried last.
  * Relaxing more operations only adds linearizations, so one pass proves the result 1-minimal. R(C) leaves out
  * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
  * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
- * no core (the others doing nothing): a check of a few operations.
+ * no core (the others doing nothing): a check of a few operations. A set within one proven not a core, or holding
+ * one proven a core, is decided without a check (the same monotonicity).
  *
  * <p>Every check is budgeted in model steps, so the core is the same on every run; a check that runs out of them
  * counts as "not known to fail". Time only decides when to give up: past the deadline the search is stopped, and
@@ -64,6 +67,13 @@ final class CoreSearch<S> {
     /** Operations that only an operation of C may reveal ({@link #hide}). */
     private final boolean[] hiddenFromOthers;
     private final Map<String, Boolean> verdicts = new HashMap<>();
+    /**
+     * The sets whose R was proven linearizable, and those proven not: R of a subset of the first is linearizable
+     * too, and R of a superset of the second is not (relaxing more only adds linearizations). Compared element by
+     * element, so a verdict is only ever inferred from a set it follows from.
+     */
+    private final List<int[]> linearizableSets = new ArrayList<>();
+    private final List<int[]> failingSets = new ArrayList<>();
     private volatile boolean stopped;
     private volatile Budget current;
     private int checks;
@@ -72,6 +82,11 @@ final class CoreSearch<S> {
     private String lastReason;
     /** The position of the operation the engines could not place, or -1. */
     private int failing = -1;
+    /**
+     * The position of the last operation the first longest partial linearization placed that may change the state
+     * (completed), or -1: with the failing operation, the first set tried.
+     */
+    private int guess = -1;
     /** The candidates, ascending positions. */
     private int[] universe = new int[0];
     /** The results, set by {@link #run}: the core (or {@code null}) and whether it is 1-minimal. */
@@ -98,10 +113,11 @@ final class CoreSearch<S> {
 
     /**
      * Marks the operations that no other operation may reveal as it would step relaxed ({@link Model#mayReveal},
-     * with its own output and with an unknown one; read-only ones are left out of relaxed histories), and none
-     * with an unknown output follows: in R(C) such an operation may be left out unless an operation of C reveals
-     * it ({@link #relaxedHistory}; docs/semantics.md). Quadratic, hence only for partitions of up to
-     * {@link #HIDDEN_MAX_OPERATIONS}.
+     * with its own output and with an unknown one; read-only ones are left out of relaxed histories): in R(C) such
+     * an operation may be left out unless an operation of C reveals it or an operation of C with an unknown output
+     * follows it ({@link #relaxedHistory}; docs/semantics.md). The other operations that may follow it are optional
+     * (relaxed or crashed), so those the model's promise drops with it may go too. Quadratic, hence only for
+     * partitions of up to {@link #HIDDEN_MAX_OPERATIONS}.
      */
     private void hide(boolean[] readOnly) {
         for (int o = 0; o < ops.length; o++) {
@@ -111,12 +127,11 @@ final class CoreSearch<S> {
             boolean hidden = true;
             for (int p = 0; p < ops.length && hidden; p++) {
                 Operation other = ops[p];
-                if (p == o || other.isPending() || other.ret() < ops[o].call() || readOnly[p] && other.outputKnown()) {
-                    continue; // pending ones are optional; those that returned before o was called come first
+                if (p == o || other.isPending() || other.ret() < ops[o].call() || readOnly[p]) {
+                    continue; // crashed ones are optional; those that returned before o was called come first
                 }
-                hidden = other.outputKnown()
-                        && !model.mayReveal(ops[o].input(), other.input(), other.output())
-                        && !model.mayReveal(ops[o].input(), other.input(), Operation.UNKNOWN);
+                hidden = !model.mayReveal(ops[o].input(), other.input(), Operation.UNKNOWN)
+                        && (!other.outputKnown() || !model.mayReveal(ops[o].input(), other.input(), other.output()));
             }
             hiddenFromOthers[o] = hidden;
         }
@@ -170,7 +185,7 @@ final class CoreSearch<S> {
             return Explainer.notFound(model, search.neighbourhood(), why, search.checks, start);
         }
         boolean minimal = search.minimal;
-        return Explainer.explain(model, search.operations(found), minimal,
+        return Explainer.explain(model, search.operations(found), search.relaxedHistory(found), minimal,
                 minimal ? null : search.undecided, search.checks, start, deadline);
     }
 
@@ -186,9 +201,21 @@ final class CoreSearch<S> {
     private void locate(Violation violation) {
         Integer failingId = violation == null || violation.longest().isEmpty() ? null
                 : violation.longest().get(0).unplaced().id();
+        Integer guessId = null;
+        if (failingId != null) {
+            List<Step> steps = violation.longest().get(0).steps();
+            for (int k = steps.size() - 1; k >= 0 && guessId == null; k--) {
+                Operation op = steps.get(k).operation();
+                if (!op.isPending() && !model.isReadOnly(op.input(), op.output())) {
+                    guessId = op.id();
+                }
+            }
+        }
         for (int i = 0; i < ops.length && failingId != null; i++) {
             if (ops[i].id() == failingId) {
                 failing = i;
+            } else if (guessId != null && ops[i].id() == guessId) {
+                guess = i;
             }
         }
     }
@@ -252,7 +279,18 @@ final class CoreSearch<S> {
     }
 
     private void run() {
-        int[] start = smallestFailingSuffix();
+        // The engines' own knowledge first: the failing operation and the last state change before it, often the
+        // whole core (a register's read and the write that overwrote its value); else the candidates' suffixes.
+        int[] start = null;
+        if (failing >= 0 && guess >= 0 && contains(universe, guess)) {
+            int[] pair = union(new int[]{failing}, new int[]{guess});
+            if (fails(pair)) {
+                start = pair;
+            }
+        }
+        if (start == null && !stopped) {
+            start = smallestFailingSuffix();
+        }
         if (start == null || stopped) {
             return;
         }
@@ -323,6 +361,16 @@ final class CoreSearch<S> {
         if (verdicts.containsKey(key)) {
             return verdicts.get(key);
         }
+        for (int[] known : linearizableSets) {
+            if (subset(set, known)) {
+                return false;
+            }
+        }
+        for (int[] known : failingSets) {
+            if (subset(known, set)) {
+                return true;
+            }
+        }
         Boolean v;
         // The others doing nothing, R(set) is linearizable when the set alone is: a check of a few operations.
         Verdict alone = check(b -> model, operations(set), engine);
@@ -351,6 +399,9 @@ final class CoreSearch<S> {
         }
         if (!stopped) {
             verdicts.put(key, v);
+            if (v != null) {
+                (v ? failingSets : linearizableSets).add(set);
+            }
         }
         return v;
     }
@@ -378,10 +429,14 @@ final class CoreSearch<S> {
         return history;
     }
 
-    /** Whether an operation of {@code set} that may follow operation {@code o} may reveal it. */
+    /**
+     * Whether an operation of {@code set} that may follow operation {@code o} may reveal it, or has an unknown output
+     * (the model's promise may drop such an operation with {@code o}, and one of C must stay).
+     */
     private boolean revealedBy(int[] set, int o) {
         for (int p : set) {
-            if (ops[p].ret() >= ops[o].call() && model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output())) {
+            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown()
+                    || model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output()))) {
                 return true;
             }
         }
@@ -460,6 +515,24 @@ final class CoreSearch<S> {
         near.add(ops[failing]);
         near.sort(java.util.Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
         return near;
+    }
+
+    /** Whether sorted {@code a} is a subset of sorted {@code b}. */
+    private static boolean subset(int[] a, int[] b) {
+        if (a.length > b.length) {
+            return false;
+        }
+        int j = 0;
+        for (int x : a) {
+            while (j < b.length && b[j] < x) {
+                j++;
+            }
+            if (j == b.length || b[j] != x) {
+                return false;
+            }
+            j++;
+        }
+        return true;
     }
 
     private static boolean contains(int[] sorted, int x) {

@@ -4,40 +4,68 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Puts a failing core into words (see {@link Explanation}): the real-time precedences among its operations, every
- * order real time allows up to the first step the model rejects, and the model's own sentence if it has one.
- * Cores are small, but the orders of a larger one (the budget ran out before it was minimal) can be many, so the
- * enumeration stops at {@link Explanation#ORDERS_SHOWN} orders, {@link #MAX_STEPS} model steps or the deadline.
+ * order of its operations that real time allows up to the first step the model rejects, and the model's own sentence
+ * if it has one. The orders are replayed under the relaxation that made the core (docs/semantics.md, "Minimal failing
+ * cores"): between the core's steps every other operation of the relaxed history R(C) may take effect within its
+ * interval, with its own output or an unknown one, or not at all, and an order is stated only when its last step is
+ * rejected in every state those choices can lead to. Cores are small, but the orders of a larger one (the budget ran
+ * out before it was minimal) and the other operations' choices can be many, so the enumeration stops at
+ * {@link Explanation#ORDERS_SHOWN} orders, {@link #MAX_STEPS} model steps or the deadline; an order whose replay
+ * was cut short is not stated.
  */
 final class Explainer<S> {
     static final int MAX_STEPS = 100_000;
     /** The largest core the model is asked to put into a sentence ({@link #summary}). */
     static final int SUMMARY_MAX_OPERATIONS = 256;
+    /** The most states an order's text names; the others are counted. */
+    static final int STATES_SHOWN = 8;
     /** The orders are listed after the core search, so they get a little time even when it used all of its own. */
     private static final long GRACE_NANOS = 200_000_000L;
 
     private final Model<S> model;
     private final List<Operation> core;
+    /** The other operations of R(C), relaxed or crashed, in call order. */
+    private final Operation[] others;
     private final long deadline;
     private final List<Explanation.RejectedOrder> orders = new ArrayList<>();
     private int steps;
     private boolean complete = true;
 
-    private Explainer(Model<S> model, List<Operation> core, long deadline) {
+    private Explainer(Model<S> model, List<Operation> core, List<Operation> relaxed, long deadline) {
         this.model = model;
         this.core = core;
+        java.util.Set<Operation> inCore = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        inCore.addAll(core);
+        this.others = relaxed.stream().filter(op -> !inCore.contains(op)).toArray(Operation[]::new);
         this.deadline = deadline;
     }
 
-    /** The explanation of {@code core}. */
+    /** The explanation of {@code core} as a history of its own (no other operation). */
     static <S> Explanation explain(Model<S> model, List<Operation> core, boolean minimal, String limit, int checks,
                                    long start, long deadline) {
-        Explainer<S> e = new Explainer<>(model, core, Math.max(deadline, System.nanoTime()) + GRACE_NANOS);
+        return explain(model, core, core, minimal, limit, checks, start, deadline);
+    }
+
+    /**
+     * The explanation of {@code core}, whose orders are replayed in {@code relaxed}, R(core): the core's operations
+     * (the same objects) and the other operations as {@link RelaxedModel#relax} marks them, or crashed.
+     */
+    static <S> Explanation explain(Model<S> model, List<Operation> core, List<Operation> relaxed, boolean minimal,
+                                   String limit, int checks, long start, long deadline) {
+        Explainer<S> e = new Explainer<>(model, core, relaxed, Math.max(deadline, System.nanoTime()) + GRACE_NANOS);
         List<Explanation.Precedence> precedences = precedences(model, core);
-        e.explore(new ArrayList<>(), model.init(), new boolean[core.size()]);
+        Map<BitSet, Set<S>> initial = new LinkedHashMap<>();
+        initial.put(new BitSet(), new LinkedHashSet<>(List.of(model.init())));
+        e.explore(new ArrayList<>(), initial, new boolean[core.size()]);
         return new Explanation(core, minimal, limit, summary(model, core),
                 model.describeState(model.init()), precedences, e.orders, e.complete, checks,
                 System.nanoTime() - start, true);
@@ -132,11 +160,13 @@ final class Explainer<S> {
     }
 
     /**
-     * Every order from here: each operation real time lets come next (every completed one that returned before its
-     * call already placed) is tried; a rejection ends an order, an acceptance goes on. Pending operations may be
-     * left out, which is not listed separately: it is any order that does not place them.
+     * Every order from here: each core operation real time lets come next (every completed one that returned before
+     * its call already placed) is tried in every configuration the other operations may have left ({@link #close});
+     * one that no configuration accepts ends an order, which is stated; otherwise the order goes on from the
+     * configurations that accepted it. {@code configs} maps the other operations already used (taken effect, or
+     * passed over: they did nothing) to the states the object may be in.
      */
-    private void explore(List<Step> placedSteps, S state, boolean[] placed) {
+    private void explore(List<Step> placedSteps, Map<BitSet, Set<S>> configs, boolean[] placed) {
         // An operation can come next when no other unplaced completed one returned before it was called; its own
         // return is never before its call, so the earliest return among all the unplaced ones decides.
         long firstReturn = Long.MAX_VALUE;
@@ -144,6 +174,11 @@ final class Explainer<S> {
             if (!placed[j] && !core.get(j).isPending()) {
                 firstReturn = Math.min(firstReturn, core.get(j).ret());
             }
+        }
+        Map<BitSet, Set<S>> closed = close(configs, placed);
+        if (closed == null) {
+            complete = false;
+            return;
         }
         for (int i = 0; i < core.size(); i++) {
             if (placed[i] || core.get(i).call() > firstReturn) {
@@ -154,23 +189,150 @@ final class Explainer<S> {
                 return;
             }
             Operation op = core.get(i);
-            steps++;
-            S next = model.step(state, op.input(), op.output());
-            if (next == null) {
-                String described = model.describeState(state);
+            Map<BitSet, Set<S>> next = new LinkedHashMap<>();
+            Set<S> before = new LinkedHashSet<>();
+            Set<S> after = new LinkedHashSet<>();
+            for (Map.Entry<BitSet, Set<S>> c : closed.entrySet()) {
+                BitSet used = passedOver(c.getKey(), op.call());
+                for (S state : c.getValue()) {
+                    before.add(state);
+                    steps++;
+                    S s2 = model.step(state, op.input(), op.output());
+                    if (s2 != null) {
+                        next.computeIfAbsent(used, k -> new LinkedHashSet<>()).add(s2);
+                        after.add(s2);
+                    }
+                }
+            }
+            if (steps > MAX_STEPS) {
+                complete = false;
+                return;
+            }
+            if (next.isEmpty()) {
+                String described = describeStates(before);
                 orders.add(new Explanation.RejectedOrder(placedSteps, op, described,
                         orderText(placedSteps, op, described)));
                 continue;
             }
             placed[i] = true;
-            placedSteps.add(Step.described(op, next, model));
+            placedSteps.add(new Step(op, Set.copyOf(after), describeStates(after)));
             explore(placedSteps, next, placed);
             placedSteps.remove(placedSteps.size() - 1);
             placed[i] = false;
         }
     }
 
-    private String orderText(List<Step> placedSteps, Operation rejected, String state) {
+    /**
+     * {@code configs} and every configuration reachable from them by other operations taking effect before the
+     * next core operation: one not used yet may, when no unplaced core operation returned before it was called;
+     * it takes effect with its own output or an unknown one (a crashed one, its unknown output), and the others
+     * that returned before it was called, still unused, did nothing. {@code null} when the step budget or the
+     * deadline ran out first: a partial closure proves nothing.
+     */
+    private Map<BitSet, Set<S>> close(Map<BitSet, Set<S>> configs, boolean[] placed) {
+        long firstCoreReturn = Long.MAX_VALUE;
+        for (int j = 0; j < core.size(); j++) {
+            if (!placed[j] && !core.get(j).isPending()) {
+                firstCoreReturn = Math.min(firstCoreReturn, core.get(j).ret());
+            }
+        }
+        Map<BitSet, Set<S>> all = new LinkedHashMap<>();
+        java.util.ArrayDeque<BitSet> work = new java.util.ArrayDeque<>();
+        Set<BitSet> queued = new java.util.HashSet<>();
+        for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
+            all.put(c.getKey(), new LinkedHashSet<>(c.getValue()));
+            work.add(c.getKey());
+            queued.add(c.getKey());
+        }
+        while (!work.isEmpty()) {
+            if (steps > MAX_STEPS || System.nanoTime() > deadline) {
+                return null;
+            }
+            BitSet used = work.poll();
+            queued.remove(used);
+            List<S> states = new ArrayList<>(all.get(used));
+            for (int q = used.nextClearBit(0); q < others.length; q = used.nextClearBit(q + 1)) {
+                Operation op = others[q];
+                if (op.call() > firstCoreReturn) {
+                    break; // called after an unplaced core operation returned: not before it (call order)
+                }
+                BitSet used2 = passedOver(used, op.call());
+                used2.set(q);
+                Set<S> reached = new LinkedHashSet<>();
+                for (S state : states) {
+                    if (op.input() instanceof RelaxedModel.Relaxed r) {
+                        steps += 2;
+                        add(reached, model.step(state, r.input(), r.output()));
+                        add(reached, model.step(state, r.input(), Operation.UNKNOWN));
+                    } else {
+                        steps++;
+                        add(reached, model.step(state, op.input(), op.output()));
+                    }
+                }
+                if (reached.isEmpty()) {
+                    continue;
+                }
+                Set<S> there = all.get(used2);
+                if (there == null) {
+                    all.put(used2, reached);
+                } else if (!there.addAll(reached)) {
+                    continue;
+                }
+                if (queued.add(used2)) {
+                    work.add(used2);
+                }
+            }
+        }
+        return all;
+    }
+
+    private static <S> void add(Set<S> states, S state) {
+        if (state != null) {
+            states.add(state);
+        }
+    }
+
+    /**
+     * {@code used} with every other operation that returned before {@code time}: an operation placed at
+     * {@code time} comes after them, so those not used yet did nothing.
+     */
+    private BitSet passedOver(BitSet used, long time) {
+        BitSet b = (BitSet) used.clone();
+        for (int q = 0; q < others.length && others[q].call() < time; q++) {
+            if (!others[q].isPending() && others[q].ret() < time) {
+                b.set(q);
+            }
+        }
+        return b;
+    }
+
+    /** The states, described and sorted: the one, or {@code one of N: A | B | …}, at most {@link #STATES_SHOWN}. */
+    private String describeStates(Set<S> states) {
+        java.util.TreeSet<String> each = new java.util.TreeSet<>();
+        for (S s : states) {
+            each.add(model.describeState(s));
+        }
+        if (each.size() == 1) {
+            return each.first();
+        }
+        StringBuilder b = new StringBuilder("one of ").append(each.size()).append(": ");
+        int n = 0;
+        for (String d : each) {
+            if (n == STATES_SHOWN) {
+                b.append(" | … ").append(each.size() - n).append(" more");
+                break;
+            }
+            b.append(n++ == 0 ? "" : " | ").append(d);
+        }
+        return b.toString();
+    }
+
+    /**
+     * In words: {@code #0 write(1), then #2 read → 2 is rejected whatever the other operations did: the state can
+     * only be 1}. The states are those the other operations may have left: the order is stated because the model
+     * rejects the last step in each of them.
+     */
+    static String orderText(Model<?> model, List<Step> placedSteps, Operation rejected, String state) {
         StringBuilder s = new StringBuilder();
         for (Step step : placedSteps) {
             s.append('#').append(step.operation().id()).append(' ').append(describe(model, step.operation()))
@@ -178,8 +340,14 @@ final class Explainer<S> {
         }
         s.append(placedSteps.isEmpty() ? "" : "then ").append('#').append(rejected.id()).append(' ')
                 .append(describe(model, rejected)).append(placedSteps.isEmpty() ? " first" : "")
-                .append(" is rejected in ").append(placedSteps.isEmpty() ? "the initial state " : "state ")
-                .append(state);
+                .append(REJECTED).append(state);
         return s.toString();
+    }
+
+    /** What an order's text says of its last step, before the states it was rejected in. */
+    static final String REJECTED = " is rejected whatever the other operations did: the state can only be ";
+
+    private String orderText(List<Step> placedSteps, Operation rejected, String state) {
+        return orderText(model, placedSteps, rejected, state);
     }
 }

@@ -21,10 +21,11 @@ import java.util.List;
  *
  * <p>The explanation lists the real-time precedences among the core's operations (each "returned before the other
  * was called", transitive ones left out; the times are the history's own), then every order of the core's
- * operations alone that real time allows, each up to the first step the model rejects, with the state it was in,
- * at most {@link #ORDERS_SHOWN} of them (a core is not linearizable alone either, the others doing nothing); and
- * first, when the model can say it in its own terms ({@link dev.ariadne.core.model.Model#explainViolation}), one
- * sentence.
+ * operations that real time allows, each up to the first step the model rejects, at most {@link #ORDERS_SHOWN} of
+ * them, replayed under the same relaxation: between the core's steps the other operations may take effect within
+ * their intervals or not at all, and an order is listed only when its last step is rejected in every state they can
+ * lead to ("is rejected whatever the other operations did"); and first, when the model can say it in its own terms
+ * ({@link dev.ariadne.core.model.Model#explainViolation}), one sentence.
  *
  * @param core          the core's operations, in call order; when not {@link #found()}, the failing operation's
  *                      neighbourhood
@@ -35,7 +36,8 @@ import java.util.List;
  * @param summary       the model's one-sentence explanation, or {@code null} when it has none or no core was found
  * @param initialState  the model's description of its initial state
  * @param precedences   the real-time precedences among the core's operations, earliest first (empty when not found)
- * @param orders        the orders real time allows, each to its first rejected step; empty when none was looked at
+ * @param orders        the orders real time allows, each to its first step rejected whatever the other operations
+ *                      did; empty when none was looked at
  * @param ordersComplete whether {@code orders} holds every such order (else it stopped at {@link #ORDERS_SHOWN}
  *                      orders or at the budget)
  * @param checks        how many relaxed histories and sets the search checked
@@ -69,12 +71,16 @@ public record Explanation(List<Operation> core, boolean minimal, String limit, S
     }
 
     /**
-     * One order of the core that real time allows, up to the first step the model rejects.
+     * One order of the core that real time allows, up to the first step the model rejects whatever the other
+     * operations did (they may take effect within their intervals, with any output, or not at all).
      *
-     * @param steps    the operations the model accepted, in order, with the state after each
-     * @param rejected the operation the model rejected next
-     * @param state    the model's description of the state it was rejected in
-     * @param text     in words, for example {@code #0 write(1), #2 write(2), then #3 read → 1 is rejected in state 2}
+     * @param steps    the core operations the model accepted, in order, each with the states the object may be in
+     *                 right after it (a set of the model's states, described)
+     * @param rejected the operation the model rejects next
+     * @param state    the model's description of the states it is rejected in: every state the other operations
+     *                 may have left ({@code 2}, or {@code one of 2: 1 | 2}, at most 8 named)
+     * @param text     in words, for example {@code #0 write(1), #2 write(2), then #3 read → 1 is rejected whatever the
+     *                 other operations did: the state can only be 2}
      */
     public record RejectedOrder(List<Step> steps, Operation rejected, String state, String text) {
         public RejectedOrder {

@@ -5,7 +5,6 @@ import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.NondeterministicModel;
 import dev.ariadne.core.search.Budget;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -75,19 +74,18 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
             S next = model.step(state, input, output);
             return next == null ? List.of() : List.of(next);
         }
-        List<S> next = new ArrayList<>(3);
-        next.add(state);
         S own = model.step(state, r.input(), r.output());
-        if (own != null && !next.contains(own)) {
-            next.add(own);
+        S any = r.output() == Operation.UNKNOWN ? null : model.step(state, r.input(), Operation.UNKNOWN);
+        // The subset construction merges equal states; only the usual case, nothing new, is worth sparing it.
+        boolean ownNew = own != null && !own.equals(state);
+        boolean anyNew = any != null && !any.equals(state) && !any.equals(own);
+        if (!ownNew && !anyNew) {
+            return List.of(state);
         }
-        if (r.output() != Operation.UNKNOWN) {
-            S any = model.step(state, r.input(), Operation.UNKNOWN);
-            if (any != null && !next.contains(any)) {
-                next.add(any);
-            }
+        if (ownNew && anyNew) {
+            return List.of(state, own, any);
         }
-        return next;
+        return List.of(state, ownNew ? own : any);
     }
 
     /** A relaxed operation may change the state (read-only ones are left out of relaxed histories). */

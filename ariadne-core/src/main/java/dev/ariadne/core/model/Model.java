@@ -147,6 +147,18 @@ public interface Model<S> {
     }
 
     /**
+     * {@link #explainViolation(List)} with every time written as {@code times} writes it, so that the sentence is on
+     * the same clock as the report around it: {@code times.apply(op)} is the call ({@code [0]}) and the return
+     * ({@code [1]}, {@code never returned} for a pending operation) of {@code op} as the report shows them, for
+     * example {@code 12.345 ms}. The default asks {@link #explainViolation(List)}, whose times are the history's
+     * own; a model whose sentence has times overrides this one too, and the text report names the clock of a
+     * sentence that ignores it.
+     */
+    default String explainViolation(List<Operation> core, java.util.function.Function<Operation, String[]> times) {
+        return explainViolation(core);
+    }
+
+    /**
      * Whether a completed operation ({@code input}, {@code output}, which may be unknown) may reveal that a pending
      * operation with input {@code pending} took effect. Engines drop, before the search, every pending operation that
      * no completed operation of its partition that returned at or after its call may reveal: a crashed {@code enqueue(7)} when no dequeue returned 7,

@@ -2,9 +2,12 @@ package dev.ariadne.core.model;
 
 import dev.ariadne.core.history.Operation;
 
+import java.util.AbstractSet;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 
@@ -23,16 +26,67 @@ final class PowerSetModel<S> implements Model<Set<S>> {
 
     @Override
     public Set<S> init() {
-        return Set.copyOf(model.init());
+        return new States<>(new HashSet<>(model.init()));
     }
 
     @Override
     public Set<S> step(Set<S> states, Object input, Object output) {
-        Set<S> next = new LinkedHashSet<>();
+        if (states.size() == 1) {
+            // The common case: one state in, its successors out, no set built but the result.
+            Collection<S> next = model.step(states.iterator().next(), input, output);
+            return next.isEmpty() ? null : next.size() == 1 ? new States<>(Set.of(next.iterator().next()))
+                    : new States<>(new HashSet<>(next));
+        }
+        HashSet<S> next = new HashSet<>(states.size() * 2);
         for (S s : states) {
             next.addAll(model.step(s, input, output));
         }
-        return next.isEmpty() ? null : Set.copyOf(next);
+        return next.isEmpty() ? null : new States<>(next);
+    }
+
+    /**
+     * An immutable set of states that keeps its hash: engines hash and compare states all the time, and a set's own
+     * hash walks every element. Equal to any set with the same elements.
+     */
+    private static final class States<S> extends AbstractSet<S> {
+        private final Set<S> elements;
+        private final int hash;
+
+        States(Set<S> elements) {
+            this.elements = elements;
+            this.hash = elements.hashCode();
+        }
+
+        @Override
+        public Iterator<S> iterator() {
+            return Collections.unmodifiableSet(elements).iterator();
+        }
+
+        @Override
+        public int size() {
+            return elements.size();
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return elements.contains(o);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (o == this) {
+                return true;
+            }
+            if (o instanceof States<?> t) {
+                return t.hash == hash && t.elements.size() == elements.size() && elements.containsAll(t.elements);
+            }
+            return o instanceof Set<?> other && other.size() == elements.size() && elements.containsAll(other);
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.ariadne.core.model.Model;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A first-in first-out queue, initially empty.
@@ -112,6 +113,11 @@ public final class FifoQueueModel implements Model<IntSeq> {
      */
     @Override
     public String explainViolation(List<Operation> core) {
+        return explainViolation(core, RegisterModel::historyTimes);
+    }
+
+    @Override
+    public String explainViolation(List<Operation> core, Function<Operation, String[]> times) {
         if (!initial.isEmpty() || core.stream().anyMatch(op -> op.input() instanceof Dequeue && !op.outputKnown())) {
             return null;
         }
@@ -121,7 +127,7 @@ public final class FifoQueueModel implements Model<IntSeq> {
             }
             int b = (Integer) d.output();
             String shownB = ops.values().show(b);
-            String head = "dequeue by client " + d.client() + " at " + RegisterModel.interval(d) + " returned "
+            String head = "dequeue by client " + d.client() + " at " + RegisterModel.interval(d, times) + " returned "
                     + shownB;
             if (core.size() == 1) {
                 // The core fails whatever the other operations did, so none of them could have enqueued b in time.
@@ -142,7 +148,8 @@ public final class FifoQueueModel implements Model<IntSeq> {
                 if (!dequeuesOfA.stream().allMatch(x -> d.ret() < x.call())) {
                     continue;
                 }
-                String enqueuedA = "enqueue(" + shownA + ") (client " + ea.client() + ", returned at " + ea.ret() + ")";
+                String enqueuedA = "enqueue(" + shownA + ") (client " + ea.client() + ", returned at " + times.apply(ea)[1]
+                        + ")";
                 return head + ", but " + shownA + " was ahead of it: " + enqueuedA + " returned before the dequeue"
                         + (enqueuesOfB.isEmpty() ? "" : " and before any enqueue(" + shownB + ")")
                         + " was called, and " + shownA + " is not dequeued before it in this core";

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A key-value store of strings, as in porcupine's kv test: every key initially holds the empty string, and an
@@ -209,13 +210,18 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
      */
     @Override
     public String explainViolation(List<Operation> core) {
+        return explainViolation(core, RegisterModel::historyTimes);
+    }
+
+    @Override
+    public String explainViolation(List<Operation> core, Function<Operation, String[]> times) {
         List<Operation> gets = core.stream().filter(op -> op.input() instanceof Op o && o.kind() == Op.GET
                 && op.outputKnown()).toList();
         for (Operation g : gets) {
             int key = ((Op) g.input()).key();
             String seen = g.output().toString();
             String head = "get(" + Values.show(keyName(key)) + ") by client " + g.client() + " at "
-                    + RegisterModel.interval(g) + " returned " + Values.show(seen);
+                    + RegisterModel.interval(g, times) + " returned " + Values.show(seen);
             if (core.size() == 1) {
                 // The core fails whatever the other operations did, so none of them could have produced it in time.
                 return head + ", but nothing called before it returned could have produced " + Values.show(seen);
@@ -232,7 +238,7 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
                 if (((Op) earlier.input()).key() == key && !earlier.isPending() && earlier.ret() < g.call()
                         && !seen.startsWith(before)) {
                     return head + ", but get(" + Values.show(keyName(key)) + ") by client " + earlier.client()
-                            + " had returned " + Values.show(before) + " at " + earlier.ret()
+                            + " had returned " + Values.show(before) + " at " + times.apply(earlier)[1]
                             + ", before it was called," + grows;
                 }
             }
@@ -242,7 +248,7 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
                 String text = ((Op) a.input()).value().toString();
                 if (!a.isPending() && a.ret() < g.call() && !seen.contains(text)) {
                     return head + ", which lacks " + Values.show(text) + ", but " + describe(a) + " (client "
-                            + a.client() + ") returned at " + a.ret() + ", before the get was called," + grows;
+                            + a.client() + ") returned at " + times.apply(a)[1] + ", before the get was called," + grows;
                 }
             }
             for (Operation a : appends) {
@@ -254,8 +260,8 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
                     if (a != b && !a.isPending() && a.ret() < b.call() && ia >= 0 && ib >= 0 && ib < ia
                             && seen.indexOf(ta, ia + 1) < 0 && seen.lastIndexOf(tb) == ib) {
                         return head + ", which has " + Values.show(tb) + " before " + Values.show(ta) + ", but "
-                                + describe(a) + " (client " + a.client() + ") returned at " + a.ret() + " before "
-                                + describe(b) + " (client " + b.client() + ") was called at " + b.call()
+                                + describe(a) + " (client " + a.client() + ") returned at " + times.apply(a)[1] + " before "
+                                + describe(b) + " (client " + b.client() + ") was called at " + times.apply(b)[0]
                                 + ", and appends add to the end";
                     }
                 }

@@ -79,7 +79,32 @@ public final class KvText {
                 return true;
             }
         }
-        return toString().equals(t.toString());
+        return sameCharacters(a, b);
+    }
+
+    /**
+     * Whether two values of the same length hold the same characters, compared from the end piece by piece, without
+     * building either string (values built by different appends can be long).
+     */
+    private static boolean sameCharacters(KvText a, KvText b) {
+        int i = a.piece.length();
+        int j = b.piece.length();
+        while (a != null && b != null) {
+            if (i == 0) {
+                a = a.prefix;
+                i = a == null ? 0 : a.piece.length();
+                continue;
+            }
+            if (j == 0) {
+                b = b.prefix;
+                j = b == null ? 0 : b.piece.length();
+                continue;
+            }
+            if (a.piece.charAt(--i) != b.piece.charAt(--j)) {
+                return false;
+            }
+        }
+        return true; // equal lengths: both ran out together
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.ariadne.core.history.Values;
 import dev.ariadne.core.model.Model;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.Objects;
 
 /**
@@ -259,12 +260,17 @@ public final class RegisterModel implements Model<Object> {
      */
     @Override
     public String explainViolation(List<Operation> core) {
+        return explainViolation(core, RegisterModel::historyTimes);
+    }
+
+    @Override
+    public String explainViolation(List<Operation> core, Function<Operation, String[]> times) {
         for (Operation read : core) {
             if (!(read.input() instanceof Read r) || r.nilIgnored() || !read.outputKnown()) {
                 continue;
             }
             Object v = read.output();
-            String head = "read by client " + read.client() + " at " + interval(read) + " returned " + show(v);
+            String head = "read by client " + read.client() + " at " + interval(read, times) + " returned " + show(v);
             if (core.size() == 1) {
                 // The core fails whatever the other operations did, so none of them could have written v in time.
                 return head + ", but nothing called before it returned could have written " + show(v)
@@ -286,15 +292,15 @@ public final class RegisterModel implements Model<Object> {
                     }
                     // The core is just w and the read: whatever the others did, none could write v in between.
                     return head + ", but " + describeOperation(w.input(), w.output()) + " (client " + w.client()
-                            + ") returned at " + w.ret() + ", before it was called, and nothing in the history "
+                            + ") returned at " + times.apply(w)[1] + ", before it was called, and nothing in the history "
                             + "could have written " + show(v) + " after that and before the read returned";
                 }
                 String evidence = !writersOfV.isEmpty() ? "" : v.equals(initial) ? " (the initial value)" : "";
                 String after = writersOfV.isEmpty() && !v.equals(initial) ? " after read by client " + seen.client()
-                        + " at " + interval(seen) + " had returned it," : "";
+                        + " at " + interval(seen, times) + " had returned it," : "";
                 return head + ", but " + show(v) + evidence + " was overwritten by "
                         + describeOperation(w.input(), w.output()) + " (client " + w.client() + ", returned at "
-                        + w.ret() + ")" + after + " and never written again in this core";
+                        + times.apply(w)[1] + ")" + after + " and never written again in this core";
             }
         }
         return null;
@@ -312,8 +318,15 @@ public final class RegisterModel implements Model<Object> {
                 : op.input() instanceof Cas c && Boolean.TRUE.equals(op.output()) ? c.value : null;
     }
 
-    static String interval(Operation op) {
-        return "[" + op.call() + ", " + (op.isPending() ? "never returned" : String.valueOf(op.ret())) + "]";
+    /** {@code op}'s interval as {@code times} writes it: {@code [40, 52]}. */
+    static String interval(Operation op, Function<Operation, String[]> times) {
+        String[] t = times.apply(op);
+        return "[" + t[0] + ", " + t[1] + "]";
+    }
+
+    /** The history's own times of {@code op}, the clock of {@link #explainViolation(List)}. */
+    static String[] historyTimes(Operation op) {
+        return new String[] {Long.toString(op.call()), op.isPending() ? "never returned" : Long.toString(op.ret())};
     }
 
     private static Object encode(Object value) {

@@ -172,6 +172,8 @@ class MinimalCoreTest {
             assertTrue(RelaxedChecker.isLinearizable(part, rest, model),
                     where + " R(core " + core + " without #" + m + ") still fails");
         }
+        String wrong = ResultAssertions.wrongOrder(part, model, e);
+        assertTrue(wrong == null, where + ": " + wrong);
     }
 
     /** The model's part of {@code prepared} that holds every operation of {@code core}, or {@code null}. */

@@ -204,7 +204,46 @@ public final class ResultAssertions {
             e.core().forEach(op -> core.add(op.id()));
             check(!dev.ariadne.core.reference.RelaxedChecker.isLinearizable(ops, core, model),
                     "the relaxed history of core " + core + " is linearizable");
+            String wrong = wrongOrder(ops, model, e);
+            check(wrong == null, wrong);
         }
+    }
+
+    /**
+     * The first of {@code e}'s stated orders that does not replay under the relaxation, said why, or {@code null}:
+     * each is a real-time order of the core's operations (none placed before a core operation that returned before
+     * it was called), whose accepted steps some choice of the other operations of the partition {@code part} lets the
+     * model accept, and whose rejected step none does ({@link dev.ariadne.core.reference.RelaxedChecker#canPlaceInOrder},
+     * a separate code path). For small partitions: the replay is exponential in the overlap.
+     */
+    public static <S> String wrongOrder(List<Operation> part, Model<S> model, Explanation e) {
+        Set<Integer> core = new HashSet<>();
+        e.core().forEach(op -> core.add(op.id()));
+        for (Explanation.RejectedOrder o : e.orders()) {
+            List<Integer> order = new java.util.ArrayList<>();
+            Set<Integer> placed = new HashSet<>();
+            List<Operation> sequence = new java.util.ArrayList<>();
+            o.steps().forEach(st -> sequence.add(st.operation()));
+            sequence.add(o.rejected());
+            for (Operation op : sequence) {
+                for (Operation other : e.core()) {
+                    if (!placed.contains(other.id()) && other != op && !other.isPending() && other.ret() < op.call()) {
+                        return "order \"" + o.text() + "\" places #" + op.id() + " before #" + other.id()
+                                + ", which returned before it was called";
+                    }
+                }
+                placed.add(op.id());
+                order.add(op.id());
+            }
+            if (dev.ariadne.core.reference.RelaxedChecker.canPlaceInOrder(part, core, order, model)) {
+                return "order \"" + o.text() + "\" is stated rejected, but the other operations can make it pass";
+            }
+            if (!dev.ariadne.core.reference.RelaxedChecker.canPlaceInOrder(part, core,
+                    order.subList(0, order.size() - 1), model)) {
+                return "order \"" + o.text() + "\" lists accepted steps that no choice of the others accepts";
+            }
+        }
+        return null;
     }
 
     private static Map<Integer, Operation> byId(List<Operation> ops) {

@@ -78,6 +78,83 @@ public final class RelaxedChecker {
     }
 
     /**
+     * Whether the operations of {@code core} (ids) can take effect in the order {@code order} (ids of core
+     * operations, the last one included) in R({@code core}) of {@code partition}: some sequence respecting real time,
+     * in which every other completed operation takes effect at most once with its own output or an unknown one or
+     * is dropped, every crashed one takes effect at most once with an unknown output, and no core operation outside
+     * {@code order} comes before the last of it, is accepted by the model up to and including {@code order}'s last
+     * operation. The reference for an explanation's orders: an order stated as rejected must not be placeable, and
+     * its accepted steps must be. A depth-first search over which operations were used, memoised; exponential in
+     * the operations of the partition, so for small ones.
+     */
+    public static <S> boolean canPlaceInOrder(List<Operation> partition, Set<Integer> core, List<Integer> order,
+                                              Model<S> model) {
+        Map<Integer, Operation> byId = new HashMap<>();
+        partition.forEach(op -> byId.put(op.id(), op));
+        long lastReturn = Long.MIN_VALUE;
+        for (int id : order) {
+            lastReturn = Math.max(lastReturn, byId.get(id).ret());
+        }
+        List<Operation> used = new ArrayList<>();
+        for (Operation op : partition) {
+            // Called after every operation of the order returned: real time puts it after them all.
+            if (op.call() <= lastReturn && (core.contains(op.id()) || !model.isReadOnly(op.input(), Operation.UNKNOWN)
+                    || !model.isReadOnly(op.input(), op.output()))) {
+                used.add(op);
+            }
+        }
+        Operation[] ops = used.toArray(new Operation[0]);
+        Operation[] sequence = order.stream().map(byId::get).toArray(Operation[]::new);
+        return place(ops, core, sequence, 0, new BitSet(), model.init(), model, new HashSet<>());
+    }
+
+    private static <S> boolean place(Operation[] ops, Set<Integer> core, Operation[] order, int k, BitSet done,
+                                     S state, Model<S> model, Set<List<Object>> seen) {
+        if (k == order.length) {
+            return true;
+        }
+        if (!seen.add(List.of(done.clone(), k, state))) {
+            return false;
+        }
+        for (int i = 0; i < ops.length; i++) {
+            Operation op = ops[i];
+            if (done.get(i)) {
+                continue;
+            }
+            boolean inCore = core.contains(op.id());
+            if (inCore && op != order[k]) {
+                continue; // core operations come in the order given
+            }
+            // Doing nothing is done where it could take effect: when every operation that returned before its
+            // call is done (an operation that does nothing imposes no constraint: docs/semantics.md).
+            if (!mayComeNow(ops, done, i)) {
+                continue;
+            }
+            BitSet next = (BitSet) done.clone();
+            next.set(i);
+            if (!inCore && place(ops, core, order, k, next, state, model, seen)) {
+                return true; // it did nothing
+            }
+            for (S s2 : transitions(op, inCore, state, model)) {
+                if (place(ops, core, order, inCore ? k + 1 : k, next, s2, model, seen)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether every operation that returned before {@code ops[i]} was called is done. */
+    private static boolean mayComeNow(Operation[] ops, BitSet done, int i) {
+        for (int j = 0; j < ops.length; j++) {
+            if (j != i && !done.get(j) && !ops[j].isPending() && ops[j].ret() < ops[i].call()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The most operations of {@code partition} open at one time, as this checker counts them (crashed ones stay
      * open; crashed read-only ones are left out): its cost is exponential in it.
      */
