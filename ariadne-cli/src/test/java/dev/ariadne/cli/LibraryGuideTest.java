@@ -26,10 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -221,32 +218,11 @@ class LibraryGuideTest {
     void theGuideShowsExactlyTheCodeOfThisTest() throws IOException {
         String guide = Files.readString(GUIDE);
         String source = Files.readString(SOURCE);
-        List<String> blocks = new ArrayList<>();
-        Matcher m = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL).matcher(guide);
-        while (m.find()) {
-            blocks.add(m.group(1));
-        }
+        List<String> blocks = GuideRegions.javaBlocks(guide);
         assertEquals(6, blocks.size(), "the guide's Java blocks");
-        List<String> regions = regions(source);
+        List<String> regions = GuideRegions.regions(source);
         for (String block : blocks) {
             assertTrue(regions.contains(block), "docs/library.md shows code this test does not run:\n" + block);
         }
-    }
-
-    /** Every guide region of the source, de-indented, each line ending with a newline. */
-    private static List<String> regions(String source) {
-        List<String> regions = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^[ \\t]*// guide:(?!end)\\w+\\n(.*?)^[ \\t]*// guide:end\\n",
-                Pattern.DOTALL).matcher(source);
-        while (m.find()) {
-            String region = m.group(1);
-            int indent = region.lines().filter(l -> !l.isBlank())
-                    .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElse(0);
-            StringBuilder out = new StringBuilder();
-            region.lines().forEach(l -> out.append(l.length() >= indent ? l.substring(indent) : l.strip())
-                    .append('\n'));
-            regions.add(out.toString());
-        }
-        return regions;
     }
 }

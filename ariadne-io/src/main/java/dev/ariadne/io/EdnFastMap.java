@@ -1,5 +1,7 @@
 package dev.ariadne.io;
 
+import dev.ariadne.io.FastTokens.NotSimple;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -376,35 +378,9 @@ final class EdnFastMap {
 
     /** An integer of at most 18 digits without a leading zero (or 0 itself), as a {@link Long}. */
     private Long integer() throws NotSimple {
-        int k = i;
-        boolean negative = s[k] == '-';
-        if (negative) {
-            k++;
-        }
-        int first = k;
-        long v = 0;
-        while (k < n) {
-            byte d = s[k];
-            if (d < '0' || d > '9') {
-                break;
-            }
-            v = v * 10 + (d - '0');
-            k++;
-        }
-        int digits = k - first;
-        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
-            throw NotSimple.INSTANCE;
-        }
-        i = k;
-        return negative ? -v : v;
-    }
-
-    /** A value this class does not take: the map goes to edn-java. */
-    private static final class NotSimple extends Exception {
-        static final NotSimple INSTANCE = new NotSimple();
-
-        private NotSimple() {
-            super(null, null, false, false);
-        }
+        int end = FastTokens.integerEnd(s, i, n);
+        long v = FastTokens.integerValue(s, i, end);
+        i = end;
+        return v;
     }
 }

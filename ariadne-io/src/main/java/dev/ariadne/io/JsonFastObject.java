@@ -1,5 +1,7 @@
 package dev.ariadne.io;
 
+import dev.ariadne.io.FastTokens.NotSimple;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -211,36 +213,10 @@ final class JsonFastObject {
     }
 
     private Long integer() throws NotSimple {
-        int k = i;
-        boolean negative = s[k] == '-';
-        if (negative) {
-            k++;
-        }
-        int first = k;
-        long v = 0;
-        while (k < n) {
-            byte d = s[k];
-            if (d < '0' || d > '9') {
-                break;
-            }
-            v = v * 10 + (d - '0');
-            k++;
-        }
-        int digits = k - first;
-        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
-            throw NotSimple.INSTANCE;
-        }
-        i = k;
+        int end = FastTokens.integerEnd(s, i, n);
+        long v = FastTokens.integerValue(s, i, end);
+        i = end;
         delimited();
-        return negative ? -v : v;
-    }
-
-    /** A line this class does not take: Jackson reads it. */
-    private static final class NotSimple extends Exception {
-        static final NotSimple INSTANCE = new NotSimple();
-
-        private NotSimple() {
-            super(null, null, false, false);
-        }
+        return v;
     }
 }

@@ -11,7 +11,7 @@ import net.jqwik.api.Provide;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The jqwik property of docs/harness.md, compiled (HarnessGuideTest checks the page shows this code); a correct
+ * The jqwik property of docs/harness.md, compiled (ariadne-cli's HarnessGuideTest checks the page shows this code); a correct
  * counter here, so the property holds. Not a test class by name: surefire does not run it.
  */
 final class GuideCounterProperties {

@@ -1,0 +1,51 @@
+package dev.ariadne.io;
+
+/**
+ * What the purpose-built tokenizers ({@link EdnFastMap}, {@link JsonFastObject}) share: the signal that a line is not
+ * of the common shape they take (the library then reads it, so behaviour stays the library's), and the integers both
+ * formats write the same way.
+ */
+final class FastTokens {
+    private FastTokens() {
+    }
+
+    /** A line the fast path does not take: the library reads it. Thrown without a stack trace, as control flow. */
+    static final class NotSimple extends Exception {
+        static final NotSimple INSTANCE = new NotSimple();
+
+        private NotSimple() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Where the integer starting at {@code from} ends: at most 18 digits (so it fits a long), an optional minus sign,
+     * no leading zero (but 0 itself); anything else, a larger or unusual number among them, is not simple.
+     */
+    static int integerEnd(byte[] s, int from, int n) throws NotSimple {
+        int k = from;
+        boolean negative = s[k] == '-';
+        if (negative) {
+            k++;
+        }
+        int first = k;
+        while (k < n && s[k] >= '0' && s[k] <= '9') {
+            k++;
+        }
+        int digits = k - first;
+        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
+            throw NotSimple.INSTANCE;
+        }
+        return k;
+    }
+
+    /** The value of the integer {@link #integerEnd} accepted between {@code from} and {@code end}. */
+    static long integerValue(byte[] s, int from, int end) {
+        boolean negative = s[from] == '-';
+        long v = 0;
+        for (int k = negative ? from + 1 : from; k < end; k++) {
+            v = v * 10 + (s[k] - '0');
+        }
+        return negative ? -v : v;
+    }
+}
