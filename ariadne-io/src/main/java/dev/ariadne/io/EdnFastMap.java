@@ -71,10 +71,8 @@ final class EdnFastMap {
     /** The other keys seen, as start and end indexes in {@link #s}, to find one given twice. */
     private int[] others = new int[16];
     private int otherCount;
-    /** Keyword names seen so far, the first {@link #nameCount} of them. */
-    private final String[] names = new String[32];
-    private final byte[][] nameBytes = new byte[32][];
-    private int nameCount;
+    /** Keyword names seen so far. */
+    private final FastTokens.Names names = new FastTokens.Names();
 
     boolean has(int key) {
         return (seen & key) != 0;
@@ -361,19 +359,7 @@ final class EdnFastMap {
      * {@code invoke}) come back on every line and each operation keeps its function's.
      */
     private String name(int from, int to) {
-        int len = to - from;
-        for (int k = 0; k < nameCount; k++) {
-            byte[] b = nameBytes[k];
-            if (b.length == len && java.util.Arrays.equals(s, from, to, b, 0, len)) {
-                return names[k];
-            }
-        }
-        String name = new String(s, from, len, StandardCharsets.ISO_8859_1);
-        if (nameCount < names.length) {
-            nameBytes[nameCount] = java.util.Arrays.copyOfRange(s, from, to);
-            names[nameCount++] = name;
-        }
-        return name;
+        return names.of(s, from, to);
     }
 
     /** An integer of at most 18 digits without a leading zero (or 0 itself), as a {@link Long}. */

@@ -1,5 +1,8 @@
 package dev.ariadne.io;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * What the purpose-built tokenizers ({@link EdnFastMap}, {@link JsonFastObject}) share: the signal that a line is not
  * of the common shape they take (the library then reads it, so behaviour stays the library's), and the integers both
@@ -47,5 +50,33 @@ final class FastTokens {
             v = v * 10 + (s[k] - '0');
         }
         return negative ? -v : v;
+    }
+
+    /**
+     * The names a tokenizer has seen (keywords, field names), one string per name: the same few come back on every
+     * line, so each line's names are neither decoded nor allocated again. Holds at most 32; later names are made
+     * each time.
+     */
+    static final class Names {
+        private final String[] names = new String[32];
+        private final byte[][] bytes = new byte[32][];
+        private int count;
+
+        /** The ASCII name {@code s[from, to)}. */
+        String of(byte[] s, int from, int to) {
+            int len = to - from;
+            for (int k = 0; k < count; k++) {
+                byte[] b = bytes[k];
+                if (b.length == len && Arrays.equals(s, from, to, b, 0, len)) {
+                    return names[k];
+                }
+            }
+            String name = new String(s, from, len, StandardCharsets.ISO_8859_1);
+            if (count < names.length) {
+                bytes[count] = Arrays.copyOfRange(s, from, to);
+                names[count++] = name;
+            }
+            return name;
+        }
     }
 }

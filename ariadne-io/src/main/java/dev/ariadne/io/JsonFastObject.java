@@ -23,10 +23,8 @@ final class JsonFastObject {
     private byte[] s;
     private int n;
     private int i;
-    /** Field names seen so far (most lines use the same few), the first {@link #nameCount}. */
-    private final String[] names = new String[32];
-    private final byte[][] nameBytes = new byte[32][];
-    private int nameCount;
+    /** Field names seen so far (most lines use the same few). */
+    private final FastTokens.Names names = new FastTokens.Names();
 
     /** The fields of the object on the ASCII line {@code bytes[from, from + length)}, or {@code null}. */
     Map<String, Object> parse(byte[] bytes, int from, int length) {
@@ -114,19 +112,7 @@ final class JsonFastObject {
         int from = i + 1;
         int to = stringEnd(from);
         i = to + 1;
-        int len = to - from;
-        for (int k = 0; k < nameCount; k++) {
-            byte[] b = nameBytes[k];
-            if (b.length == len && java.util.Arrays.equals(s, from, to, b, 0, len)) {
-                return names[k];
-            }
-        }
-        String name = new String(s, from, len, StandardCharsets.ISO_8859_1);
-        if (nameCount < names.length) {
-            nameBytes[nameCount] = java.util.Arrays.copyOfRange(s, from, to);
-            names[nameCount++] = name;
-        }
-        return name;
+        return names.of(s, from, to);
     }
 
     private Object value(int depth) throws NotSimple {

@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -46,30 +45,18 @@ class JepsenLogFastPathTest {
         return library.error == null;
     }
 
-    private static List<Path> files(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.toFile().length() < 4 << 20).sorted().toList();
-        }
-    }
 
     @Test
     void everyTestFileExampleAndCorpusFileReadsAlikeBothWays() throws IOException {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        List<Path> all = new ArrayList<>();
-        for (String dir : new String[]{"ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "examples"}) {
-            all.addAll(files(root.resolve(dir)));
-        }
+        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
+                "examples");
         for (Path p : all) {
             assertSame(Files.readAllBytes(p), p.toString());
         }
         Path corpus = Path.of("../../shared/testdata/porcupine/jepsen");
         Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath());
         int histories = 0;
-        for (Path p : files(corpus)) {
+        for (Path p : RepoFiles.files(corpus)) {
             histories += assertSame(Files.readAllBytes(p), p.toString()) ? 1 : 0;
         }
         assertTrue(histories > 50, "jepsen logs of the corpus read: " + histories);

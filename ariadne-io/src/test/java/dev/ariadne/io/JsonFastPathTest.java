@@ -71,23 +71,11 @@ class JsonFastPathTest {
         return library.error == null;
     }
 
-    private static List<Path> files(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).filter(p -> p.toFile().length() < 4 << 20).sorted().toList();
-        }
-    }
 
     @Test
     void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        List<Path> all = new ArrayList<>();
-        for (String dir : new String[]{"ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "ariadne-core/src/test/resources", "examples"}) {
-            all.addAll(files(root.resolve(dir)));
-        }
+        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
+                "ariadne-core/src/test/resources", "examples");
         int histories = 0;
         for (Path p : all) {
             if (assertSame(Files.readAllBytes(p), p.toString())) {
@@ -101,8 +89,8 @@ class JsonFastPathTest {
     void porcupineCorpusReadsAlikeBothWays() throws IOException {
         Path corpus = Path.of("../../shared/testdata/porcupine");
         Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
-                + " (see the brief: ../shared/testdata/porcupine relative to the worktree)");
-        for (Path p : files(corpus)) {
+                + " (it is read from ../shared/testdata/porcupine beside the repository)");
+        for (Path p : RepoFiles.files(corpus)) {
             assertSame(Files.readAllBytes(p), p.toString());
         }
     }
