@@ -105,14 +105,14 @@ public final class Checker {
                 .withMaxMemory(options.effectiveMaxMemory());
         PartitionResult[] results = new PartitionResult[parts.size()];
         int partitionThreads = options.partitionThreads();
-        if (parts.isEmpty() || options.timeout() == null && (parts.size() == 1 || partitionThreads == 1)) {
+        // On one thread, partitions in order, unless a violation cancels the rest: then rounds (runInParallel), so
+        // that which partitions are reported is the same whatever the number of threads.
+        if (parts.isEmpty() || options.timeout() == null
+                && (parts.size() == 1 || partitionThreads == 1 && model.checksEveryPartition())) {
             Searching searching = new Searching(options.engine(), budget,
                     new SearchThreads(options.searchThreads() - 1, POOL), options.searchThreads());
             for (int i = 0; i < parts.size() && budget.reason() == null; i++) {
                 results[i] = search(model, parts.get(i), i, searching, meters[i]);
-                if (results[i].verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
-                    budget.stop(CANCELLED);
-                }
             }
         } else {
             runInParallel(model, parts, options, budget, start, results, meters);
@@ -205,6 +205,10 @@ public final class Checker {
     private record Searching(Engine engine, Budget budget, SearchThreads threads, int maxThreads) {
         Searching withEngine(Engine e) {
             return new Searching(e, budget, threads, maxThreads);
+        }
+
+        Searching withBudget(Budget b) {
+            return new Searching(engine, b, threads, maxThreads);
         }
     }
 
@@ -394,6 +398,15 @@ public final class Checker {
         PartitionResult run(int index, String label);
     }
 
+    /**
+     * Searches the partitions on {@link CheckOptions#partitionThreads()} threads. Where every partition gets its
+     * verdict ({@link Model#checksEveryPartition()}), each is searched once. Where the first violation decides the
+     * history, they are searched in rounds instead, so that which partitions are reported does not depend on the
+     * machine's speed: in each round every partition not yet decided is searched afresh with the same work budget
+     * ({@link Budget#round}, counted in the engines' own steps), four times the last round's; after the first round
+     * that finds a violation, the partitions still undecided are cancelled. Restarting costs at most a third more
+     * than searching once with the last round's budget.
+     */
     private static <S> void runInParallel(Model<S> model, List<Partition> parts, CheckOptions options, Budget budget,
                                           long start, PartitionResult[] results, ProgressMeter[] meters) {
         // Largest partitions first: they bound the wall time. Sorted as longs (size descending, then index), not
@@ -407,22 +420,72 @@ public final class Checker {
         for (int k = 0; k < keys.length; k++) {
             order[k] = (int) keys[k];
         }
+        if (model.checksEveryPartition() || parts.size() < 2) {
+            runRound(model, parts, order, options, budget, start, results, meters, 0);
+            return;
+        }
+        Statistics[] earlier = new Statistics[parts.size()];
+        long units = FIRST_ROUND_WORK;
+        for (int[] left = order; left.length > 0 && budget.reason() == null; units *= 4) {
+            PartitionResult[] round = new PartitionResult[parts.size()];
+            runRound(model, parts, left, options, budget, start, round, meters, units);
+            int[] undecided = new int[left.length];
+            int n = 0;
+            boolean violated = false;
+            for (int index : left) {
+                PartitionResult r = round[index];
+                if (r == null) {
+                    continue; // the check was stopped (time, memory, interruption): combine says why
+                }
+                if (earlier[index] != null) {
+                    r = r.withStatistics(earlier[index].plus(r.statistics()));
+                }
+                if (r.verdict() == Verdict.UNKNOWN && Budget.WORK_LIMIT.equals(r.reason())) {
+                    earlier[index] = r.statistics();
+                    undecided[n++] = index;
+                } else {
+                    results[index] = r;
+                    violated |= r.verdict() == Verdict.NOT_LINEARIZABLE;
+                }
+            }
+            if (violated) {
+                budget.stop(CANCELLED);
+                return;
+            }
+            left = java.util.Arrays.copyOf(undecided, n);
+        }
+    }
+
+    /** The work budget of the first round ({@link #runInParallel}): small partitions are decided in it. */
+    static final long FIRST_ROUND_WORK = 1L << 18;
+
+    /**
+     * Searches the partitions at {@code order} on the pool into {@code results}: each with the check's budget when
+     * {@code units} is 0, where a violation cancels the partitions not yet started unless every partition gets its
+     * verdict; else each with its own {@link Budget#round} of {@code units}, on one thread, none cancelling another.
+     */
+    private static <S> void runRound(Model<S> model, List<Partition> parts, int[] order, CheckOptions options,
+                                     Budget budget, long start, PartitionResult[] results, ProgressMeter[] meters,
+                                     long units) {
         AtomicReferenceArray<PartitionResult> found = new AtomicReferenceArray<>(parts.size());
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        int workers = Math.min(options.partitionThreads(), parts.size());
-        // The threads no partition needs now help dfs searches; each worker's comes back when it runs out.
-        SearchThreads spare = new SearchThreads(Math.max(0, options.searchThreads() - workers), POOL);
-        Searching searching = new Searching(options.engine(), budget, spare, options.searchThreads());
+        int workers = Math.min(options.partitionThreads(), order.length);
+        // The threads no partition needs now help dfs searches; each worker's comes back when it runs out. In
+        // rounds every search runs on one thread, so that its steps, and so its verdict, are the same on every run.
+        SearchThreads spare = units > 0 ? SearchThreads.none()
+                : new SearchThreads(Math.max(0, options.searchThreads() - workers), POOL);
+        Searching searching = new Searching(options.engine(), budget, spare, units > 0 ? 1 : options.searchThreads());
         CountDownLatch finished = new CountDownLatch(workers);
         Runnable worker = () -> {
             try {
                 for (int k = next.getAndIncrement(); k < order.length && budget.reason() == null;
                      k = next.getAndIncrement()) {
                     int index = order[k];
-                    PartitionResult r = search(model, parts.get(index), index, searching, meters[index]);
+                    Searching s = units > 0 ? searching.withBudget(budget.round(units)) : searching;
+                    PartitionResult r = search(model, parts.get(index), index, s, meters[index]);
                     found.set(index, r);
-                    if (r.verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
+                    if (units == 0 && r.verdict() == Verdict.NOT_LINEARIZABLE && !model.checksEveryPartition()) {
                         budget.stop(CANCELLED);
                     }
                 }
@@ -460,8 +523,8 @@ public final class Checker {
         if (t instanceof Error err) {
             throw err;
         }
-        for (int i = 0; i < results.length; i++) {
-            results[i] = found.get(i);
+        for (int index : order) {
+            results[index] = found.get(index);
         }
     }
 

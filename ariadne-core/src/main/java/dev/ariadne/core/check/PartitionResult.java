@@ -36,4 +36,9 @@ public record PartitionResult(int index, String label, int operations, Verdict v
         return new PartitionResult(index, label, operations, verdict, witness, violation, reason, engine, statistics,
                 note);
     }
+
+    /** This result with {@code s} as what the search did (the sum of several rounds, say). */
+    PartitionResult withStatistics(Statistics s) {
+        return new PartitionResult(index, label, operations, verdict, witness, violation, reason, engine, s, note);
+    }
 }

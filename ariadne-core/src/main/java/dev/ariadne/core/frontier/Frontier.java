@@ -87,6 +87,8 @@ public final class Frontier<S> {
     /** {@link #work()} beyond which the frontier stops ({@link #STOPPED}, {@link #outOfWork()}). */
     private long workLimit = Long.MAX_VALUE;
     private boolean outOfWork;
+    /** The {@link #work()} already counted against the budget ({@link Budget#spend}). */
+    private long spent;
 
     private int failedOp = -1;
     private int[] failedOrder;
@@ -344,10 +346,15 @@ public final class Frontier<S> {
 
     /** Whether the check must stop: the budget says so, or this frontier's memory takes it over the limit. */
     boolean poll() {
-        if (work() > workLimit) {
+        long w = work();
+        if (w > workLimit) {
             outOfWork = true;
             return true;
         }
+        if (w > spent) { // (a speculative copy may start from less work: copyFrom)
+            budget.spend(w - spent);
+        }
+        spent = w;
         if (budget.exhausted()) {
             return true;
         }

@@ -25,15 +25,28 @@ public final class Budget {
     private final long maxMemory;
     private final AtomicLong held = new AtomicLong();
     private final Budget parent;
+    /** The work units this budget may spend ({@link #spend}); {@code Long.MAX_VALUE}: not counted. */
+    private final long workLimit;
+    /** The work spent so far, when counted: written only by the one thread searching with this budget. */
+    private long work;
     private volatile String stopReason;
 
     private Budget(boolean limited, long deadline, String deadlineReason, long maxMemory, Budget parent) {
+        this(limited, deadline, deadlineReason, maxMemory, parent, Long.MAX_VALUE);
+    }
+
+    private Budget(boolean limited, long deadline, String deadlineReason, long maxMemory, Budget parent,
+                   long workLimit) {
         this.limited = limited;
         this.deadline = deadline;
         this.deadlineReason = deadlineReason;
         this.maxMemory = maxMemory;
         this.parent = parent;
+        this.workLimit = workLimit;
     }
+
+    /** The reason a {@link #round} budget gives when its work runs out. */
+    public static final String WORK_LIMIT = "the round's work limit was reached";
 
     public static Budget unlimited() {
         return new Budget(false, 0, null, Long.MAX_VALUE, null);
@@ -52,6 +65,31 @@ public final class Budget {
     /** A budget for one attempt within this check, which may hold at most {@code bytes} of its own. */
     public Budget attempt(long bytes) {
         return new Budget(false, 0, null, bytes, this);
+    }
+
+    /**
+     * A budget for one round of a search on one thread: it stops whenever this one does, its memory counts toward
+     * this one's (with the same limit), and it stops on its own, with {@link #WORK_LIMIT}, once the searches have
+     * {@link #spend spent} {@code units} of work. Work is counted in the searches' own deterministic steps, so
+     * whether a round decides does not depend on the machine's speed.
+     */
+    public Budget round(long units) {
+        return new Budget(false, 0, null, maxMemory, this, units);
+    }
+
+    /**
+     * Counts {@code units} of deterministic search work (model steps, loop iterations; each engine its own unit)
+     * against every enclosing {@link #round} budget, stopping one whose work is spent. Called by one thread.
+     */
+    public void spend(long units) {
+        for (Budget b = this; b != null; b = b.parent) {
+            if (b.workLimit != Long.MAX_VALUE) {
+                b.work += units;
+                if (b.work > b.workLimit) {
+                    b.stop(WORK_LIMIT);
+                }
+            }
+        }
     }
 
     public boolean exhausted() {

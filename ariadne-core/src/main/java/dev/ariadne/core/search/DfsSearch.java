@@ -170,6 +170,7 @@ public final class DfsSearch<S> {
         try {
             while (placedCompleted < completed) {
                 if ((++polls & 0x3ff) == 0) {
+                    budget.spend(0x400);
                     if (!cache.account() || budget.exhausted()) {
                         return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
                     }

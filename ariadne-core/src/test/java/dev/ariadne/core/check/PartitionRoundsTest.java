@@ -1,0 +1,81 @@
+package dev.ariadne.core.check;
+
+import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.models.BuiltinModels;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.testing.RandomHistories;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Where the first violation decides the history (kv's keys), which partitions get a verdict must not depend on the
+ * machine's speed nor on the number of threads: the partitions are searched in rounds of equal work
+ * ({@code Checker.runInParallel}), and the same history gives the same per-partition verdicts, reasons and
+ * evidence on one thread and on several.
+ */
+class PartitionRoundsTest {
+    private static final long BASE_SEED = 0x5EED_2711L;
+
+    @Test
+    void theSameKeysAreReportedWhateverTheNumberOfThreads() {
+        Model<?> kv = BuiltinModels.byName("kv");
+        int severalViolated = 0;
+        for (int seed = 0; seed < 60; seed++) {
+            History history = manyKeys(BASE_SEED + seed, 6);
+            List<String> one = outcome(Checker.check(history, kv, options(1)));
+            for (int threads = 2; threads <= 4; threads++) {
+                for (int run = 0; run < 2; run++) {
+                    assertEquals(one, outcome(Checker.check(history, kv, options(threads))),
+                            "seed " + seed + ", " + threads + " threads, run " + run);
+                }
+            }
+            if (one.stream().filter(s -> s.contains("NOT_LINEARIZABLE")).count() > 1) {
+                severalViolated++;
+            }
+        }
+        // Histories with several violated keys are the ones a race between the keys would report differently.
+        assertTrue(severalViolated >= 10, "only " + severalViolated + " histories with several violated keys");
+    }
+
+    private static CheckOptions options(int threads) {
+        return CheckOptions.defaults().withParallelism(threads).withThreads(threads);
+    }
+
+    /** Per partition: its label, verdict, reason and failing operation. */
+    private static List<String> outcome(Result result) {
+        List<String> out = new ArrayList<>();
+        for (PartitionResult p : result.partitions()) {
+            String failing = p.violation() == null || p.violation().longest().isEmpty() ? ""
+                    : " #" + p.violation().longest().get(0).unplaced().id();
+            out.add(p.label() + " " + p.verdict() + " " + p.reason() + failing);
+        }
+        return out;
+    }
+
+    /**
+     * {@code keys} medium kv histories, each on keys of its own, merged into one history: about half of them have a
+     * wrong read, so several keys are violated at once.
+     */
+    private static History manyKeys(long seed, int keys) {
+        List<Operation> all = new ArrayList<>();
+        int id = 0;
+        for (int k = 0; k < keys; k++) {
+            History part = RandomHistories.medium("kv", seed * 31 + k, 3, 40 + 10 * k, 0);
+            for (Operation op : part.operations()) {
+                Invocation in = (Invocation) op.input();
+                Invocation renamed = new Invocation(in.f(), in.key() + "-" + k, in.value());
+                all.add(new Operation(id++, op.client() + 100 * k, renamed, op.output(), op.call(), op.ret(),
+                        op.metadata()));
+            }
+        }
+        all.sort((a, b) -> a.call() != b.call() ? Long.compare(a.call(), b.call()) : Integer.compare(a.id(), b.id()));
+        return History.of(all);
+    }
+}
