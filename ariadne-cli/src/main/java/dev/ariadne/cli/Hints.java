@@ -133,7 +133,8 @@ final class Hints {
         }
         Result again;
         try {
-            again = Checker.check(history, retry, CheckOptions.defaults().withTimeout(RECHECK_BUDGET));
+            again = Checker.check(history, retry,
+                    CheckOptions.defaults().withTimeout(RECHECK_BUDGET).withCoreTimeout(null));
         } catch (InvalidOperationException e) {
             return null;
         }

@@ -31,11 +31,11 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
                            Duration coreTimeout, int threads) {
 
     /**
-     * The core budget {@code ariadne check} and the harness use unless told otherwise: a core is usually found in
-     * milliseconds to a second; this bounds the worst case. The library's {@link #defaults()} search no core: ask
-     * for one with {@code withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT)} to get what they print. (The core
-     * search is bounded by wall time, so the explanation, never the verdict, can differ between runs; a caller
-     * checking many histories, a fuzzer or a differential test, pays for it only when asked.)
+     * The core budget of {@link #defaults()}, which {@code ariadne check} and the harness use too: a core is usually
+     * found in milliseconds to a second; this bounds the worst case. The core search is budgeted in model steps, so
+     * the same history gives the same core on every run; its deadline only decides when to give up. A caller
+     * checking many violating histories that needs no core (a fuzzer, a differential test) turns it off with
+     * {@code withCoreTimeout(null)}.
      */
     public static final Duration DEFAULT_CORE_TIMEOUT = Duration.ofSeconds(5);
 
@@ -81,13 +81,14 @@ public record CheckOptions(Duration timeout, boolean partition, Engine engine, i
     }
 
     /**
-     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, no
-     * core search (ask for one with {@code withCoreTimeout(DEFAULT_CORE_TIMEOUT)}: what {@code ariadne check} and the
-     * harness use), one thread per available processor in all.
+     * No time limit, partitioned, automatic engine, one partition per available processor, automatic memory, a
+     * minimal failing core of each violation searched within {@link #DEFAULT_CORE_TIMEOUT} (what {@code ariadne
+     * check} and the harness do), one thread per available processor in all.
      */
     public static CheckOptions defaults() {
         int processors = Runtime.getRuntime().availableProcessors();
-        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, null, AUTOMATIC_THREADS);
+        return new CheckOptions(null, true, Engine.AUTO, processors, AUTOMATIC_MEMORY, DEFAULT_CORE_TIMEOUT,
+                AUTOMATIC_THREADS);
     }
 
     public CheckOptions withTimeout(Duration t) {

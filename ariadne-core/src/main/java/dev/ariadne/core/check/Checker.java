@@ -53,9 +53,8 @@ public final class Checker {
     }
 
     /**
-     * Checks with {@link CheckOptions#defaults()}: no time limit and no minimal failing core; pass
-     * {@code CheckOptions.defaults().withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT)} for the core and its
-     * explanation ({@link Violation#explanation()}), as {@code ariadne check} and the harness do.
+     * Checks with {@link CheckOptions#defaults()}: no time limit, and a minimal failing core with its explanation
+     * for each violation ({@link Violation#explanation()}), as {@code ariadne check} and the harness give.
      */
     public static <S> Result check(History history, Model<S> model) {
         return check(history, model, CheckOptions.defaults());

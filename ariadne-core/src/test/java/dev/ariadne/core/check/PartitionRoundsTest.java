@@ -44,6 +44,27 @@ class PartitionRoundsTest {
         assertTrue(severalViolated >= 10, "only " + severalViolated + " histories with several violated keys");
     }
 
+    @Test
+    void aKeyThatOutlastsTheRoundOfTheFirstViolationIsCancelled() {
+        // key "a": a get of a value never written, decided at once; key "b": a long sequential history, whose
+        // search takes more than the first round's work (one dfs iteration per operation at least).
+        List<Operation> ops = new ArrayList<>();
+        ops.add(Operation.of(0, 0, Invocation.of("get", "a", null), "never written", 0, 1));
+        int n = (int) Checker.FIRST_ROUND_WORK + 10_000;
+        for (int i = 1; i <= n; i++) {
+            String value = "v" + (i + 1) / 2;
+            ops.add(Operation.of(i, 1, i % 2 == 1 ? Invocation.of("put", "b", value) : Invocation.of("get", "b", null),
+                    i % 2 == 1 ? null : value, 2L * i, 2L * i + 1));
+        }
+        History history = History.of(ops);
+        for (int threads = 1; threads <= 2; threads++) {
+            Result r = Checker.check(history, BuiltinModels.byName("kv"), options(threads).withCoreTimeout(null));
+            assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+            assertEquals(List.of("key \"a\" NOT_LINEARIZABLE null #0",
+                    "key \"b\" UNKNOWN " + Checker.CANCELLED), outcome(r), threads + " threads");
+        }
+    }
+
     private static CheckOptions options(int threads) {
         return CheckOptions.defaults().withParallelism(threads).withThreads(threads);
     }

@@ -66,7 +66,9 @@ class IndependentEveryKeyTest {
         assertFalse(model.checksEveryPartition());
         Result r = Checker.check(keys(3, 2), model, CheckOptions.defaults().withThreads(1).withParallelism(1));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
-        assertEquals(1, count(r, Verdict.NOT_LINEARIZABLE), r.toString());
+        // Small keys are all decided in the first round of work (Checker's rounds; PartitionRoundsTest has a key
+        // that outlasts it and is cancelled): the same answer as Jepsen's, found the way that stops early.
+        assertEquals(3, count(r, Verdict.NOT_LINEARIZABLE), r.toString());
         assertTrue(r.partitions().stream().filter(p -> p.verdict() == Verdict.UNKNOWN)
                 .allMatch(p -> p.reason().startsWith("cancelled")), r.toString());
         assertFalse(new KvModel().checksEveryPartition(), "kv's keys are one store: one violation decides");

@@ -107,8 +107,7 @@ public final class ScenarioChecker<S> {
         for (int attempt = 1; attempt <= attempts; attempt++) {
             Model<?> model = models.get();
             History history = run(scenario);
-            Result result = Checker.check(history, model,
-                    CheckOptions.defaults().withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT));
+            Result result = Checker.check(history, model, CheckOptions.defaults());
             last = new Outcome(result, model, history, attempt);
             if (result.verdict() != Verdict.LINEARIZABLE) {
                 break;
