@@ -115,7 +115,7 @@ class HtmlReportViewBrowserTest {
         History history = Workloads.generate(Workloads.Spec.of("cas-register", 8, 100_000).withCrashed(20)
                 .withViolation(true));
         Model<?> model = BuiltinModels.byName("cas-register");
-        Result result = Checker.check(history, model, CheckOptions.defaults());
+        Result result = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(null));
         assertEquals(Verdict.NOT_LINEARIZABLE, result.verdict());
         Path page = dir.resolve("generated.html");
         HtmlReport.of("generated cas-register", history, model, result).write(page);
@@ -138,7 +138,7 @@ class HtmlReportViewBrowserTest {
         }
         History history = History.of(ops);
         Model<?> model = BuiltinModels.byName("cas-register");
-        Result result = Checker.check(history, model, CheckOptions.defaults());
+        Result result = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(null));
         assertEquals(Verdict.NOT_LINEARIZABLE, result.verdict());
         Path page = dir.resolve("nanos.html");
         HtmlReport.of("harness run", history, model, result).withClock("nanoseconds since the recorder started")

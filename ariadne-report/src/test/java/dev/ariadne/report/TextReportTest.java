@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The text report stays readable on long states: one violation block, shortened states with their changes. */
 class TextReportTest {
-    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withCoreTimeout(null).withPartition(false);
 
     /**
      * Appends to {@code key} by one client, one after another, each read back, then a read that misses the last

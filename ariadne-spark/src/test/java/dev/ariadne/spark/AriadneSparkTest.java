@@ -52,7 +52,7 @@ class AriadneSparkTest {
         History h = read.history();
         ModelOptions mo = ModelOptions.defaults().withNilRead(read.nilRead());
         Result r = Checker.check(h, BuiltinModels.byName(model, mo),
-                CheckOptions.defaults().withParallelism(1));
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(1));
         Map<String, String> verdicts = new TreeMap<>();
         for (PartitionResult p : r.partitions()) {
             if (p.reason() == null || !p.reason().startsWith("cancelled")) {
@@ -145,7 +145,7 @@ class AriadneSparkTest {
             dev.ariadne.io.JsonLinesWriter.write(h, text);
             Histories.write(f, List.of(text.toString().strip()), i % 4 == 0);
             expected.put(f.toString(), Checker.check(HistoryReaders.read(f, Format.AUTO),
-                    BuiltinModels.byName("register"), CheckOptions.defaults()).verdict().name());
+                    BuiltinModels.byName("register"), CheckOptions.defaults().withCoreTimeout(null)).verdict().name());
         }
         List<KeyResult> rows = AriadneSpark.rows(spark(), CheckSpec.of(dir.toString()).withPerFile(true)).collect();
         assertEquals(expected, verdicts(rows));

@@ -124,7 +124,7 @@ class AgreesWithBuiltinTest {
             History h = i < small ? RandomHistories.small(builtin, seed)
                     : RandomHistories.medium(builtin, seed, 2 + i % 3, 10 + i % 20, 5);
             Engine engine = i % 2 == 0 ? Engine.DFS : Engine.FRONTIER;
-            CheckOptions options = CheckOptions.defaults().withEngine(engine);
+            CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine);
             Result expected = Checker.check(h, model, options);
             Result got = Checker.check(convert.apply(h), tla, options);
             String context = builtin + " seed " + seed + " " + engine + "\n" + RandomHistories.show(h);

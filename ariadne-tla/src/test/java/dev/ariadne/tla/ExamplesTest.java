@@ -50,7 +50,7 @@ class ExamplesTest {
                     for (Engine engine : List.of(Engine.DFS, Engine.FRONTIER)) {
                         TlaModel model = spec.model();
                         Verdict got = Checker.check(model.withBegins(history), model,
-                                CheckOptions.defaults().withEngine(engine))
+                                CheckOptions.defaults().withCoreTimeout(null).withEngine(engine))
                                 .verdict();
                         assertEquals(expected, got, trace + " with " + engine);
                     }
@@ -69,10 +69,12 @@ class ExamplesTest {
         TlaStates after = model.step(model.init(), model.prepare(history.operations().get(0)).input(), null);
         assertEquals(2, after.size(), "a write that may be lost leaves two possible states");
         assertTrue(model.describeState(after).startsWith("one of 2: "), model.describeState(after));
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(history, model.nondeterministic(), CheckOptions.defaults())
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(history, model.nondeterministic(),
+                CheckOptions.defaults().withCoreTimeout(null))
                 .verdict(), "the NondeterministicModel view agrees");
         History fail = HistoryReaders.read(EXAMPLES.resolve("lossy-register/lossy-fail.json"), Format.OMNILINK);
-        assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(fail, model.nondeterministic(), CheckOptions.defaults())
+        assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(fail, model.nondeterministic(),
+                CheckOptions.defaults().withCoreTimeout(null))
                 .verdict());
     }
 }

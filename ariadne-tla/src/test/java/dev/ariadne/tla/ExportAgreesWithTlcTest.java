@@ -118,7 +118,7 @@ class ExportAgreesWithTlcTest {
 
     private static Verdict verdict(TlaSpec spec, History h) {
         TlaModel model = spec.model();
-        return Checker.check(model.withBegins(h), model, CheckOptions.defaults()).verdict();
+        return Checker.check(model.withBegins(h), model, CheckOptions.defaults().withCoreTimeout(null)).verdict();
     }
 
     /** Checks {@code history} in-process now, and exports it and starts TLC on it in {@code pool}. */

@@ -52,7 +52,8 @@ class GeneratedTracesTest {
                             Spec s = new Spec(TlaTraces.modelOf(example), 4, 60, overlap, seed % 2 == 0,
                                     violation ? 0 : crashed, seed++, violation);
                             History trace = roundTrip(TlaTraces.convert(example, Workloads.generate(s)));
-                            Result r = Checker.check(spec.model().withBegins(trace), spec.model(), CheckOptions.defaults());
+                            Result r = Checker.check(spec.model().withBegins(trace), spec.model(),
+                                    CheckOptions.defaults().withCoreTimeout(null));
                             assertEquals(violation ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE, r.verdict(),
                                     example + " " + s);
                         }

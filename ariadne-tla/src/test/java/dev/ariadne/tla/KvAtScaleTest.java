@@ -35,12 +35,12 @@ class KvAtScaleTest {
                 History h = Workloads.generate(s);
                 History trace = TlaTraces.convert("kv", h);
                 Result expected = Checker.check(h, BuiltinModels.byName("kv", ModelOptions.defaults()),
-                        CheckOptions.defaults());
+                        CheckOptions.defaults().withCoreTimeout(null));
                 assertEquals(violation ? Verdict.NOT_LINEARIZABLE : Verdict.LINEARIZABLE, expected.verdict(),
                         s.toString());
                 for (boolean memo : new boolean[]{true, false}) {
                     TlaModel model = spec.model(memo);
-                    Result got = Checker.check(trace, model, CheckOptions.defaults());
+                    Result got = Checker.check(trace, model, CheckOptions.defaults().withCoreTimeout(null));
                     assertEquals(expected.verdict(), got.verdict(), s + " memo " + memo);
                     assertTrue(got.partitions().size() > 1, "checked per key: " + got.partitions().size());
                     Map<String, Verdict> mine = decided(got, "k = ");

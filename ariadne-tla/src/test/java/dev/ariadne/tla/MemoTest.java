@@ -35,7 +35,8 @@ class MemoTest {
         TlaModel model = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("register/Register.tla"), null, Map.of()).model();
         // write 1, read 1, write 2, read 2, write 1, ...: four distinct transitions
         History h = sequential(40_000, i -> named(i, i % 2 == 0 ? "Write" : "Read", 1 + (i / 2) % 2));
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         // from 0: Write 1; then Read 1, Write 2, Read 2, Write 1 repeat
         assertEquals(5, model.evaluations());
         assertEquals(39_995, model.memoHits());
@@ -46,7 +47,8 @@ class MemoTest {
     void memoIsGivenUpWhereStatesDoNotRepeat() {
         TlaModel model = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("register/Register.tla"), null, Map.of()).model();
         History h = sequential(40_000, i -> named(i, "Write", i + 1));
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         assertTrue(model.memoAbandoned(), "every write of a new value is a new transition: no step hits the memo");
         assertEquals(40_000, model.evaluations());
     }

@@ -83,9 +83,10 @@ class NonAtomicAndPartitionTest {
         for (String name : List.of("bulk-pass.json", "bulk-fail.json")) {
             History h = HistoryReaders.read(BULK.resolveSibling(name), Format.OMNILINK);
             Verdict expected = name.contains("pass") ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE;
-            assertEquals(expected, Checker.check(h, model.nondeterministic(), CheckOptions.defaults()).verdict());
+            assertEquals(expected, Checker.check(h, model.nondeterministic(),
+                    CheckOptions.defaults().withCoreTimeout(null)).verdict());
             assertEquals(expected, Checker.check(h, bulk.model(Semantics.ATOMIC, false),
-                    CheckOptions.defaults()).verdict(), "without the memo");
+                    CheckOptions.defaults().withCoreTimeout(null)).verdict(), "without the memo");
         }
     }
 
@@ -105,7 +106,7 @@ class NonAtomicAndPartitionTest {
         History h = History.of(new Operation(0, 0, Invocation.of("Spin", 3L), 3L, 0, 1,
                 Map.of("params", List.of("v"), "line", 1)));
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
-                () -> Checker.check(model.withBegins(h), model, CheckOptions.defaults()));
+                () -> Checker.check(model.withBegins(h), model, CheckOptions.defaults().withCoreTimeout(null)));
         assertTrue(e.getMessage().contains("Pairs.tla:5:1: the X_Step actions of the operations under way (Spin_Step"
                 + " of Spin(v = 3) begins among them) reach more than 10000 states"), e.getMessage());
     }
@@ -134,11 +135,12 @@ class NonAtomicAndPartitionTest {
         TlaSpec spec = TlaSpec.load(kv, null, Map.of());
         assertEquals("k", spec.partitionParameter());
         History h = HistoryReaders.read(kv.resolveSibling("kv-fail.json"), Format.OMNILINK);
-        Result r = Checker.check(h, spec.model(), CheckOptions.defaults());
+        Result r = Checker.check(h, spec.model(), CheckOptions.defaults().withCoreTimeout(null));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         assertEquals(List.of("k = \"x\"", "k = \"y\""), r.partitions().stream().map(PartitionResult::label).toList());
         assertEquals(List.of("k = \"x\""), r.violations().stream().map(PartitionResult::label).toList());
-        Result whole = Checker.check(h, spec.model(), CheckOptions.defaults().withPartition(false));
+        Result whole = Checker.check(h, spec.model(), CheckOptions.defaults().withCoreTimeout(null)
+                .withPartition(false));
         assertEquals(Verdict.NOT_LINEARIZABLE, whole.verdict());
         assertEquals(1, whole.partitions().size());
     }

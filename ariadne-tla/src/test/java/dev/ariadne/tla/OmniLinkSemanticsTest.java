@@ -64,7 +64,8 @@ class OmniLinkSemanticsTest {
 
     static Verdict check(TlaSpec spec, History h, Semantics semantics, Engine engine) {
         TlaModel model = spec.model(semantics);
-        return Checker.check(model.withBegins(h), model, CheckOptions.defaults().withEngine(engine)).verdict();
+        return Checker.check(model.withBegins(h), model, CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine)).verdict();
     }
 
     @Test
@@ -85,7 +86,7 @@ class OmniLinkSemanticsTest {
         TlaModel model = batch.model();
         History withBegins = model.withBegins(h);
         assertEquals(h.size() + 2, withBegins.size(), "one begin per DeqAll");
-        Result r = Checker.check(withBegins, model, CheckOptions.defaults());
+        Result r = Checker.check(withBegins, model, CheckOptions.defaults().withCoreTimeout(null));
         assertEquals("tla:BatchQueue.tla (OmniLink semantics)", r.model());
         assertEquals("tla:BatchQueue.tla (atomic semantics)", batch.model(Semantics.ATOMIC).name());
         assertEquals(h, batch.model(Semantics.ATOMIC).withBegins(h), "the atomic semantics adds nothing");
@@ -99,7 +100,7 @@ class OmniLinkSemanticsTest {
     void anOperationOfStepsWithoutItsBeginIsRefusedUnderOmniLinkSemantics() throws Exception {
         History h = HistoryReaders.read(BATCH.resolveSibling("batch-pass.json"), Format.OMNILINK);
         InvalidOperationException e = assertThrows(InvalidOperationException.class,
-                () -> Checker.check(h, batch.model(), CheckOptions.defaults()));
+                () -> Checker.check(h, batch.model(), CheckOptions.defaults().withCoreTimeout(null)));
         assertTrue(e.getMessage().contains("needs its begin"), e.getMessage());
     }
 

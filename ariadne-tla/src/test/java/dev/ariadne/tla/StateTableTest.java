@@ -41,7 +41,8 @@ class StateTableTest {
             }
         }
         TlaModel model = spec.model(false);
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(sequential(ops), model, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(sequential(ops), model,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         // the initial 0 and the values 1 … 3000, each met twice
         assertEquals(3001, model.distinctStates());
         assertEquals(12_000, model.evaluations());
@@ -55,7 +56,8 @@ class StateTableTest {
                 new Object[]{"Deq", 1_000_000L}, new Object[]{"Deq", 7L}, new Object[]{"Enq", 1_000_000},
                 new Object[]{"Enq", 7}, new Object[]{"Deq", 1_000_000}, new Object[]{"Enq", 1_000_000L}));
         TlaModel model = spec.model(false);
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, model,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         // <<>>, <<M>>, <<M, 7>>, <<7>>, then the same four again, then <<7, M>>
         assertEquals(5, model.distinctStates());
     }
@@ -65,11 +67,13 @@ class StateTableTest {
         TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("register/Register.tla"), null, Map.of());
         TlaModel first = spec.model();
         History h = sequential(List.of(new Object[]{"Write", 1L}, new Object[]{"Write", 2L}));
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, first, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, first,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         assertEquals(3, first.distinctStates());
         TlaModel second = spec.model();
         assertEquals(1, second.distinctStates());
-        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, second, CheckOptions.defaults()).verdict());
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, second,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
         assertEquals(3, second.distinctStates());
     }
 }

@@ -74,8 +74,10 @@ class TlaExportTest {
         History pass = History.of(List.of(op(0, 0, "Get", -1, 0, 1), op(1, 0, "IsPair", -1, 2, 3)));
         History fail = History.of(List.of(op(0, 0, "Get", 1, 0, 1)));
         try (TlaSpec spec = TlaSpec.load(specFile, null, constants)) {
-            assertEquals(Verdict.LINEARIZABLE, Checker.check(pass, spec.model(), CheckOptions.defaults()).verdict());
-            assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(fail, spec.model(), CheckOptions.defaults())
+            assertEquals(Verdict.LINEARIZABLE, Checker.check(pass, spec.model(),
+                    CheckOptions.defaults().withCoreTimeout(null)).verdict());
+            assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(fail, spec.model(),
+                    CheckOptions.defaults().withCoreTimeout(null))
                     .verdict());
             TlaExport.Written w = TlaExport.write(spec, null, constants, pass, "neg", dir.resolve("out"));
             assertTrue(Files.readString(w.cfg()).contains("NoValue <- AriadneConst_NoValue"));
@@ -96,7 +98,7 @@ class TlaExportTest {
         History h = History.of(List.of(op(0, 0, "Set", 2, 0, 10), op(1, 1, "Get", 1, 5, 6), op(2, 1, "Get", 2, 11, 12)));
         for (Map<String, String> constants : List.of(Map.<String, String>of(), Map.of("Start", "3"))) {
             try (TlaSpec spec = TlaSpec.load(specFile, null, constants)) {
-                Verdict ours = Checker.check(h, spec.model(), CheckOptions.defaults()).verdict();
+                Verdict ours = Checker.check(h, spec.model(), CheckOptions.defaults().withCoreTimeout(null)).verdict();
                 assertEquals(constants.isEmpty() ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE, ours);
                 Path out = dir.resolve("out" + constants.size());
                 TlaExport.Written w = TlaExport.write(spec, null, constants, h, "t.json", out);

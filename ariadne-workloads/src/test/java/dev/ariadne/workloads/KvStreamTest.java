@@ -35,7 +35,7 @@ class KvStreamTest {
         assertEquals(3000, h.size());
         assertEquals(6000, w[0].events());
         assertNull(w[0].violatedKey());
-        Result r = Checker.check(h, BuiltinModels.byName("kv"), CheckOptions.defaults());
+        Result r = Checker.check(h, BuiltinModels.byName("kv"), CheckOptions.defaults().withCoreTimeout(null));
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
         assertEquals(40, r.partitions().size());
     }
@@ -47,7 +47,8 @@ class KvStreamTest {
             History h = build(new KvStream.Spec(2000, 30, 6, seed, true, 0), w);
             assertNotNull(w[0].violatedKey());
             assertTrue(w[0].violatedOperation() >= 1000, "at or after the middle");
-            Result r = Checker.check(h, BuiltinModels.byName("kv"), CheckOptions.defaults().withParallelism(1));
+            Result r = Checker.check(h, BuiltinModels.byName("kv"), CheckOptions.defaults().withCoreTimeout(null)
+                    .withParallelism(1));
             List<String> bad = r.partitions().stream().filter(p -> p.verdict() == Verdict.NOT_LINEARIZABLE)
                     .map(PartitionResult::label).toList();
             assertEquals(List.of("key \"" + w[0].violatedKey() + "\""), bad);

@@ -49,7 +49,8 @@ class WorkloadsTest {
     }
 
     private static Result check(History h, String model, Engine engine) {
-        return Checker.check(h, BuiltinModels.byName(model), CheckOptions.defaults().withEngine(engine));
+        return Checker.check(h, BuiltinModels.byName(model), CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine));
     }
 
     private static Result check(History h, String model) {

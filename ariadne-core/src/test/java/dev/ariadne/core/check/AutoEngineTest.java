@@ -93,9 +93,9 @@ class AutoEngineTest {
     void aCheckOnOneThreadReportsTheEngineTheRulePicked() {
         // Writes of one value: the distinct-register procedure does not apply, so the rule decides.
         Result narrow = Checker.check(History.of(busy(7, 4, 0)), RegisterModel.register(),
-                CheckOptions.defaults().withThreads(1));
+                CheckOptions.defaults().withCoreTimeout(null).withThreads(1));
         Result wide = Checker.check(History.of(busy(9, 4, 0)), RegisterModel.register(),
-                CheckOptions.defaults().withThreads(1));
+                CheckOptions.defaults().withCoreTimeout(null).withThreads(1));
         assertEquals(Verdict.LINEARIZABLE, narrow.verdict());
         assertEquals(Verdict.LINEARIZABLE, wide.verdict());
         assertEquals("dfs", narrow.partitions().get(0).engine());
@@ -104,7 +104,7 @@ class AutoEngineTest {
 
     @Test
     void theRaceFindsViolationsAndLinearizationsWithEvidence() {
-        CheckOptions race = CheckOptions.defaults().withThreads(2);
+        CheckOptions race = CheckOptions.defaults().withCoreTimeout(null).withThreads(2);
         // Ten clients at full overlap: the frontier wins the violation, dfs usually the linearizable history.
         List<Operation> ops = busy(10, 30, 0);
         Result fine = Checker.check(History.of(ops), RegisterModel.register(), race);
@@ -128,13 +128,13 @@ class AutoEngineTest {
             ops.add(Operation.of(i, i, 1L << i, null, 0, 100));
         }
         ops.add(Operation.of(26, 26, "sum", -1L, 0, 100));
-        CheckOptions tiny = CheckOptions.defaults().withThreads(2).withMaxMemory(1 << 20);
+        CheckOptions tiny = CheckOptions.defaults().withCoreTimeout(null).withThreads(2).withMaxMemory(1 << 20);
         Result result = Checker.check(History.of(ops), new ConformanceTest.SumModel(), tiny);
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
         assertTrue(result.reason().startsWith("memory"), result.reason());
 
         Result next = Checker.check(History.of(busy(3, 3, 0)), RegisterModel.register(),
-                CheckOptions.defaults().withThreads(2));
+                CheckOptions.defaults().withCoreTimeout(null).withThreads(2));
         assertEquals(Verdict.LINEARIZABLE, next.verdict());
     }
 
@@ -163,9 +163,11 @@ class AutoEngineTest {
     void aModelThatFailsInTheRaceFailsTheCheckAsOnOneThread() {
         History h = History.of(Operation.of(0, 0, "fine", null, 0, 10), Operation.of(1, 1, "boom", null, 5, 20));
         IllegalStateException one = assertThrows(IllegalStateException.class,
-                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withThreads(1)));
+                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withCoreTimeout(null)
+                        .withThreads(1)));
         IllegalStateException race = assertThrows(IllegalStateException.class,
-                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withThreads(2)));
+                () -> Checker.check(h, new FailingModel(), CheckOptions.defaults().withCoreTimeout(null)
+                        .withThreads(2)));
         assertEquals(one.getMessage(), race.getMessage());
     }
 }

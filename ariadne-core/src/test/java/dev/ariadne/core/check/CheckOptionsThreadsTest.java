@@ -16,7 +16,7 @@ class CheckOptionsThreadsTest {
         assertEquals(CheckOptions.AUTOMATIC_THREADS, FOUR.threads());
         assertEquals(4, FOUR.partitionThreads());
         assertEquals(1, FOUR.searchThreads());
-        assertEquals(CheckOptions.AUTOMATIC_THREADS, CheckOptions.defaults().threads());
+        assertEquals(CheckOptions.AUTOMATIC_THREADS, CheckOptions.defaults().withCoreTimeout(null).threads());
     }
 
     @Test

@@ -228,7 +228,8 @@ public class ConformanceTest {
 
     private static void verdict(Case c, Engine engine, int threads) {
         Object model = c.model().get();
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(c.partition())
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine).withPartition(c.partition())
                 .withThreads(threads);
         Result result = check(c.history(), model, options);
         assertEquals(c.expected(), result.verdict(), () -> c.name() + ": " + result);
@@ -298,7 +299,8 @@ public class ConformanceTest {
         History history = History.of(
                 Operation.of(0, 0, "fine", null, 0, 10),
                 Operation.of(1, 1, "hang", null, 20, 30));
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(200))
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine).withTimeout(Duration.ofMillis(200))
                 .withThreads(threads);
         try {
             Result result = assertTimeoutPreemptively(HANG_GUARD, () -> Checker.check(history, model, options));
@@ -325,7 +327,8 @@ public class ConformanceTest {
         ops.add(Operation.of(30, 30, "sum", -1L, 0, 100));
         History history = History.of(ops);
         // 500 ms rather than less: on a loaded 2-core machine a shorter budget has run out before the first poll.
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofMillis(500))
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine).withTimeout(Duration.ofMillis(500))
                 .withThreads(threads);
         Result result = assertTimeoutPreemptively(HANG_GUARD,
                 () -> Checker.check(history, new SumModel(), options));
@@ -350,7 +353,7 @@ public class ConformanceTest {
         History history = History.of(ops);
         java.util.concurrent.atomic.AtomicReference<Result> result = new java.util.concurrent.atomic.AtomicReference<>();
         Thread caller = new Thread(() -> result.set(Checker.check(history, new SumModel(),
-                CheckOptions.defaults().withEngine(engine).withThreads(threads))));
+                CheckOptions.defaults().withCoreTimeout(null).withEngine(engine).withThreads(threads))));
         caller.start();
         Thread.sleep(100);
         caller.interrupt();
@@ -365,9 +368,9 @@ public class ConformanceTest {
     @EnumSource(Engine.class)
     void historyWithoutPartitionsIsLinearizableOnEveryPath(Engine engine) {
         for (CheckOptions options : List.of(
-                CheckOptions.defaults().withParallelism(1),
-                CheckOptions.defaults().withParallelism(2),
-                CheckOptions.defaults().withParallelism(1).withTimeout(Duration.ofSeconds(5)))) {
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(1),
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(2),
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(1).withTimeout(Duration.ofSeconds(5)))) {
             CheckOptions o = options.withEngine(engine);
             Result result = Checker.check(History.empty(), new KvModel(), o);
             assertEquals(Verdict.LINEARIZABLE, result.verdict(), () -> o + ": " + result);
@@ -392,9 +395,9 @@ public class ConformanceTest {
         }
         History history = History.of(ops);
         for (CheckOptions options : List.of(
-                CheckOptions.defaults().withParallelism(4),
-                CheckOptions.defaults().withParallelism(4).withTimeout(Duration.ofSeconds(30)),
-                CheckOptions.defaults().withParallelism(1))) {
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(4),
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(4).withTimeout(Duration.ofSeconds(30)),
+                CheckOptions.defaults().withCoreTimeout(null).withParallelism(1))) {
             CheckOptions o = options.withEngine(engine).withThreads(threads == 1 ? options.threads() : threads);
             KvModel model = new KvModel();
             Result result = Checker.check(history, model, o);

@@ -139,7 +139,8 @@ class CrashedOperationsTest {
         History h = History.of(ops);
         Model<?> model = BuiltinModels.byName("kv");
         for (Engine engine : new Engine[] {Engine.DFS, Engine.FRONTIER}) {
-            CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofSeconds(20));
+            CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                    .withEngine(engine).withTimeout(Duration.ofSeconds(20));
             Result result = Checker.check(h, model, options);
             assertEquals(Verdict.LINEARIZABLE, result.verdict(), engine + ": " + result.reason());
             ResultAssertions.assertConsistent(h, model, options, result);
@@ -296,7 +297,7 @@ class CrashedOperationsTest {
             linearizable += want ? 1 : 0;
             for (Engine engine : new Engine[] {Engine.DFS, Engine.FRONTIER}) {
                 Model<?> model = BuiltinModels.byName(modelName);
-                CheckOptions options = CheckOptions.defaults().withEngine(engine);
+                CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine);
                 Result result = Checker.check(h, model, options);
                 assertEquals(want ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE, result.verdict(),
                         engine + " disagrees with the reference on " + modelName + " seed " + seed + ": " + ops);
@@ -377,7 +378,8 @@ class CrashedOperationsTest {
         expect("fifo-queue", List.of(Operation.of(0, 1, Invocation.of("dequeue", null), 5L, 0, 10),
                 Operation.pending(1, 0, Invocation.of("enqueue", 5L), 11)), Verdict.NOT_LINEARIZABLE);
         for (boolean returnFirst : new boolean[] {false, true}) {
-            OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"), CheckOptions.defaults());
+            OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"),
+                    CheckOptions.defaults().withCoreTimeout(null));
             assertTrue(online.call(1, Invocation.of("dequeue", null), 0));
             if (returnFirst) {
                 assertTrue(online.ret(1, 5L, 10));
@@ -389,7 +391,8 @@ class CrashedOperationsTest {
             assertEquals(Verdict.LINEARIZABLE, online.finish().verdict(), "return first: " + returnFirst);
         }
         // One instant later, the enqueue cannot explain the dequeue.
-        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"), CheckOptions.defaults());
+        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName("fifo-queue"),
+                CheckOptions.defaults().withCoreTimeout(null));
         online.call(1, Invocation.of("dequeue", null), 0);
         online.ret(1, 5L, 10);
         online.call(0, Invocation.of("enqueue", 5L), 11);
@@ -409,7 +412,8 @@ class CrashedOperationsTest {
         String context = modelName + " " + ops.size() + " operations, expected " + want;
         for (Engine engine : ENGINES) {
             Model<?> model = BuiltinModels.byName(modelName);
-            CheckOptions options = CheckOptions.defaults().withEngine(engine).withTimeout(Duration.ofSeconds(20));
+            CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                    .withEngine(engine).withTimeout(Duration.ofSeconds(20));
             Result result = Checker.check(h, model, options);
             assertEquals(want, result.verdict(), engine + ": " + context + ": " + result.reason());
             ResultAssertions.assertConsistent(h, model, options, result);
@@ -430,7 +434,8 @@ class CrashedOperationsTest {
      * {@code crashEvents}, reported crashed at the instant of their call (as a Jepsen {@code :info} would be).
      */
     private static Result online(String modelName, List<Operation> ops, boolean crashEvents) {
-        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName(modelName), CheckOptions.defaults());
+        OnlineChecker<?> online = OnlineChecker.of(BuiltinModels.byName(modelName),
+                CheckOptions.defaults().withCoreTimeout(null));
         record Ev(long time, int kind, Operation op) { // kind: 0 call, 1 crash, 2 return
         }
         List<Ev> events = new ArrayList<>();

@@ -37,7 +37,7 @@ class DifferentialTest {
     /** An engine and the most threads a check may use ({@link CheckOptions#threads()}). */
     record Variant(Engine engine, int threads) {
         CheckOptions options() {
-            return CheckOptions.defaults().withEngine(engine).withThreads(threads);
+            return CheckOptions.defaults().withCoreTimeout(null).withEngine(engine).withThreads(threads);
         }
 
         @Override

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FrontierTest {
     private static final RegisterModel REGISTER = RegisterModel.register();
-    private static final CheckOptions FRONTIER = CheckOptions.defaults().withEngine(Engine.FRONTIER);
+    private static final CheckOptions FRONTIER = CheckOptions.defaults().withCoreTimeout(null)
+            .withEngine(Engine.FRONTIER);
 
     private static Operation write(int client, long v, long call, long ret) {
         return Operation.of(0, client, Invocation.of("write", v), null, call, ret);
@@ -96,7 +97,7 @@ class FrontierTest {
         for (int i = 0; i < 60; i++) {
             ops.add(read(100, (long) i + 1, 1000 + 10L * i, 1005 + 10L * i));
         }
-        CheckOptions options = CheckOptions.defaults().withEngine(engine);
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine);
         Result r = check(History.of(ops), options);
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
         assertEquals(120, r.partitions().get(0).witness().size());
@@ -115,7 +116,7 @@ class FrontierTest {
     @EnumSource(value = Engine.class, names = {"FRONTIER", "AUTO"})
     void crashedWritesCoverCrashedCasOfTheSameValue(Engine engine) {
         RegisterModel cas = RegisterModel.casRegister();
-        CheckOptions options = CheckOptions.defaults().withEngine(engine);
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine);
         for (boolean oneTooMany : new boolean[]{false, true}) {
             List<Operation> ops = new ArrayList<>();
             for (int v = 1; v <= 20; v++) {
@@ -157,7 +158,7 @@ class FrontierTest {
                 ops.add(write(100, 2, t, t + 10));
                 ops.add(read(101, 1L, t + 20, t + 30));
             }
-            CheckOptions options = CheckOptions.defaults().withEngine(engine);
+            CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine);
             Result r = check(History.of(ops), options);
             assertEquals(rounds <= 25 ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE, r.verdict(),
                     engine + " with " + rounds + " rounds");
@@ -173,7 +174,7 @@ class FrontierTest {
             ops.add(Operation.pending(0, c, Invocation.of("read", null), c));
         }
         ops.add(read(0, 1L, 300, 310));
-        Result r = check(History.of(ops), CheckOptions.defaults().withEngine(engine));
+        Result r = check(History.of(ops), CheckOptions.defaults().withCoreTimeout(null).withEngine(engine));
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
         assertEquals(202, r.partitions().get(0).operations());
         assertEquals(2, r.partitions().get(0).witness().size());

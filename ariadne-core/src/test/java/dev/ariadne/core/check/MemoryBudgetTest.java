@@ -38,7 +38,7 @@ class MemoryBudgetTest {
     @ParameterizedTest
     @EnumSource(Engine.class)
     void aTinyBudgetGivesUnknownAndTheNextCheckWorks(Engine engine) {
-        CheckOptions tiny = CheckOptions.defaults().withEngine(engine).withMaxMemory(1 << 20);
+        CheckOptions tiny = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine).withMaxMemory(1 << 20);
         Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(explosive(26), new ConformanceTest.SumModel(), tiny));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
@@ -49,7 +49,8 @@ class MemoryBudgetTest {
         History fine = History.of(
                 Operation.of(0, 0, Invocation.of("write", 1L), null, 0, 10),
                 Operation.of(1, 1, Invocation.of("read", null), 1L, 5, 20));
-        Result next = Checker.check(fine, RegisterModel.register(), CheckOptions.defaults().withEngine(engine));
+        Result next = Checker.check(fine, RegisterModel.register(), CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(engine));
         assertEquals(Verdict.LINEARIZABLE, next.verdict());
     }
 
@@ -60,7 +61,7 @@ class MemoryBudgetTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
     void aDfsStoppedByTheMemoryLimitCountsWhatItExplored(int threads) {
-        CheckOptions tiny = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(threads)
+        CheckOptions tiny = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(threads)
                 .withMaxMemory(4 << 20);
         Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(explosive(26), new ConformanceTest.SumModel(), tiny));
@@ -87,7 +88,7 @@ class MemoryBudgetTest {
             ops.add(Operation.of(id++, k * 20 + 19, new Invocation("get", "k" + k, null), "zz", 0, 100));
         }
         History h = History.of(ops);
-        CheckOptions options = CheckOptions.defaults().withEngine(engine).withParallelism(2)
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null).withEngine(engine).withParallelism(2)
                 .withMaxMemory(256 << 10);
         Result result = assertTimeoutPreemptively(Duration.ofSeconds(120),
                 () -> Checker.check(h, new KvModel(), options));
@@ -108,22 +109,24 @@ class MemoryBudgetTest {
                     i % 2 == 0 ? null : (Object) (long) ((i - 1) % 7), 10L * i, 10L * i + 5));
         }
         History h = History.of(ops);
-        CheckOptions small = CheckOptions.defaults().withMaxMemory(4 << 20);
+        CheckOptions small = CheckOptions.defaults().withCoreTimeout(null).withMaxMemory(4 << 20);
         Result r = Checker.check(h, RegisterModel.register(), small);
         assertEquals(Verdict.LINEARIZABLE, r.verdict(), r::toString);
         assertEquals("frontier", r.partitions().get(0).engine());
         ResultAssertions.assertConsistent(h, RegisterModel.register(), small, r);
 
-        Result roomy = Checker.check(h, RegisterModel.register(), CheckOptions.defaults().withMaxMemory(1L << 30));
+        Result roomy = Checker.check(h, RegisterModel.register(), CheckOptions.defaults().withCoreTimeout(null)
+                .withMaxMemory(1L << 30));
         assertEquals(Verdict.LINEARIZABLE, roomy.verdict());
         assertEquals("dfs", roomy.partitions().get(0).engine());
     }
 
     @Test
     void theDefaultBudgetIsAShareOfTheHeap() {
-        long budget = CheckOptions.defaults().effectiveMaxMemory();
+        long budget = CheckOptions.defaults().withCoreTimeout(null).effectiveMaxMemory();
         assertTrue(budget >= 16L << 20 && budget <= Runtime.getRuntime().maxMemory(), String.valueOf(budget));
-        assertEquals(12345, CheckOptions.defaults().withMaxMemory(12345).effectiveMaxMemory());
-        assertThrows(IllegalArgumentException.class, () -> CheckOptions.defaults().withMaxMemory(-1));
+        assertEquals(12345, CheckOptions.defaults().withCoreTimeout(null).withMaxMemory(12345).effectiveMaxMemory());
+        assertThrows(IllegalArgumentException.class, () -> CheckOptions.defaults().withCoreTimeout(null)
+                .withMaxMemory(-1));
     }
 }

@@ -66,7 +66,7 @@ class PartitionRoundsTest {
     }
 
     private static CheckOptions options(int threads) {
-        return CheckOptions.defaults().withParallelism(threads).withThreads(threads);
+        return CheckOptions.defaults().withCoreTimeout(null).withParallelism(threads).withThreads(threads);
     }
 
     /** Per partition: its label, verdict, reason and failing operation. */

@@ -91,7 +91,8 @@ class ProgressTest {
         int n = 100_000;
         Progress progress = new Progress();
         Tally model = new Tally(progress, n / 2, 1);
-        Result r = Checker.check(history(n), model, CheckOptions.defaults().withEngine(Engine.FRONTIER), progress);
+        Result r = Checker.check(history(n), model, CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.FRONTIER), progress);
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
 
         Progress.Snapshot mid = model.atMarker.get();
@@ -123,7 +124,8 @@ class ProgressTest {
         int n = 10_000;
         Progress progress = new Progress();
         Tally model = new Tally(progress, 9_000, 1);
-        Result r = Checker.check(history(n), model, CheckOptions.defaults().withEngine(Engine.DFS), progress);
+        Result r = Checker.check(history(n), model, CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.DFS), progress);
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
 
         Progress.Snapshot mid = model.atMarker.get();
@@ -146,7 +148,7 @@ class ProgressTest {
         // The marker is in partition 7, which runs after the others with one partition at a time (the
         // partitions are equally large, so the largest-first order is the partition order).
         Tally model = new Tally(progress, n - 1, parts);
-        Result r = Checker.check(history(n), model, CheckOptions.defaults().withParallelism(1)
+        Result r = Checker.check(history(n), model, CheckOptions.defaults().withCoreTimeout(null).withParallelism(1)
                 .withEngine(Engine.FRONTIER), progress);
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
         Progress.Snapshot mid = model.atMarker.get();
@@ -180,7 +182,7 @@ class ProgressTest {
         poller.start();
         try {
             Result r = Checker.check(history(n), new Tally(progress, -1, 16),
-                    CheckOptions.defaults().withParallelism(4), progress);
+                    CheckOptions.defaults().withCoreTimeout(null).withParallelism(4), progress);
             assertEquals(Verdict.LINEARIZABLE, r.verdict());
         } finally {
             running.set(false);
@@ -212,7 +214,8 @@ class ProgressTest {
             }
         };
         Progress progress = new Progress();
-        Result r = Checker.check(History.of(Operation.of(0, 0, 0, null, 0, 1)), never, CheckOptions.defaults(),
+        Result r = Checker.check(History.of(Operation.of(0, 0, 0, null, 0, 1)), never,
+                CheckOptions.defaults().withCoreTimeout(null),
                 progress);
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         Progress.Snapshot end = progress.snapshot();

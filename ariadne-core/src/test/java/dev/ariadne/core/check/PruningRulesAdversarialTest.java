@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * seed and knobs, and lists the events.
  */
 class PruningRulesAdversarialTest {
-    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withCoreTimeout(null).withPartition(false);
     /** Each verdict must be at least this share of the histories, so that agreement is not vacuous. */
     private static final int MIN_PERCENT = 15;
     /** The histories per run: {@code -Dariadne.adversarial.scale=N} multiplies them, for a long hunt. */

@@ -21,7 +21,7 @@ class ResultAssertionsTest {
             Operation.of(1, 1, Invocation.of("read", null), 1L, 5, 15),
             Operation.of(2, 0, Invocation.of("write", 2L), null, 20, 30),
             Operation.pending(3, 1, Invocation.of("write", 3L), 25));
-    private final CheckOptions options = CheckOptions.defaults();
+    private final CheckOptions options = CheckOptions.defaults().withCoreTimeout(null);
 
     private Operation op(int id) {
         return model.prepare(history.get(id));

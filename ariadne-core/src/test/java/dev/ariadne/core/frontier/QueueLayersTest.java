@@ -48,7 +48,8 @@ class QueueLayersTest {
     }
 
     private static void differential(Model<?> model, String start) {
-        CheckOptions options = CheckOptions.defaults().withEngine(Engine.FRONTIER).withPartition(false);
+        CheckOptions options = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.FRONTIER).withPartition(false);
         int layered = 0;
         int linearizable = 0;
         for (int i = 0; i < HISTORIES; i++) {
@@ -106,7 +107,7 @@ class QueueLayersTest {
         }
         History history = b.build();
         Result result = Checker.check(history, BuiltinModels.byName("fifo-queue"),
-                CheckOptions.defaults().withEngine(Engine.FRONTIER));
+                CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.FRONTIER));
         assertEquals(Verdict.LINEARIZABLE, result.verdict());
         assertTrue(result.statistics().cached() <= 1 << 8,
                 "the frontier held " + result.statistics().cached() + " configurations at once");

@@ -49,7 +49,8 @@ class IndependentEveryKeyTest {
     void everyKeyGetsAVerdict() {
         History h = keys(3, 2);
         for (int threads : new int[]{1, 2, 4}) {
-            CheckOptions o = CheckOptions.defaults().withThreads(threads).withParallelism(threads);
+            CheckOptions o = CheckOptions.defaults().withCoreTimeout(null)
+                    .withThreads(threads).withParallelism(threads);
             Result r = Checker.check(h, IndependentModel.of(RegisterModel.register()), o);
             assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
             assertEquals(5, r.partitions().size());
@@ -64,7 +65,8 @@ class IndependentEveryKeyTest {
     void stoppingAtTheFirstViolationCancelsTheKeysLeft() {
         IndependentModel<?> model = IndependentModel.of(RegisterModel.register()).stoppingAtFirstViolation();
         assertFalse(model.checksEveryPartition());
-        Result r = Checker.check(keys(3, 2), model, CheckOptions.defaults().withThreads(1).withParallelism(1));
+        Result r = Checker.check(keys(3, 2), model, CheckOptions.defaults().withCoreTimeout(null)
+                .withThreads(1).withParallelism(1));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         // Small keys are all decided in the first round of work (Checker's rounds; PartitionRoundsTest has a key
         // that outlasts it and is cancelled): the same answer as Jepsen's, found the way that stops early.

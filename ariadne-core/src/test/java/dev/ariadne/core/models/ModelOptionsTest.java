@@ -146,7 +146,7 @@ class ModelOptionsTest {
         assertTrue(r.partitions().stream().anyMatch(p -> p.label().equals("key \"y\"")
                 && p.verdict() == Verdict.NOT_LINEARIZABLE), r.partitions().toString());
         Result whole = Checker.check(independentHistory(), BuiltinModels.byName("cas-register", independent),
-                CheckOptions.defaults().withPartition(false));
+                CheckOptions.defaults().withCoreTimeout(null).withPartition(false));
         assertEquals(Verdict.NOT_LINEARIZABLE, whole.verdict());
         assertEquals(1, whole.partitions().size());
 
@@ -154,7 +154,7 @@ class ModelOptionsTest {
         assertEquals(Verdict.LINEARIZABLE, Checker.check(fixed, BuiltinModels.byName("cas-register", independent))
                 .verdict());
         assertEquals(Verdict.LINEARIZABLE, Checker.check(fixed, BuiltinModels.byName("cas-register", independent),
-                CheckOptions.defaults().withPartition(false)).verdict());
+                CheckOptions.defaults().withCoreTimeout(null).withPartition(false)).verdict());
     }
 
     @Test
@@ -167,7 +167,7 @@ class ModelOptionsTest {
         ModelOptions options = ModelOptions.defaults().withIndependent(true).withInitial(0L);
         assertEquals(Verdict.LINEARIZABLE, Checker.check(h, BuiltinModels.byName("cas-register", options)).verdict());
         assertEquals(Verdict.LINEARIZABLE, Checker.check(h, BuiltinModels.byName("cas-register", options),
-                CheckOptions.defaults().withPartition(false)).verdict());
+                CheckOptions.defaults().withCoreTimeout(null).withPartition(false)).verdict());
         assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(h, BuiltinModels.byName("cas-register",
                 ModelOptions.defaults().withIndependent(true))).verdict());
     }

@@ -87,7 +87,8 @@ class SetModelTest {
         Operation read = Operation.of(2, 2, Invocation.of("read", null), List.of(1L, 1L), 2, 3);
         Operation readOk = Operation.of(2, 2, Invocation.of("read", null), List.of(1L), 2, 3);
         for (dev.ariadne.core.check.Engine e : dev.ariadne.core.check.Engine.values()) {
-            dev.ariadne.core.check.CheckOptions o = dev.ariadne.core.check.CheckOptions.defaults().withEngine(e);
+            dev.ariadne.core.check.CheckOptions o = dev.ariadne.core.check.CheckOptions.defaults().withCoreTimeout(null)
+                    .withEngine(e);
             assertFalse(Checker.check(History.of(add1, read), new SetModel(), o).isLinearizable(), e.name());
             assertFalse(Checker.check(History.of(add1, add2, read), new SetModel(), o).isLinearizable(), e.name());
             assertTrue(Checker.check(History.of(add1, add2, readOk), new SetModel(), o).isLinearizable(), e.name());

@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * evidence must be valid for that history.
  */
 class OnlineCheckerTest {
-    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withCoreTimeout(null).withPartition(false);
 
     /** One event of a stream: call, return or crash of an operation of a generated history. */
     private record Ev(Operation op, int kind, long time) {
@@ -400,7 +400,7 @@ class OnlineCheckerTest {
 
     @Test
     void aNondeterministicModelIsCheckedThroughItsSubsetConstruction() {
-        OnlineChecker<?> online = OnlineChecker.of(new LossyRegister(), CheckOptions.defaults());
+        OnlineChecker<?> online = OnlineChecker.of(new LossyRegister(), CheckOptions.defaults().withCoreTimeout(null));
         online.call(0, write(1));
         online.ret(0, null);
         online.call(1, READ);
@@ -418,7 +418,7 @@ class OnlineCheckerTest {
     @Test
     void aTinyMemoryBudgetGivesUnknown() {
         OnlineChecker<?> online = OnlineChecker.of(new ConformanceTest.SumModel(),
-                CheckOptions.defaults().withMaxMemory(64 * 1024));
+                CheckOptions.defaults().withCoreTimeout(null).withMaxMemory(64 * 1024));
         for (int i = 0; i < 20; i++) {
             online.call(i, 1L << i);
         }

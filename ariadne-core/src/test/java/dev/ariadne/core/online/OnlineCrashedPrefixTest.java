@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with the same verdict as the reference.
  */
 class OnlineCrashedPrefixTest {
-    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false);
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withCoreTimeout(null).withPartition(false);
 
     /** A simulated run: each operation takes effect at some moment while open (or, crashed, maybe never). */
     static List<DegradeRepros.Ev> run(String model, long seed, int operations, Coverage coverage) {

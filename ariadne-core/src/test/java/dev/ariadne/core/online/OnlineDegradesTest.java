@@ -33,7 +33,7 @@ class OnlineDegradesTest {
     private static Result batch(Model<?> model, List<DegradeRepros.Ev> evs) {
         HistoryBuilder b = new HistoryBuilder();
         evs.forEach(e -> e.to(b));
-        return Checker.check(b.build(), model, CheckOptions.defaults());
+        return Checker.check(b.build(), model, CheckOptions.defaults().withCoreTimeout(null));
     }
 
     private static OnlineChecker<?> feed(OnlineChecker<?> online, List<DegradeRepros.Ev> evs) {

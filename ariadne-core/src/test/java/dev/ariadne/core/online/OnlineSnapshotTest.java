@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class OnlineSnapshotTest {
     // No core: a degraded run's batch verdict would carry one whose search times differ between the two runs.
-    private static final CheckOptions WHOLE = CheckOptions.defaults().withPartition(false).withCoreTimeout(null);
+    private static final CheckOptions WHOLE = CheckOptions.defaults().withCoreTimeout(null)
+            .withPartition(false).withCoreTimeout(null);
 
     /** How a history is fed: untimed, or timed with ties and watermarks; with a tiny budget; with a stop. */
     private record Mode(boolean timed, boolean tight, int stopAt) {

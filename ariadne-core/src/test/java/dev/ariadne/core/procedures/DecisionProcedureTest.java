@@ -104,7 +104,8 @@ class DecisionProcedureTest {
             }
             if (r == null && mayFallBack(procedure)) {
                 Result general = Checker.check(history, model,
-                        CheckOptions.defaults().withEngine(Engine.AUTO).withTimeout(Duration.ofSeconds(5)));
+                        CheckOptions.defaults().withCoreTimeout(null)
+                                .withEngine(Engine.AUTO).withTimeout(Duration.ofSeconds(5)));
                 if (expected != null && general.verdict() != Verdict.UNKNOWN) {
                     assertEquals(expected, general.verdict(), "dfs after the fallback on " + context);
                 }
@@ -130,7 +131,7 @@ class DecisionProcedureTest {
         Result result = new Result(r.verdict(), r.reason(), model.name(), history.size(), List.of(r),
                 r.statistics());
         try {
-            ResultAssertions.assertConsistent(history, model, CheckOptions.defaults(), result);
+            ResultAssertions.assertConsistent(history, model, CheckOptions.defaults().withCoreTimeout(null), result);
         } catch (AssertionError e) {
             throw new AssertionError("bad evidence: " + e.getMessage() + "\nfor " + context + "result: " + r, e);
         }
@@ -294,7 +295,8 @@ class DecisionProcedureTest {
     @ValueSource(strings = {"register", "set", "grow-only-set", "fifo-queue", "stack", "priority-queue"})
     void agreesWithDfsOnMediumHistories(String name) {
         DecisionProcedure procedure = procedure(name);
-        CheckOptions dfs = CheckOptions.defaults().withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(1));
+        CheckOptions dfs = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.DFS).withTimeout(Duration.ofSeconds(1));
         int linearizable = 0;
         int violations = 0;
         int undecided = 0;
@@ -546,7 +548,8 @@ class DecisionProcedureTest {
         String why = p.whyNot(model, prepare(h, model));
         assertNotNull(why, name + " should not apply");
         assertFalse(p.applies(model, prepare(h, model)));
-        Result r = Checker.check(h, model, CheckOptions.defaults().withEngine(Engine.fromName(name)));
+        Result r = Checker.check(h, model, CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.fromName(name)));
         PartitionResult part = r.partitions().get(0);
         assertEquals(name + " does not apply: " + why + "; checked with " + part.engine(), part.note());
         assertTrue(Engine.fromName(part.engine()).isGeneral(), part.engine());
@@ -583,12 +586,13 @@ class DecisionProcedureTest {
         History distinct = History.of(op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "read", null, 1L, 2, 3));
         History repeated = History.of(op(0, 0, "write", 1L, null, 0, 1), op(1, 1, "write", 1L, null, 2, 3));
         PartitionResult named = Checker.check(distinct, RegisterModel.register(),
-                CheckOptions.defaults().withEngine(Engine.DISTINCT_REGISTER)).partitions().get(0);
+                CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DISTINCT_REGISTER)).partitions().get(0);
         assertEquals("distinct-register", named.engine());
         assertNull(named.note());
         for (History h : List.of(distinct, repeated)) {
             for (Engine e : List.of(Engine.AUTO, Engine.DFS, Engine.FRONTIER)) {
-                assertNull(Checker.check(h, RegisterModel.register(), CheckOptions.defaults().withEngine(e))
+                assertNull(Checker.check(h, RegisterModel.register(), CheckOptions.defaults().withCoreTimeout(null)
+                        .withEngine(e))
                         .partitions().get(0).note(), e + " was not asked for a procedure");
             }
         }

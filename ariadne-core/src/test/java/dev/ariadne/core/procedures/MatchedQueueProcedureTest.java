@@ -51,7 +51,7 @@ class MatchedQueueProcedureTest {
             assertTrue(expected, "a linearizable answer on a violation: " + context);
         }
         Result result = new Result(r.verdict(), r.reason(), model.name(), history.size(), List.of(r), r.statistics());
-        ResultAssertions.assertConsistent(history, model, CheckOptions.defaults(), result);
+        ResultAssertions.assertConsistent(history, model, CheckOptions.defaults().withCoreTimeout(null), result);
         counts[3]++;
         return true;
     }
@@ -71,7 +71,7 @@ class MatchedQueueProcedureTest {
             check((i % 2 == 0 ? "small" : "crowded") + " seed " + seed, history, model, expected, counts);
             if (applies) {
                 Result viaChecker = Checker.check(history, model,
-                        CheckOptions.defaults().withEngine(Engine.MATCHED_QUEUE));
+                        CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.MATCHED_QUEUE));
                 assertEquals(expected ? Verdict.LINEARIZABLE : Verdict.NOT_LINEARIZABLE, viaChecker.verdict(),
                         "seed " + seed);
             }
@@ -96,7 +96,8 @@ class MatchedQueueProcedureTest {
         List<Operation> prepared = DecisionProcedureTest.prepare(history, model);
         assertNull(PROCEDURE.whyNot(model, prepared));
         assertNull(PROCEDURE.check(model, prepared, 0, "all", () -> false));
-        Result r = Checker.check(history, model, CheckOptions.defaults().withEngine(Engine.MATCHED_QUEUE));
+        Result r = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.MATCHED_QUEUE));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         assertTrue(r.partitions().get(0).note().contains("matched-queue could not decide"), r.partitions().get(0).note());
     }

@@ -58,7 +58,8 @@ class ParallelDfsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("models")
     void agreesWithSequentialDfsOnMediumHistories(String modelName) {
-        CheckOptions sequential = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(1).withPartition(false)
+        CheckOptions sequential = CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.DFS).withThreads(1).withPartition(false)
                 .withTimeout(Duration.ofSeconds(20));
         CheckOptions parallel = sequential.withThreads(THREADS);
         long givenBefore = ParallelDfs.TASKS_GIVEN.get();
@@ -117,10 +118,11 @@ class ParallelDfsTest {
     void exhaustiveViolationTakesTheSameStepsOnEveryThreadCount() {
         History h = sumHistory(12);
         long given = ParallelDfs.TASKS_GIVEN.get();
-        Result one = Checker.check(h, new SumModel(), CheckOptions.defaults().withEngine(Engine.DFS).withThreads(1));
+        Result one = Checker.check(h, new SumModel(), CheckOptions.defaults().withCoreTimeout(null)
+                .withEngine(Engine.DFS).withThreads(1));
         assertEquals(Verdict.NOT_LINEARIZABLE, one.verdict());
         for (int threads : new int[]{2, 3, 8}) {
-            CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(threads);
+            CheckOptions o = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(threads);
             Result many = Checker.check(h, new SumModel(), o);
             assertEquals(Verdict.NOT_LINEARIZABLE, many.verdict(), many::toString);
             assertEquals(one.statistics().configurations(), many.statistics().configurations());
@@ -133,7 +135,7 @@ class ParallelDfsTest {
 
     @Test
     void timeLimitStopsEveryThread() {
-        CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS)
+        CheckOptions o = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(THREADS)
                 .withTimeout(Duration.ofMillis(300));
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(sumHistory(30),
                 new SumModel(), o));
@@ -144,7 +146,7 @@ class ParallelDfsTest {
 
     @Test
     void memoryLimitGivesUnknown() {
-        CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS)
+        CheckOptions o = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(THREADS)
                 .withMaxMemory(24L << 20);
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> Checker.check(sumHistory(30),
                 new SumModel(), o));
@@ -156,7 +158,7 @@ class ParallelDfsTest {
     void interruptingTheCallerStopsEveryThread() throws Exception {
         AtomicReference<Result> result = new AtomicReference<>();
         Thread caller = new Thread(() -> result.set(Checker.check(sumHistory(30), new SumModel(),
-                CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS))));
+                CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(THREADS))));
         caller.start();
         Thread.sleep(200);
         caller.interrupt();
@@ -178,7 +180,7 @@ class ParallelDfsTest {
         }
         ops.add(Operation.of(16, 16, "sum", all, 0, 100));
         History h = History.of(ops);
-        CheckOptions o = CheckOptions.defaults().withEngine(Engine.DFS).withThreads(THREADS);
+        CheckOptions o = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(THREADS);
         Result r = Checker.check(h, new SumModel(), o);
         assertEquals(Verdict.LINEARIZABLE, r.verdict(), r::toString);
         ResultAssertions.assertConsistent(h, new SumModel(), o, r);
