@@ -245,11 +245,15 @@ class MinimalCoreTest {
     }
 
     @Test
-    void theLibrarySearchesNoCoreUnlessAsked() {
+    void theLibrarySearchesACoreByDefaultAsTheCommandDoes() {
         History history = RandomHistories.medium("register", BIG_SEED, 6, 200, 0);
         Result r = Checker.check(history, BuiltinModels.byName("register"));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
-        assertEquals(null, r.violations().get(0).violation().explanation());
+        Explanation e = r.violations().get(0).violation().explanation();
+        assertTrue(e != null && e.found() && !e.core().isEmpty(), String.valueOf(e));
+        Result none = Checker.check(history, BuiltinModels.byName("register"),
+                CheckOptions.defaults().withCoreTimeout(null));
+        assertEquals(null, none.violations().get(0).violation().explanation());
     }
 
     @Test
