@@ -334,8 +334,8 @@ public class ConformanceTest {
                 () -> Checker.check(history, new SumModel(), options));
         assertEquals(Verdict.UNKNOWN, result.verdict(), result::toString);
         assertTrue(result.reason() != null && result.reason().contains("time limit"), result.reason());
-        // The search polls the budget, so it reports what it explored before stopping.
-        assertTrue(result.statistics().configurations() > 0, result::toString);
+        // (How much was explored before the limit depends on the machine's load: a procedure's preparation alone
+        // has outlasted 500 ms on a loaded 2-core machine, so no count is asserted here.)
     }
 
     @ParameterizedTest
