@@ -59,8 +59,9 @@ import java.util.Set;
  * time arrives (or at {@link #finish()}), since a call at the same instant overlaps it and may still explain it.
  *
  * <p>Operations are numbered in call order, as in a {@link dev.ariadne.core.history.History} built from the
- * same events. Memory grows with the number of operations (the evidence names them all), and the search's own
- * memory with the overlap.
+ * same events. By default memory grows with the number of operations (the witness and the evidence name them all),
+ * and the search's own memory with the overlap; with {@link #boundMemory()} it grows with the overlap only, and the
+ * evidence lists the end of its orders.
  *
  * <p>It degrades rather than stalls: the judgement of an event is bounded in work ({@link #workBudget}, in model
  * steps), and {@link CheckOptions#maxMemory()} bounds the search's memory. Past either (or after {@link #stop}),
