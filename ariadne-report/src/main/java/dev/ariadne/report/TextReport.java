@@ -223,6 +223,8 @@ public final class TextReport {
         for (int i = from; i < steps.size(); i++) {
             width = Math.max(width, stepText(steps.get(i).operation(), model).length());
         }
+        // (four digits, or as many as the last step's number has: the states stay in one column)
+        int numberWidth = Math.max(4, Long.toString(omitted + steps.size()).length());
         for (int i = from; i < steps.size(); i++) {
             Step s = steps.get(i);
             String before = i == 0 ? p.violation().initialState() : steps.get(i - 1).stateDescription();
@@ -230,7 +232,7 @@ public final class TextReport {
             String number = Long.toString(omitted + i + 1);
             String step = stepText(s.operation(), model);
             out.append("    ");
-            pad(out, 4 - number.length());
+            pad(out, numberWidth - number.length());
             out.append(number).append(". ").append(step);
             pad(out, width - step.length());
             out.append("  ").append(stateText(before, s.stateDescription())).append(newline);
