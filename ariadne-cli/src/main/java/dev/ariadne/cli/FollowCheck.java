@@ -40,15 +40,18 @@ final class FollowCheck {
 
     private final CheckCommand command;
     private final FollowedInput input;
+    /** The followed file, to read again when the batch check needs the whole history; {@code null} for a stream. */
+    private final Path file;
     private final CountDownLatch printed = new CountDownLatch(1);
     private volatile boolean finished;
     private volatile int status = ExitStatus.UNKNOWN;
     /** The checker, once there is one: a stop also cuts short the judgement it may be busy with. */
     private volatile OnlineChecker<?> online;
 
-    private FollowCheck(CheckCommand command, FollowedInput input) {
+    private FollowCheck(CheckCommand command, FollowedInput input, Path file) {
         this.command = command;
         this.input = input;
+        this.file = file;
     }
 
     /** Checks {@code command}'s one input as {@code --follow} asks, prints the outcome and returns the exit status. */
@@ -67,7 +70,8 @@ final class FollowCheck {
         } catch (IOException e) {
             return report(command, CheckCommand.invalid(name, CheckCommand.cannotRead(name, e)));
         }
-        FollowCheck follow = new FollowCheck(command, input);
+        // (a FIFO or a pipe cannot be read again: only a regular file is)
+        FollowCheck follow = new FollowCheck(command, input, !stdin && Files.isRegularFile(file) ? file : null);
         // Ctrl-C and SIGTERM start the JVM's shutdown: report the history read so far before it ends.
         Thread hook = new Thread(follow::shutdown, "ariadne-follow-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -160,13 +164,18 @@ final class FollowCheck {
         try {
             reader = HistoryReaders.events(input, name, readOptions);
             model = command.chosenModel(modelOptions.withNilRead(CheckCommand.nilRead(nilRead, reader.nilRead())));
-            online = OnlineChecker.of(model, options);
+            // memory grows with the overlap, not the length: old operations' records are dropped (the history is
+            // in the file, read again if the checker degrades)
+            online = OnlineChecker.of(model, options).boundMemory();
             this.online = online;
             sink = new StopAtViolation(online);
             Result result;
             try {
                 reader.readTo(sink);
                 result = online.finish();
+                if (online.wholeHistoryNeeded()) {
+                    result = batchOfWholeHistory(result, online.degraded(), readOptions, model, options);
+                }
             } catch (StopAtViolation.Violated v) {
                 result = online.violation().orElseThrow();
             }
@@ -200,6 +209,38 @@ final class FollowCheck {
     }
 
     /**
+     * The checker degraded after it had dropped old operations' records, so its {@code finish()} could not run the
+     * batch check of the whole history: the followed file is read again and checked as {@code ariadne check} would;
+     * standard input or a pipe cannot be read again, and the result stays UNKNOWN with the reason.
+     */
+    private Result batchOfWholeHistory(Result online, String degraded, ReadOptions readOptions, Model<?> model,
+                                       CheckOptions options) throws IOException, InvalidInputException {
+        if (file == null) {
+            String reason = online.reason() + "; the input was a stream, which cannot be read again: save it and "
+                    + "check the file without --follow";
+            List<dev.ariadne.core.check.PartitionResult> partitions = new java.util.ArrayList<>();
+            for (dev.ariadne.core.check.PartitionResult p : online.partitions()) {
+                partitions.add(new dev.ariadne.core.check.PartitionResult(p.index(), p.label(), p.operations(),
+                        p.verdict(), p.witness(), p.violation(), reason, p.engine(), p.statistics(), p.note()));
+            }
+            return new Result(online.verdict(), reason, online.model(), online.operations(), partitions,
+                    online.statistics());
+        }
+        dev.ariadne.io.ReadResult read = HistoryReaders.load(file, readOptions);
+        Result batch = dev.ariadne.core.check.Checker.check(read.history(), model, options);
+        String note = degraded + "; the verdict is a batch check's of the whole history, read again from "
+                + Values.escape(file.toString());
+        List<dev.ariadne.core.check.PartitionResult> partitions = new java.util.ArrayList<>();
+        for (dev.ariadne.core.check.PartitionResult p : batch.partitions()) {
+            partitions.add(new dev.ariadne.core.check.PartitionResult(p.index(), p.label(), p.operations(),
+                    p.verdict(), p.witness(), p.violation(), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
+                batch.statistics());
+    }
+
+    /**
      * An outcome with the history read so far, never {@code null}: the JSON report places the annotations (nemesis
      * events, {@code :fail} operations) on its clock, and how many of them were read when the follow ended (at a
      * violation, a time limit, a signal) depends on timing.
@@ -207,7 +248,9 @@ final class FollowCheck {
     private static CheckCommand.Outcome outcome(String name, Result result, Model<?> model, int status,
                                                 List<dev.ariadne.io.Annotation> annotations, OnlineChecker<?> online) {
         return new CheckCommand.Outcome(name, result, model, null, status, annotations,
-                annotations.isEmpty() ? dev.ariadne.core.history.History.empty() : online.history());
+                // (once records were dropped the history is not kept: the annotations are then not placed on its clock)
+                annotations.isEmpty() || online.forgottenOperations() > 0 ? dev.ariadne.core.history.History.empty()
+                        : online.history());
     }
 
     /**

@@ -174,7 +174,7 @@ public final class JsonReport implements AutoCloseable {
                 // the last steps, nearest the failure; the earlier ones are counted
                 List<Step> steps = pl.steps();
                 int from = Math.max(0, steps.size() - Bounds.STEPS_KEPT);
-                omitted("omittedSteps", from);
+                omitted("omittedSteps", from + pl.omittedSteps()); // (what an online check no longer kept too)
                 json.writeArrayFieldStart("steps");
                 for (Step s : steps.subList(from, steps.size())) {
                     json.writeStartObject();

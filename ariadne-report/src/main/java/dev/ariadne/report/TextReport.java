@@ -211,25 +211,28 @@ public final class TextReport {
         String newline = System.lineSeparator();
         out.append("Violation").append(where).append(": ").append(opText(pl.unplaced(), model))
                 .append(" could not be placed.").append(newline);
-        out.append("  Longest linearization: ").append(steps.size()).append(" of ").append(p.operations())
+        long omitted = pl.omittedSteps(); // (an online check that bounds its memory keeps the last steps only)
+        out.append("  Longest linearization: ").append(omitted + steps.size()).append(" of ").append(p.operations())
                 .append(" operations, from initial state ")
                 .append(LongText.shorten(p.violation().initialState(), STATE_WIDTH)).append(newline);
         int from = Math.max(0, steps.size() - STEPS_SHOWN);
-        if (from > 0) {
-            out.append("    … ").append(from).append(" earlier steps\n");
+        if (from + omitted > 0) {
+            out.append("    … ").append(from + omitted).append(" earlier steps\n");
         }
         int width = 0;
         for (int i = from; i < steps.size(); i++) {
             width = Math.max(width, stepText(steps.get(i).operation(), model).length());
         }
+        // (four digits, or as many as the last step's number has: the states stay in one column)
+        int numberWidth = Math.max(4, Long.toString(omitted + steps.size()).length());
         for (int i = from; i < steps.size(); i++) {
             Step s = steps.get(i);
             String before = i == 0 ? p.violation().initialState() : steps.get(i - 1).stateDescription();
             // "    %4d. %-{width}s  %s%n", appended
-            String number = Integer.toString(i + 1);
+            String number = Long.toString(omitted + i + 1);
             String step = stepText(s.operation(), model);
             out.append("    ");
-            pad(out, 4 - number.length());
+            pad(out, numberWidth - number.length());
             out.append(number).append(". ").append(step);
             pad(out, width - step.length());
             out.append("  ").append(stateText(before, s.stateDescription())).append(newline);
@@ -240,7 +243,7 @@ public final class TextReport {
         // A long state is shown once, below, rather than after every candidate.
         boolean longState = stateText.length() > STATE_WIDTH;
         String inState = !longState ? "state " + stateText
-                : steps.isEmpty() ? "the initial state" : "the state after step " + steps.size();
+                : steps.isEmpty() ? "the initial state" : "the state after step " + (omitted + steps.size());
         out.append("  Then none of these could come next (each was called before ")
                 .append('#').append(pl.unplaced().id()).append(" returned):\n");
         int shown = 0;
@@ -259,7 +262,7 @@ public final class TextReport {
         }
         for (int k = 1; k < longest.size(); k++) {
             PartialLinearization other = longest.get(k);
-            out.append("  Another dead end, after ").append(other.steps().size()).append(" steps: ")
+            out.append("  Another dead end, after ").append(other.length()).append(" steps: ")
                     .append(stepText(other.unplaced(), model)).append(" could not be placed either\n");
         }
     }

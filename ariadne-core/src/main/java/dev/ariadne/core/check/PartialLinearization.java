@@ -10,9 +10,26 @@ import java.util.List;
  * before {@code unplaced} returned and was not yet placed; none of them could come next (the model rejected
  * it, or every continuation failed).
  *
- * @param steps      the operations placed, in order, with the state after each
- * @param unplaced   the operation that could not be placed before its return
- * @param candidates the operations that could have come next
+ * An online checker that bounds its memory ({@code OnlineChecker.boundMemory}) keeps only the end of a long order:
+ * then {@code omittedSteps} operations, no longer known, came before {@code steps}, which start from the state
+ * they led to.
+ *
+ * @param steps        the operations placed, in order, with the state after each (after the omitted ones)
+ * @param unplaced     the operation that could not be placed before its return
+ * @param candidates   the operations that could have come next
+ * @param omittedSteps how many operations placed before {@code steps} are not listed (0: the order starts from the
+ *                     initial state)
  */
-public record PartialLinearization(List<Step> steps, Operation unplaced, List<Operation> candidates) {
+public record PartialLinearization(List<Step> steps, Operation unplaced, List<Operation> candidates,
+                                   long omittedSteps) {
+
+    /** An order that starts from the initial state (nothing omitted). */
+    public PartialLinearization(List<Step> steps, Operation unplaced, List<Operation> candidates) {
+        this(steps, unplaced, candidates, 0);
+    }
+
+    /** The length of the whole order: the omitted steps and the listed ones. */
+    public long length() {
+        return omittedSteps + steps.size();
+    }
 }

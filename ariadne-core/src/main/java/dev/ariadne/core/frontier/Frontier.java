@@ -94,6 +94,13 @@ public final class Frontier<S> {
     private int[] failedOrder;
     private int[] failedCandidates;
 
+    /**
+     * The state the trail's linearizations start from, and how many operations lead to it from the model's initial
+     * state: the initial state and 0 until {@link #cutTrail} moves the start on.
+     */
+    private S baseState;
+    private long baseSteps;
+
     public Frontier(Model<S> model, Budget budget, boolean speculative) {
         this.model = model;
         this.budget = budget;
@@ -106,6 +113,7 @@ public final class Frontier<S> {
         this.subsumption = model instanceof SubsumingModel<S> m ? new Subsumption<>(m) : null;
         this.closure = new Closure<>(model, open, nodes, dominance, trail, this);
         S init = model.init();
+        baseState = init;
         long[] none = new long[1];
         int e = cur.add(ConfigSet.hash(init, none, 0, 1), init, none, 0);
         cur.trails[e] = -1;
@@ -299,9 +307,70 @@ public final class Frontier<S> {
 
     // ---- results ------------------------------------------------------------------------------------------------
 
-    /** The linearization behind a surviving configuration: operation numbers in order. */
+    /**
+     * The linearization behind a surviving configuration: operation numbers in order, after the
+     * {@linkplain #baseSteps() base steps} (all of it unless {@link #cutTrail} cut some).
+     */
     public int[] witnessOrder() {
         return trail.order(cur.trails[0]);
+    }
+
+    /** The state {@link #witnessOrder()} and {@link #failureOrder()} start from. */
+    public S baseState() {
+        return baseState;
+    }
+
+    /** How many operations, cut from the trail, lead from the model's initial state to {@link #baseState()}. */
+    public long baseSteps() {
+        return baseSteps;
+    }
+
+    /**
+     * Cuts out of the trail the start of the linearization that every configuration shares, all but its last
+     * {@code keep} operations, and stops at the first operation {@code cuttable} refuses (one whose output may still
+     * change); the state after the cut part becomes the {@linkplain #baseState() base state}. The configurations
+     * are unchanged: only the orders read back from the trail become shorter. Returns how many operations were
+     * cut. Not on a speculative frontier, nor while one shares this one's trail.
+     */
+    public int cutTrail(int keep, java.util.function.IntPredicate cuttable) {
+        int[] cut = trail.cutCommon(cur, keep, cuttable);
+        S s = baseState;
+        for (int op : cut) {
+            s = model.step(s, open.inputs[op], open.outputs[op]);
+            if (s == null) {
+                throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
+                        + "number " + op + "): are its states values?");
+            }
+        }
+        baseState = s;
+        baseSteps += cut.length;
+        return cut.length;
+    }
+
+    /**
+     * Renumbers the operations this frontier refers to (open ones, trail entries): operation {@code x} becomes
+     * {@code map[x]} if {@code x < map.length}, else {@code x - map.length + kept}. The caller moves the inputs and
+     * outputs alike ({@link #operations}). Not while a speculative frontier shares this one's trail.
+     */
+    public void renumber(int[] map, int kept) {
+        int cutoff = map.length;
+        OpenOperations o = open;
+        for (int k = 0; k < o.count; k++) {
+            o.op[k] = renumbered(o.op[k], map, kept);
+        }
+        for (int s = 0; s < o.slotOp.length; s++) {
+            o.slotOp[s] = renumbered(o.slotOp[s], map, kept); // (a freed slot's stale number may become -1)
+        }
+        trail.renumber(map, kept);
+    }
+
+    private static int renumbered(int x, int[] map, int kept) {
+        return x < 0 ? x : x < map.length ? map[x] : x - map.length + kept;
+    }
+
+    /** Calls {@code f} with every operation number in the trail (a bounded set once {@link #cutTrail} ran). */
+    public void trailOperations(java.util.function.IntConsumer f) {
+        trail.forEachOp(f);
     }
 
     private void recordFailure(int x) {
@@ -453,6 +522,8 @@ public final class Frontier<S> {
         next.reset(words);
         nodes.reset(words);
         trail.shareFrom(f.trail);
+        baseState = f.baseState;
+        baseSteps = f.baseSteps;
         outOfWork = false;
         failedOp = -1;
         failedOrder = null;

@@ -211,7 +211,8 @@ public final class FrontierSearch<S> {
 
     /** The violation a frontier found, as evidence: {@code ops[i]} is the operation the frontier numbers i. */
     public static <S> Violation evidence(Model<S> model, Frontier<S> f, Operation[] ops) {
-        return evidence(model, f.failureOrder(), f.failedOperation(), f.failureCandidates(), ops);
+        return evidence(model, f.baseState(), f.baseSteps(), f.failureOrder(), f.failedOperation(),
+                f.failureCandidates(), ops);
     }
 
     /**
@@ -219,8 +220,14 @@ public final class FrontierSearch<S> {
      * placed; {@code candidates} are the operations that were open there. Numbers index {@code ops}.
      */
     static <S> Violation evidence(Model<S> model, int[] order, int failed, int[] candidates, Operation[] ops) {
+        return evidence(model, model.init(), 0, order, failed, candidates, ops);
+    }
+
+    /** As above, for an order that starts after {@code omitted} operations that led to {@code start}. */
+    private static <S> Violation evidence(Model<S> model, S start, long omitted, int[] order, int failed,
+                                          int[] candidates, Operation[] ops) {
         List<Step> steps = new ArrayList<>();
-        S state = model.init();
+        S state = start;
         for (int op : order) {
             state = model.step(state, ops[op].input(), ops[op].output());
             if (state == null) {
@@ -233,7 +240,7 @@ public final class FrontierSearch<S> {
         for (int op : candidates) {
             open.add(ops[op]);
         }
-        PartialLinearization p = new PartialLinearization(steps, ops[failed], open);
+        PartialLinearization p = new PartialLinearization(steps, ops[failed], open, omitted);
         return new Violation(model.describeState(model.init()), List.of(p));
     }
 

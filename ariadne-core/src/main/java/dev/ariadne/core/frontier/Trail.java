@@ -95,6 +95,68 @@ final class Trail {
         }
     }
 
+    /**
+     * Cuts the start of the order every configuration of {@code live} shares, all but its last {@code keep}
+     * entries, stopping at the first operation {@code cuttable} refuses; returns the operations cut, in order. The
+     * first entry kept becomes a root, and the arena is compacted.
+     */
+    int[] cutCommon(ConfigSet live, int keep, java.util.function.IntPredicate cuttable) {
+        compact(live); // now every entry is reachable, and parents come before their children
+        int configs = live.size;
+        if (configs == 0 || size == 0) {
+            return new int[0];
+        }
+        int[] through = new int[size]; // how many configurations' orders pass through each entry
+        for (int e = 0; e < configs; e++) {
+            if (live.trails[e] < 0) {
+                return new int[0]; // one configuration placed nothing since the base: nothing is shared
+            }
+            through[live.trails[e]]++;
+        }
+        for (int t = size - 1; t >= 0; t--) {
+            if (parent[t] >= 0) {
+                through[parent[t]] += through[t];
+            }
+        }
+        int[] path = new int[size];
+        int shared = 0;
+        for (int t = 0; t < size; t++) {
+            if (through[t] == configs) {
+                path[shared++] = t; // root first: a shared entry's parent is shared, and comes before it
+            }
+        }
+        int cut = 0;
+        while (cut < shared - keep && cuttable.test(op[path[cut]])) {
+            cut++;
+        }
+        if (cut == 0) {
+            return new int[0];
+        }
+        int[] ops = new int[cut];
+        for (int i = 0; i < cut; i++) {
+            ops[i] = op[path[i]];
+        }
+        // path[cut] is the only child of path[cut - 1] (every entry is reachable, and all orders go through it)
+        parent[path[cut]] = -1;
+        compact(live);
+        return ops;
+    }
+
+    /** Renumbers the operations of the entries as {@link Frontier#renumber} says. */
+    void renumber(int[] map, int kept) {
+        for (int t = 0; t < size; t++) {
+            int x = op[t];
+            op[t] = x < map.length ? map[x] : x - map.length + kept;
+        }
+    }
+
+    /** Calls {@code f} with the operation of every entry. */
+    void forEachOp(java.util.function.IntConsumer f) {
+        for (int t = 0; t < size; t++) {
+            f.accept(op[t]);
+        }
+    }
+
     /** The bytes of the arena, as the frontier reports them to the budget. */
     long bytes() {
         return op.length * 8L;

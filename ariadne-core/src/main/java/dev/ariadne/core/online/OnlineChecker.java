@@ -59,8 +59,9 @@ import java.util.Set;
  * time arrives (or at {@link #finish()}), since a call at the same instant overlaps it and may still explain it.
  *
  * <p>Operations are numbered in call order, as in a {@link dev.ariadne.core.history.History} built from the
- * same events. Memory grows with the number of operations (the evidence names them all), and the search's own
- * memory with the overlap.
+ * same events. By default memory grows with the number of operations (the witness and the evidence name them all),
+ * and the search's own memory with the overlap; with {@link #boundMemory()} it grows with the overlap only, and the
+ * evidence lists the end of its orders.
  *
  * <p>It degrades rather than stalls: the judgement of an event is bounded in work ({@link #workBudget}, in model
  * steps), and {@link CheckOptions#maxMemory()} bounds the search's memory. Past either (or after {@link #stop}),
@@ -166,8 +167,29 @@ public final class OnlineChecker<S> implements EventSink {
     private long lastReturnTime = Long.MIN_VALUE;
     /** The {@link #HIDDEN} operations. */
     private final Set<Integer> hidden = new HashSet<>();
+    /** The operations whose records are held: numbered 0 to n-1 here (see {@link #globalOf}). */
     private int n;
+    /** The operations discarded so far, in all (records dropped or not). */
     private int discarded;
+    /**
+     * With {@link #boundMemory()}: the records dropped so far. An operation's number in call order over the whole
+     * history is {@link #globalOf}; the numbers used inside (array indices, frontier operations) are renumbered at
+     * each drop, in the same order.
+     */
+    private int forgotten;
+    private boolean bounded;
+    /** Each held operation's number in call order among all operations called (discarded ones included). */
+    private int[] globalOf = new int[64];
+    /** The call-order numbers of the discarded operations, ascending (for the ids once records were dropped). */
+    private int[] discardedGlobals = new int[8];
+    /** Records are held before a drop is tried; a drop keeps at least the last {@link #keepRecent} operations. */
+    private int forgetAfter = 1 << 17;
+    private int keepRecent = 1024;
+    /** How many steps of the order every configuration shares are kept for the evidence at a drop. */
+    private int keepSteps = 1024;
+    /** The number of operations held at which the next drop is tried. */
+    private int forgetAt = 1 << 17;
+    private boolean wholeHistoryNeeded;
     /**
      * For {@link #snapshot}: each operation's call and end (return, crash, failure) as a number in the order the
      * events were recorded (-1: not yet ended); the other inputs that change what is judged (refused events,
@@ -478,11 +500,15 @@ public final class OnlineChecker<S> implements EventSink {
      * operations) on this history's clock by their lines.
      */
     public synchronized History history() {
+        if (forgotten > 0) {
+            throw new IllegalStateException("the checker dropped the records of " + forgotten + " operations "
+                    + "(boundMemory): the history is not kept");
+        }
         // every call and return in time order, returns first at an instant (a client may call again at the instant
         // its operation returned), but those of operations called at that instant after their calls (in operation
         // order, each call before its return); calls at an instant keep their order, so the numbering is the checker's
         int count = 0;
-        long[] keys = new long[2 * (n - discarded)];
+        long[] keys = new long[2 * n];
         for (int op = 0; op < n; op++) {
             if (status[op] != DISCARDED) {
                 keys[count++] = (long) op << 1 | 1;
@@ -525,7 +551,53 @@ public final class OnlineChecker<S> implements EventSink {
 
     /** The number of operations called so far (discarded ones excepted). */
     public synchronized int operations() {
-        return n - discarded;
+        return count();
+    }
+
+    /** The operations called so far, discarded ones excepted, records dropped or not. */
+    private int count() {
+        return forgotten + n - discarded;
+    }
+
+    /**
+     * Bounds the memory the checker keeps by what is open and what the evidence needs rather than by the length of
+     * the history: from now on, once 131,072 operations are held, the records of those that no frontier, waiting
+     * event or kept evidence refers to any more are dropped (the configurations' states sum them up), and of the
+     * linearization every configuration shares only the last 1,024 steps are kept, with the state they start from.
+     * Verdicts are unchanged. What changes once records were dropped: a violation's longest linearization lists
+     * its last steps only ({@link dev.ariadne.core.check.PartialLinearization#omittedSteps()} counts the others); a
+     * linearizable result has no witness (a note says so); {@link #history()} and {@link #snapshot} are refused;
+     * and if the checker degrades, {@link #finish()} cannot run the batch check of the whole history and says
+     * {@link Verdict#UNKNOWN} with the reason ({@link #wholeHistoryNeeded()}), so that the caller may check the
+     * history again from where it is kept. Returns this checker.
+     */
+    public synchronized OnlineChecker<S> boundMemory() {
+        bounded = true;
+        return this;
+    }
+
+    /** {@link #boundMemory()} with other windows, for tests that make drops happen in short histories. */
+    synchronized OnlineChecker<S> boundMemory(int forgetAfter, int keepRecent, int keepSteps) {
+        this.forgetAfter = Math.max(1, forgetAfter);
+        this.keepRecent = Math.max(0, keepRecent);
+        this.keepSteps = Math.max(16, keepSteps); // (the text report shows the last 12 steps and the state before)
+        forgetAt = this.forgetAfter;
+        bounded = true;
+        return this;
+    }
+
+    /** How many operations' records were dropped ({@link #boundMemory()}); 0 while the whole history is held. */
+    public synchronized int forgottenOperations() {
+        return forgotten;
+    }
+
+    /**
+     * Whether {@link #finish()} said {@link Verdict#UNKNOWN} only because the checker degraded after it had dropped
+     * records ({@link #boundMemory()}): a batch check of the whole history, read again from where it is kept, gives
+     * the verdict.
+     */
+    public synchronized boolean wholeHistoryNeeded() {
+        return wholeHistoryNeeded;
     }
 
     /**
@@ -551,7 +623,7 @@ public final class OnlineChecker<S> implements EventSink {
             return finish();
         }
         if (degraded != null && unknownReason == null) {
-            int count = n - discarded;
+            int count = count();
             String reason = degradedByStop
                     ? why + ": no violation among the " + (degradedAt - 1) + " event" + (degradedAt == 2 ? "" : "s")
                     + " judged before the check stopped; " + openCount + " of the " + count + " operation"
@@ -562,7 +634,7 @@ public final class OnlineChecker<S> implements EventSink {
             return finished;
         }
         int open = openCount;
-        int count = n - discarded;
+        int count = count();
         boolean timedEvents = timing == 2;
         long lastTime = maxTime;
         long events = clock;
@@ -622,7 +694,7 @@ public final class OnlineChecker<S> implements EventSink {
             maxTime = Long.MAX_VALUE;
             advanceExact(true);
         }
-        int count = n - discarded;
+        int count = count();
         if (degraded != null && violation == null && unknownReason == null) {
             finished = batchAfterDegrading();
             if (finished.verdict() == Verdict.NOT_LINEARIZABLE) {
@@ -635,10 +707,16 @@ public final class OnlineChecker<S> implements EventSink {
         } else if (unknownReason != null) {
             finished = result(Verdict.UNKNOWN, unknownReason, new PartitionResult(0, "all", count, Verdict.UNKNOWN,
                     List.of(), null, unknownReason, FrontierSearch.NAME, statistics()));
-        } else {
+        } else if (exact.baseSteps() == 0) {
             finished = result(Verdict.LINEARIZABLE, null, new PartitionResult(0, "all", count,
                     Verdict.LINEARIZABLE, new Witness(exact.witnessOrder()), null, null, FrontierSearch.NAME,
                     statistics()));
+        } else {
+            // the start of the order was summed up by a state (boundMemory): no witness can be listed
+            finished = result(Verdict.LINEARIZABLE, null, new PartitionResult(0, "all", count,
+                    Verdict.LINEARIZABLE, List.of(), null, null, FrontierSearch.NAME, statistics(),
+                    "no witness order: the online check kept the last operations only, to bound its memory ("
+                            + forgotten + " records dropped); a check of the finished history lists one"));
         }
         exact.release();
         return finished;
@@ -702,6 +780,11 @@ public final class OnlineChecker<S> implements EventSink {
         if (stop != null) {
             return unknown(stop + ": " + degraded);
         }
+        if (forgotten > 0) {
+            wholeHistoryNeeded = true;
+            return unknown(degraded + "; the batch check of the whole history needs the records of the "
+                    + forgotten + " operations this checker dropped to bound its memory");
+        }
         Result batch;
         batchThread = Thread.currentThread();
         try {
@@ -729,7 +812,7 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     private Result unknown(String reason) {
-        return result(Verdict.UNKNOWN, reason, new PartitionResult(0, "all", n - discarded, Verdict.UNKNOWN,
+        return result(Verdict.UNKNOWN, reason, new PartitionResult(0, "all", count(), Verdict.UNKNOWN,
                 List.of(), null, reason, FrontierSearch.NAME, statistics()));
     }
 
@@ -773,6 +856,9 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     private void pushAux(int kind, long a, long b) {
+        if (forgotten > 0) {
+            return; // snapshots are refused once records were dropped: nothing to keep for them
+        }
         if (auxSize + 4 > aux.length) {
             aux = Arrays.copyOf(aux, aux.length * 2);
         }
@@ -796,6 +882,10 @@ public final class OnlineChecker<S> implements EventSink {
      */
     public synchronized void snapshot(java.io.OutputStream out) throws java.io.IOException {
         open();
+        if (forgotten > 0 || exact.baseSteps() > 0) {
+            throw new IllegalStateException("the checker dropped records of old operations (boundMemory): a "
+                    + "snapshot needs them all");
+        }
         out.write(SNAPSHOT_MAGIC);
         java.io.DataOutputStream header = new java.io.DataOutputStream(out);
         header.writeInt(SNAPSHOT_VERSION);
@@ -1207,11 +1297,12 @@ public final class OnlineChecker<S> implements EventSink {
         if (time < maxTime && timing == 2) {
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
+        grow(); // (first: a drop renumbers the operations held)
         int op = n;
-        Operation prepared = prepare(op - discarded, client, input, Operation.UNKNOWN, time, Operation.PENDING,
-                metadata);
-        grow();
+        Operation prepared = prepare(forgotten + op - discarded, client, input, Operation.UNKNOWN, time,
+                Operation.PENDING, metadata);
         ops[op] = prepared;
+        globalOf[op] = forgotten + op;
         clientOf[op] = client;
         callTime[op] = time;
         retTime[op] = Operation.PENDING;
@@ -1263,7 +1354,7 @@ public final class OnlineChecker<S> implements EventSink {
             throw new HistoryException("time goes backwards: " + time + " after " + maxTime, -1);
         }
         Operation call = ops[op];
-        Operation prepared = prepare(call == null ? op - discarded : call.id(), client, rawInputs[op], output,
+        Operation prepared = prepare(call == null ? idOf(op) : call.id(), client, rawInputs[op], output,
                 callTime[op], time, metadataMap(op));
         if (passedOpen[op] && !preparedInput.equals(inputs[op])) {
             throw new IllegalStateException("model " + model.name() + " says it ignores the output of "
@@ -1410,7 +1501,7 @@ public final class OnlineChecker<S> implements EventSink {
         }
         dropAhead();
         status[op] = DISCARDED;
-        discarded++;
+        noteDiscarded(globalOf[op]);
         advanceClock(time);
         if (degraded != null) {
             return true; // nothing is judged before the end
@@ -1563,6 +1654,11 @@ public final class OnlineChecker<S> implements EventSink {
     }
 
     private void grow() {
+        if (bounded && n >= forgetAt) {
+            // each drop frees at least half of what is held, and a failed try waits for twice as many: amortised,
+            // constant work per operation
+            forgetAt = aheadLive ? n + 1 : forget() ? Math.max(forgetAfter, 2 * n) : 2 * n;
+        }
         if (n == ops.length) {
             int c = n * 2;
             ops = Arrays.copyOf(ops, c);
@@ -1582,9 +1678,133 @@ public final class OnlineChecker<S> implements EventSink {
             leftOut = Arrays.copyOf(leftOut, c);
             callSeq = Arrays.copyOf(callSeq, c);
             endSeq = Arrays.copyOf(endSeq, c);
+            globalOf = Arrays.copyOf(globalOf, c);
             exact.operations(inputs, outputs);
             ahead.operations(inputs, outputs); // (the speculative frontier takes them from its copy)
         }
+    }
+
+    /**
+     * Drops the records of the operations nothing refers to any more ({@link #boundMemory()}), if that frees at
+     * least half of the arrays; returns whether it did. Referred to, and kept: the operations open, hidden, or
+     * with an event the exact frontier has not processed; those open in the exact frontier (pending ones
+     * included); those in its trail, once the start every configuration shares is cut to its last
+     * {@link #keepSteps} steps; those that returned at the last return time (a call at that time may still come
+     * after them); and the last {@link #keepRecent} called. The others are summed up by the configurations' states
+     * (the exact frontier never looks at an operation it passed again), so the verdicts do not change. The kept
+     * ones move to the front in call order and are renumbered, everywhere they are referred to.
+     */
+    private boolean forget() {
+        if (violation != null || finished != null || unknownReason != null || aheadLive) {
+            return false;
+        }
+        int cutoff = n - keepRecent;
+        if (cutoff < n / 2) {
+            return false;
+        }
+        boolean[] keep = new boolean[cutoff];
+        if (degraded == null) {
+            exact.cutTrail(keepSteps, op -> status[op] != OPEN && status[op] != HIDDEN);
+            exact.trailOperations(op -> mark(keep, op));
+            for (int k = 0; k < exact.openCount(); k++) {
+                mark(keep, exact.openAt(k));
+            }
+            for (int i = evHead; i < evTail; i++) {
+                mark(keep, evOp[i]);
+            }
+            for (int op : hidden) {
+                mark(keep, op);
+            }
+        }
+        for (int i = 0; i < openCount; i++) {
+            mark(keep, openOps[i]);
+        }
+        for (int i = 0; i < lastReturnCount; i++) {
+            mark(keep, lastReturns[i]);
+        }
+        int pinned = 0;
+        int[] map = new int[cutoff];
+        for (int op = 0; op < cutoff; op++) {
+            map[op] = keep[op] ? pinned++ : -1;
+        }
+        int kept = pinned;
+        if (cutoff - kept < n / 2) {
+            return false; // too much is still referred to: the arrays grow instead
+        }
+        for (int op = 0; op < n; op++) {
+            int to = op < cutoff ? map[op] : op - cutoff + kept;
+            if (to >= 0 && to != op) {
+                move(op, to);
+            }
+        }
+        int held = n - cutoff + kept;
+        Arrays.fill(ops, held, n, null); // (let the dropped values go)
+        Arrays.fill(metadataOf, held, n, null);
+        Arrays.fill(rawInputs, held, n, null);
+        Arrays.fill(rawOutputs, held, n, null);
+        Arrays.fill(inputs, held, n, null);
+        Arrays.fill(outputs, held, n, null);
+        forgotten += cutoff - kept;
+        n = held;
+        for (int i = 0; i < openCount; i++) {
+            openOps[i] = renumbered(openOps[i], map, kept);
+        }
+        for (int c = 0; c < openOfClient.length; c++) {
+            if (openOfClient[c] > 0) {
+                openOfClient[c] = renumbered(openOfClient[c] - 1, map, kept) + 1;
+            }
+        }
+        openOfOtherClient.replaceAll((client, op) -> renumbered(op, map, kept));
+        for (int i = 0; i < lastReturnCount; i++) {
+            lastReturns[i] = renumbered(lastReturns[i], map, kept);
+        }
+        if (!hidden.isEmpty()) {
+            List<Integer> h = new ArrayList<>(hidden);
+            hidden.clear();
+            for (int op : h) {
+                hidden.add(renumbered(op, map, kept));
+            }
+        }
+        for (int i = evHead; i < evTail; i++) {
+            evOp[i] = renumbered(evOp[i], map, kept);
+        }
+        if (degraded == null) {
+            exact.renumber(map, kept);
+        }
+        auxSize = 0; // (snapshots are refused from now on)
+        return true;
+    }
+
+    private static void mark(boolean[] keep, int op) {
+        if (op >= 0 && op < keep.length) {
+            keep[op] = true;
+        }
+    }
+
+    private static int renumbered(int op, int[] map, int kept) {
+        return op < map.length ? map[op] : op - map.length + kept;
+    }
+
+    /** Moves the record of operation {@code from} to {@code to}. */
+    private void move(int from, int to) {
+        ops[to] = ops[from];
+        clientOf[to] = clientOf[from];
+        callTime[to] = callTime[from];
+        retTime[to] = retTime[from];
+        metadataOf[to] = metadataOf[from];
+        lineNo[to] = lineNo[from];
+        rawInputs[to] = rawInputs[from];
+        rawOutputs[to] = rawOutputs[from];
+        inputs[to] = inputs[from];
+        outputs[to] = outputs[from];
+        status[to] = status[from];
+        revealed[to] = revealed[from];
+        ignoresOutput[to] = ignoresOutput[from];
+        passedOpen[to] = passedOpen[from];
+        leftOut[to] = leftOut[from];
+        callSeq[to] = callSeq[from];
+        endSeq[to] = endSeq[from];
+        globalOf[to] = globalOf[from];
     }
 
     /** Appends an event; with explicit times a call goes before the returns at its own time (closed intervals). */
@@ -1913,6 +2133,11 @@ public final class OnlineChecker<S> implements EventSink {
      */
     private void failedWithout() {
         exact.release();
+        if (forgotten > 0 || exact.baseSteps() > 0) {
+            degrade("a failed operation that every configuration had linearized leaves a history that only a "
+                    + "batch check can judge");
+            return;
+        }
         List<Operation> history = new ArrayList<>();
         for (Operation op : numbered()) {
             if (op != null) {
@@ -1957,18 +2182,49 @@ public final class OnlineChecker<S> implements EventSink {
 
     // ---- results ------------------------------------------------------------------------------------------------
 
+    /** The id of the held operation {@code op}: its number in call order among the operations not discarded. */
+    private int idOf(int op) {
+        int g = globalOf[op];
+        if (discarded == 0) {
+            return g;
+        }
+        int lo = 0;
+        int hi = discarded; // the discarded operations called before g
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (discardedGlobals[mid] < g) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return g - lo;
+    }
+
+    /** Counts the discarded operation numbered {@code global} in call order (kept ascending: 4 bytes each). */
+    private void noteDiscarded(int global) {
+        if (discarded == discardedGlobals.length) {
+            discardedGlobals = Arrays.copyOf(discardedGlobals, discarded * 2);
+        }
+        int i = discarded++;
+        while (i > 0 && discardedGlobals[i - 1] > global) { // (failures mostly come in call order)
+            discardedGlobals[i] = discardedGlobals[i - 1];
+            i--;
+        }
+        discardedGlobals[i] = global;
+    }
+
     /** The operations so far, numbered as a history numbers them (discarded ones are {@code null}). */
     private Operation[] numbered() {
         Operation[] out = new Operation[n];
-        int id = 0;
         for (int op = 0; op < n; op++) {
             if (status[op] == DISCARDED) {
                 continue;
             }
+            int id = idOf(op);
             Operation o = ops[op];
             out[op] = o == null ? new Operation(id, clientOf[op], inputs[op], outputs[op], callTime[op], retTime[op],
                     metadataMap(op)) : o.id() == id ? o : o.withId(id);
-            id++;
         }
         return out;
     }
@@ -1984,12 +2240,12 @@ public final class OnlineChecker<S> implements EventSink {
 
         Witness(int[] order) {
             this.order = order;
-            if (discarded == 0) {
+            if (discarded == 0 && forgotten == 0) {
                 ids = null;
             } else {
                 ids = new int[n];
-                for (int op = 0, id = 0; op < n; op++) {
-                    ids[op] = status[op] == DISCARDED ? -1 : id++;
+                for (int op = 0; op < n; op++) {
+                    ids[op] = status[op] == DISCARDED ? -1 : idOf(op);
                 }
             }
         }
@@ -2013,7 +2269,7 @@ public final class OnlineChecker<S> implements EventSink {
 
     private Result violationResult(Frontier<S> f) {
         Violation v = FrontierSearch.evidence(model, f, numbered());
-        return result(Verdict.NOT_LINEARIZABLE, null, new PartitionResult(0, "all", n - discarded,
+        return result(Verdict.NOT_LINEARIZABLE, null, new PartitionResult(0, "all", count(),
                 Verdict.NOT_LINEARIZABLE, List.of(), v, null, FrontierSearch.NAME, statistics()));
     }
 
