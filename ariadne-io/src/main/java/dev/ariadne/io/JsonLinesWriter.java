@@ -226,6 +226,7 @@ public final class JsonLinesWriter {
         private static final byte[] META = ascii(",\"meta\":{");
         private static final byte[] TIME = ascii(",\"time\":");
         private static final byte[] END = ascii("}\n");
+        private static final byte[] NOTHING = new byte[0];
         private static final byte[] NULL = ascii("null");
         private static final byte[] TRUE = ascii("true");
         private static final byte[] FALSE = ascii("false");
@@ -233,6 +234,10 @@ public final class JsonLinesWriter {
         private static final byte[] SET_FIELD = ascii("{\"" + JsonValues.SET + "\":");
         private static final byte[] MAP_FIELD = ascii("{\"" + JsonValues.MAP + "\":[");
         private static final byte[] MIN_LONG = ascii(Long.toString(Long.MIN_VALUE));
+        private static final long MILLION = 1_000_000;
+        private static final int NAMES = 16;
+        /** "00" to "99": each number's two digits. */
+        private static final byte[] PAIRS = new byte[200];
         /**
          * How each ASCII char is written in a string: 0 as itself, a letter after a backslash, or -1 as
          * {@code \}{@code u00XX} (upper-case hex, as Jackson writes it); JSON requires the escape of every control
@@ -243,6 +248,10 @@ public final class JsonLinesWriter {
         private static final byte[] LOWER_HEX = ascii("0123456789abcdef");
 
         static {
+            for (int i = 0; i < 100; i++) {
+                PAIRS[2 * i] = (byte) ('0' + i / 10);
+                PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+            }
             Arrays.fill(ESCAPES, 0, 0x20, -1);
             ESCAPES['\b'] = 'b';
             ESCAPES['\t'] = 't';
@@ -258,8 +267,19 @@ public final class JsonLinesWriter {
         /** The end of the bytes written into {@link #buf}; the start of the line being written. */
         private int pos;
         private int lineStart;
-        private final byte[] digits = new byte[20];
         private long events;
+        /** The digits of the last time above its lowest six (see {@link #time}). */
+        private long timeHigh = -1;
+        private final byte[] timeHighBytes = new byte[20];
+        private int timeHighDigits;
+        /** Operation names by their hash, and their bytes (see {@link #name}). */
+        private final String[] nameStrings = new String[NAMES];
+        private final byte[][] nameBytes = new byte[NAMES][];
+        private String lastName;
+        private byte[] lastNameBytes;
+        /** By client: the start of its calls' lines up to the name, and of its returns' up to the output. */
+        private final byte[][] callPrefixes = new byte[256][];
+        private final byte[][] returnPrefixes = new byte[256][];
 
         private EventWriter(OutputStream out) {
             this.out = out;
@@ -277,9 +297,9 @@ public final class JsonLinesWriter {
                         + Text.cut(String.valueOf(input)) + ", not an Invocation");
             }
             try {
-                start(CALL, client);
-                raw(F);
-                string(inv.f());
+                lineStart = pos;
+                prefix(callPrefixes, CALL, client, F);
+                name(inv.f());
                 if (inv.key() != null) {
                     raw(KEY);
                     value(inv.key(), 1);
@@ -316,7 +336,8 @@ public final class JsonLinesWriter {
         @Override
         public EventWriter ret(int client, Object output, long time, int line) {
             try {
-                start(RETURN, client);
+                lineStart = pos;
+                prefix(returnPrefixes, RETURN, client, NOTHING);
                 if (output != Operation.UNKNOWN) {
                     raw(OUTPUT);
                     value(output, 1);
@@ -384,10 +405,30 @@ public final class JsonLinesWriter {
             number(client);
         }
 
+        /**
+         * Writes {@code type}, the client and {@code then}: kept whole for each of the first clients, as every call
+         * and return starts so.
+         */
+        private void prefix(byte[][] known, byte[] type, int client, byte[] then) {
+            if (client >= 0 && client < known.length) {
+                byte[] bytes = known[client];
+                if (bytes == null) {
+                    bytes = ascii(new String(type, StandardCharsets.US_ASCII) + client
+                            + new String(then, StandardCharsets.US_ASCII));
+                    known[client] = bytes;
+                }
+                raw(bytes);
+            } else {
+                raw(type);
+                number(client);
+                raw(then);
+            }
+        }
+
         private void end(long time) {
             if (time != UNTIMED) {
                 raw(TIME);
-                number(time);
+                time(time);
             }
             raw(END);
             if (pos - 1 - lineStart > Lines.MAX_LINE_BYTES) {
@@ -442,16 +483,97 @@ public final class JsonLinesWriter {
                 buf[pos++] = '-';
                 v = -v;
             }
-            byte[] d = digits;
-            int i = d.length;
-            do {
-                long q = v / 10;
-                d[--i] = (byte) ('0' + (int) (v - q * 10));
+            int end = pos + digits(v);
+            fill(buf, end, v);
+            pos = end;
+        }
+
+        /** The number of decimal digits of {@code v}, which is not negative. */
+        private static int digits(long v) {
+            long p = 10;
+            for (int i = 1; i < 19; i++) {
+                if (v < p) {
+                    return i;
+                }
+                p *= 10;
+            }
+            return 19;
+        }
+
+        /** Writes the digits of {@code v} (not negative) so that they end just before {@code end}, two at a time. */
+        private static void fill(byte[] b, int end, long v) {
+            int i = end;
+            while (v >= 100) {
+                long q = v / 100;
+                int r = (int) (v - q * 100);
+                b[--i] = PAIRS[2 * r + 1];
+                b[--i] = PAIRS[2 * r];
                 v = q;
-            } while (v != 0);
-            int n = d.length - i;
-            System.arraycopy(d, i, buf, pos, n);
-            pos += n;
+            }
+            int r = (int) v;
+            if (r >= 10) {
+                b[--i] = PAIRS[2 * r + 1];
+                b[--i] = PAIRS[2 * r];
+            } else {
+                b[--i] = (byte) ('0' + r);
+            }
+        }
+
+        /**
+         * A time, as {@link #number} writes it. Times come in order and close together, so the digits above the
+         * lowest six are kept from the last time and only those six are computed (each event has one).
+         */
+        private void time(long t) {
+            if (t < MILLION) {
+                number(t);
+                return;
+            }
+            long high = t / MILLION;
+            int low = (int) (t - high * MILLION);
+            if (high != timeHigh) {
+                timeHigh = high;
+                timeHighDigits = digits(high);
+                fill(timeHighBytes, timeHighDigits, high);
+            }
+            ensure(25);
+            byte[] b = buf;
+            int p = pos;
+            System.arraycopy(timeHighBytes, 0, b, p, timeHighDigits);
+            p += timeHighDigits;
+            for (int k = p + 4; k >= p; k -= 2) { // three pairs, zeros kept
+                int r = low % 100;
+                low /= 100;
+                b[k] = PAIRS[2 * r];
+                b[k + 1] = PAIRS[2 * r + 1];
+            }
+            pos = p + 6;
+        }
+
+        /**
+         * Writes {@code f} quoted: an operation's name is one of a few, so its bytes are kept, in a small table
+         * looked up by the string itself (its hash is cached in it).
+         */
+        private void name(String f) {
+            if (f == lastName) {
+                raw(lastNameBytes);
+                return;
+            }
+            int slot = f.hashCode() & (NAMES - 1);
+            byte[] known = nameBytes[slot];
+            if (known != null && nameStrings[slot] == f) {
+                raw(known);
+            } else {
+                int from = pos;
+                string(f);
+                if (pos - from > 64) {
+                    return;
+                }
+                known = Arrays.copyOfRange(buf, from, pos);
+                nameStrings[slot] = f;
+                nameBytes[slot] = known;
+            }
+            lastName = f;
+            lastNameBytes = known;
         }
 
         /** A string of ASCII that needs no escape (the text of a number). */
