@@ -16,7 +16,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
@@ -227,6 +230,10 @@ public final class JsonLinesWriter {
         private static final byte[] TIME = ascii(",\"time\":");
         private static final byte[] END = ascii("}\n");
         private static final byte[] NOTHING = new byte[0];
+        /** Eight bytes at once into a byte array (see {@link #timeAndEnd}). */
+        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        private static final long TIME_LONG = (long) LONGS.get(TIME, 0);
         private static final byte[] NULL = ascii("null");
         private static final byte[] TRUE = ascii("true");
         private static final byte[] FALSE = ascii("false");
@@ -270,7 +277,8 @@ public final class JsonLinesWriter {
         private long events;
         /** The digits of the last time above its lowest six (see {@link #time}). */
         private long timeHigh = -1;
-        private final byte[] timeHighBytes = new byte[20];
+        private final byte[] timeHighBytes = new byte[24];
+        private long timeHighLong;
         private int timeHighDigits;
         /** Operation names by their hash, and their bytes (see {@link #name}). */
         private final String[] nameStrings = new String[NAMES];
@@ -426,11 +434,15 @@ public final class JsonLinesWriter {
         }
 
         private void end(long time) {
-            if (time != UNTIMED) {
-                raw(TIME);
-                time(time);
+            if (time >= MILLION) {
+                timeAndEnd(time);
+            } else {
+                if (time != UNTIMED) {
+                    raw(TIME);
+                    number(time);
+                }
+                raw(END);
             }
-            raw(END);
             if (pos - 1 - lineStart > Lines.MAX_LINE_BYTES) {
                 throw new IllegalArgumentException("an event would be a line of " + String.format(Locale.ROOT,
                         "%,d", pos - 1 - lineStart) + " bytes in the native format, longer than its limit of 64 MiB "
@@ -520,25 +532,29 @@ public final class JsonLinesWriter {
         }
 
         /**
-         * A time, as {@link #number} writes it. Times come in order and close together, so the digits above the
-         * lowest six are kept from the last time and only those six are computed (each event has one).
+         * The {@code time} field of a time of at least a million, and the line's end: {@code ,"time":T}}\n. Times
+         * come in order and close together, so the digits above the lowest six are kept from the last time and only
+         * those six are computed; the field's name and those kept digits (up to eight) are stored as a long each.
          */
-        private void time(long t) {
-            if (t < MILLION) {
-                number(t);
-                return;
-            }
+        private void timeAndEnd(long t) {
             long high = t / MILLION;
             int low = (int) (t - high * MILLION);
             if (high != timeHigh) {
                 timeHigh = high;
                 timeHighDigits = digits(high);
                 fill(timeHighBytes, timeHighDigits, high);
+                timeHighLong = (long) LONGS.get(timeHighBytes, 0);
             }
-            ensure(25);
+            ensure(TIME.length + timeHighBytes.length + 8);
             byte[] b = buf;
             int p = pos;
-            System.arraycopy(timeHighBytes, 0, b, p, timeHighDigits);
+            LONGS.set(b, p, TIME_LONG);
+            p += TIME.length;
+            if (timeHighDigits <= 8) { // the bytes past the digits are written over next
+                LONGS.set(b, p, timeHighLong);
+            } else {
+                System.arraycopy(timeHighBytes, 0, b, p, timeHighDigits);
+            }
             p += timeHighDigits;
             for (int k = p + 4; k >= p; k -= 2) { // three pairs, zeros kept
                 int r = low % 100;
@@ -546,7 +562,9 @@ public final class JsonLinesWriter {
                 b[k] = PAIRS[2 * r];
                 b[k + 1] = PAIRS[2 * r + 1];
             }
-            pos = p + 6;
+            b[p + 6] = '}';
+            b[p + 7] = '\n';
+            pos = p + 8;
         }
 
         /**
