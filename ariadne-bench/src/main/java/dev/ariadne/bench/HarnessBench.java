@@ -6,6 +6,7 @@ import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.models.BuiltinModels;
 import dev.ariadne.core.online.OnlineChecker;
 import dev.ariadne.harness.Recorder;
+import dev.ariadne.io.JsonLinesWriter;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -160,6 +161,24 @@ public final class HarnessBench {
                 split = recorded(r, t, n, counter);
             }
             String note = split + ", " + Files.size(file) / (1 << 20) + " MiB written";
+            Files.delete(file);
+            return note;
+        });
+        rows.put("file writer alone (one thread)", (t, n) -> {
+            Path file = Files.createTempFile("harness-bench", ".jsonl");
+            Invocation inc = Invocation.of("increment", null);
+            long time = 1_000_000_000L;
+            long start = THREADS.getCurrentThreadCpuTime();
+            try (JsonLinesWriter.EventWriter w = JsonLinesWriter.events(Files.newOutputStream(file))) {
+                for (long k = 0; k < n; k++) { // a call and its return, 8 clients, times 40 ns apart
+                    int client = (int) (k & 7);
+                    w.call(client, inc, time += 40, Map.of());
+                    w.ret(client, null, time += 40, -1);
+                }
+            }
+            long cpu = THREADS.getCurrentThreadCpuTime() - start;
+            String note = String.format(Locale.ROOT, "writer %.1f cpu ns/op (a call and a return), %d MiB written",
+                    (double) cpu / n, Files.size(file) / (1 << 20));
             Files.delete(file);
             return note;
         });
