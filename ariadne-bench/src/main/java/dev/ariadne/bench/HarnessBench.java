@@ -23,10 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * Measures the harness's recorder: the cost per operation of recording (both timestamps and the hand-off to the
  * delivery thread) from T threads, against the same loop without a recorder, and the throughput of online checking
  * behind it (the {@link OnlineChecker} as the recorder's sink, a counter workload whose operations barely overlap).
- * Each row runs after a warm-up of the same row. Usage:
+ * With {@code --crashed P}, a last row does the online row's workload with P% of the increments crashed (they took
+ * effect, then threw). Each row runs after a warm-up of the same row. Usage:
  * <pre>
  * java -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.HarnessBench [--threads 8] [--ops 2000000]
- *     [--online-ops 200000] [--rounds 3] [--only SUBSTRING]
+ *     [--online-ops 200000] [--rounds 3] [--only SUBSTRING] [--crashed PERCENT]
  * </pre>
  * "cpu ns/op" is the processor time the whole process used during the row (every thread: the clients, the
  * recorder's delivery thread, the garbage collector), divided by the operations: what one operation costs, whatever
@@ -124,6 +125,7 @@ public final class HarnessBench {
         int rounds = 3;
         long onlineOps = 200_000;
         String only = null;
+        int crashed = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
@@ -131,6 +133,7 @@ public final class HarnessBench {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--online-ops" -> onlineOps = Long.parseLong(args[++i]);
                 case "--only" -> only = args[++i];
+                case "--crashed" -> crashed = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -192,6 +195,19 @@ public final class HarnessBench {
             Result result = checker.finish();
             return result.verdict() + ", " + result.statistics().configurations() + " configurations; " + overlap;
         });
+        int crashedPercent = crashed;
+        if (crashedPercent > 0) {
+            rows.put("recorder + online checker (counter, " + crashedPercent + "% crashed)", (t, n) -> {
+                OnlineChecker<?> checker = OnlineChecker.of(BuiltinModels.byName("counter"));
+                AtomicLong c = new AtomicLong();
+                try (Recorder r = Recorder.to(checker)) {
+                    recordedCounter(r, t, n, c, crashedPercent);
+                }
+                Result result = checker.finish();
+                return result.verdict() + ", " + result.statistics().configurations() + " configurations"
+                        + (checker.degraded() == null ? "" : "; degraded: " + checker.degraded());
+            });
+        }
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (Map.Entry<String, Row> e : rows.entrySet()) {
@@ -270,6 +286,25 @@ public final class HarnessBench {
     /** As {@link #recorded}, with one read every 16 operations, so the online checker has outputs to judge. */
     static void recordedCounter(Recorder r, int threads, long ops, AtomicLong counter)
             throws InterruptedException {
+        recordedCounter(r, threads, ops, counter, 0);
+    }
+
+    /** Thrown (one instance, no stack trace) by an increment that took effect and is recorded as crashed. */
+    private static final class Crash extends RuntimeException {
+        private static final Crash INSTANCE = new Crash();
+
+        private Crash() {
+            super("crashed on purpose", null, false, false);
+        }
+    }
+
+    /**
+     * As {@link #recordedCounter(Recorder, int, long, AtomicLong)}, with {@code crashedPercent}% of the increments
+     * (every one whose number hashes so) throwing after they took effect, so that the recorder records them as
+     * crashed (its default) and their client goes on under a new history client; the history stays linearizable.
+     */
+    static void recordedCounter(Recorder r, int threads, long ops, AtomicLong counter, int crashedPercent)
+            throws InterruptedException {
         List<Recorder.Client> clients = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             clients.add(r.client());
@@ -284,6 +319,16 @@ public final class HarnessBench {
             public void run(long k) throws Exception {
                 if ((k & 15) == 0) {
                     mine.get().call(read, counter::get);
+                } else if (crashedPercent > 0 && Math.floorMod(Long.hashCode(k * 0x9E3779B97F4A7C15L), 100)
+                        < crashedPercent) {
+                    try {
+                        mine.get().call(inc, () -> {
+                            counter.incrementAndGet();
+                            throw Crash.INSTANCE;
+                        });
+                    } catch (Crash expected) {
+                        // recorded as crashed
+                    }
                 } else {
                     mine.get().call(inc, () -> {
                         counter.incrementAndGet();
