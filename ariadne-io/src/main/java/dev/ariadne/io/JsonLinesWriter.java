@@ -192,9 +192,9 @@ public final class JsonLinesWriter {
     /**
      * A writer of the event form to {@code out}: an {@link EventSink} that turns each call, return, crash and discard
      * into one line ({@code "type"} {@code call}, {@code return}, {@code crash}, {@code fail}), for a history
-     * written while it is recorded. Lines are kept in memory until {@link EventWriter#flush()}, which writes the
-     * complete lines at once, so that a process killed between flushes leaves a file that reads up to its last
-     * flush, never a torn line.
+     * written while it is recorded. Lines are kept in memory until {@link EventWriter#flush()} (or until 256 KiB
+     * have gathered), which writes the complete lines at once, so that a process killed between flushes leaves a
+     * file that reads up to its last flush, never a torn line.
      */
     public static EventWriter events(OutputStream out) {
         return new EventWriter(out);
@@ -209,8 +209,8 @@ public final class JsonLinesWriter {
      *
      * <p>Each line is encoded straight into one reused byte buffer (this runs on the recorder's delivery thread for
      * every event: no generator, no string per event), with the bytes Jackson would write for the same values
-     * ({@code JsonLinesWriterTest} holds the two against each other on random values). Complete lines go to the
-     * stream when the buffer passes {@value #WRITE_OUT_BYTES} bytes and at {@link #flush()}, never a part of one.
+     * ({@code EventWriterBytesTest} holds the two against each other on random values). Complete lines go to the
+     * stream when the buffer passes 256 KiB and at {@link #flush()}, never a part of one.
      */
     public static final class EventWriter implements EventSink, Flushable, Closeable {
         /** Past this many buffered bytes, the complete lines are written out without waiting for a flush. */
