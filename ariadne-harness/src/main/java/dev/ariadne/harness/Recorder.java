@@ -73,6 +73,8 @@ public final class Recorder implements AutoCloseable {
     private static final Map<String, Object> NO_METADATA = Map.of();
     /** Events the delivery thread may have handed on and the other sinks not yet taken (see {@link HandOff}). */
     static final int HAND_OFF_SIZE = 1 << 16;
+    /** How long the thread behind the history file parks when it finds no events (see {@link HandOff#run}). */
+    private static final long HAND_OFF_PARK_NANOS = 200_000;
     /**
      * The metadata key of a client's own id on the operations it runs after a crash, under a new history client
      * (the key the Jepsen readers give a process's operations after its {@code :info}); reports draw rows by it.
@@ -844,7 +846,16 @@ public final class Recorder implements AutoCloseable {
                     if (done) {
                         return;
                     }
-                    idle = backOff(idle);
+                    // Nothing to call the sinks with: spin a little, then park for longer than the delivery thread
+                    // would. The delivery thread hands events on in batches (of up to 1,024, or a round); waking every
+                    // 20 µs to find none cost more processor time than a cheap sink's work (issue 26), and a sink here
+                    // is never what the clients wait for until the ring of 65,536 is full.
+                    if (idle < 64) {
+                        Thread.onSpinWait();
+                    } else {
+                        LockSupport.parkNanos(HAND_OFF_PARK_NANOS);
+                    }
+                    idle++;
                     continue;
                 }
                 idle = 0;

@@ -503,4 +503,112 @@ class RecorderTest {
         }
         assertEquals(operations, seen.size(), "the checker got every event once let go");
     }
+
+    /**
+     * Issue 26: the history file's lines are encoded by hand. Four threads record seeded random values (unicode,
+     * control characters, lone surrogates, big numbers, nested lists, sets and maps), some operations crashing and
+     * some failing; the file reads back as the history the recorder delivered to its other sink.
+     */
+    @Test
+    void aFileOfRandomValuesReadsBackAsTheHistoryTheOtherSinkGot(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("h.jsonl");
+        HistoryBuilder builder = new HistoryBuilder();
+        int operations = 300;
+        try (Recorder recorder = Recorder.builder().sink(builder).file(file).failedOn(IllegalArgumentException.class)
+                .build()) {
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                Recorder.Client c = recorder.client();
+                java.util.Random r = new java.util.Random(t);
+                threads.add(new Thread(() -> {
+                    for (int i = 0; i < operations; i++) {
+                        Invocation input = new Invocation("op" + randomString(r), r.nextBoolean() ? null
+                                : randomValue(r, 0), randomValue(r, 0));
+                        Object output = randomValue(r, 0);
+                        int end = r.nextInt(10);
+                        try {
+                            c.call(input, () -> {
+                                if (end == 0) {
+                                    throw new IllegalStateException("crashed");
+                                }
+                                if (end == 1) {
+                                    throw new IllegalArgumentException("failed");
+                                }
+                                return output;
+                            });
+                        } catch (IllegalStateException | IllegalArgumentException expected) {
+                            // recorded as crashed or failed
+                        }
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            join(threads);
+        }
+        History read = HistoryReaders.read(file, dev.ariadne.io.Format.JSON);
+        History recorded = builder.build();
+        assertTrue(recorded.size() > 900, "most of the 1,200 operations are kept (a tenth fail)");
+        assertEquals(recorded.size(), read.size());
+        for (int i = 0; i < read.size(); i++) {
+            Operation x = read.get(i);
+            Operation y = recorded.get(i);
+            String at = "operation " + i;
+            assertEquals(y.client(), x.client(), at);
+            assertEquals(y.input(), x.input(), at);
+            assertEquals(y.outputKnown(), x.outputKnown(), at);
+            assertEquals(y.output(), x.output(), at);
+            assertEquals(y.call(), x.call(), at);
+            assertEquals(y.ret(), x.ret(), at);
+            Map<String, Object> meta = new HashMap<>(x.metadata());
+            meta.remove("line");
+            assertEquals(y.metadata(), meta, at);
+        }
+    }
+
+    private static Object randomValue(java.util.Random r, int depth) {
+        return switch (r.nextInt(depth > 2 ? 6 : 9)) {
+            case 0 -> null;
+            case 1 -> r.nextBoolean();
+            case 2 -> r.nextInt(3) == 0 ? r.nextLong() : (long) r.nextInt(10);
+            case 3 -> new java.math.BigInteger(64 + r.nextInt(100), r);
+            case 4 -> r.nextInt(3) == 0 ? -0.0 : r.nextDouble() * Math.pow(10, r.nextInt(40) - 20);
+            case 5 -> randomString(r);
+            case 6 -> {
+                List<Object> l = new ArrayList<>();
+                for (int i = r.nextInt(4); i > 0; i--) {
+                    l.add(randomValue(r, depth + 1));
+                }
+                yield l;
+            }
+            case 7 -> {
+                java.util.Set<Object> s = new java.util.LinkedHashSet<>();
+                for (int i = r.nextInt(4); i > 0; i--) {
+                    s.add(randomValue(r, depth + 1));
+                }
+                yield s;
+            }
+            default -> {
+                Map<Object, Object> m = new java.util.LinkedHashMap<>();
+                for (int i = r.nextInt(3); i > 0; i--) {
+                    m.put(r.nextBoolean() ? randomString(r) : randomValue(r, depth + 1), randomValue(r, depth + 1));
+                }
+                yield m;
+            }
+        };
+    }
+
+    private static String randomString(java.util.Random r) {
+        StringBuilder b = new StringBuilder();
+        for (int i = r.nextInt(8); i > 0; i--) {
+            switch (r.nextInt(6)) {
+                case 0 -> b.append((char) r.nextInt(0x20));
+                case 1 -> b.append("\"\\\u2028\u00e9".charAt(r.nextInt(4)));
+                case 2 -> b.append((char) (0xD800 + r.nextInt(0x800))); // a lone surrogate
+                case 3 -> b.appendCodePoint(0x10000 + r.nextInt(0x100000));
+                case 4 -> b.append((char) (0x800 + r.nextInt(0xD000)));
+                default -> b.append((char) (0x20 + r.nextInt(0x5F)));
+            }
+        }
+        return b.toString();
+    }
 }

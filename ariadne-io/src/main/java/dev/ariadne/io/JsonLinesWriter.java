@@ -10,15 +10,20 @@ import dev.ariadne.core.models.ModelOptions;
 
 import dev.ariadne.core.history.EventSink;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -187,9 +192,9 @@ public final class JsonLinesWriter {
     /**
      * A writer of the event form to {@code out}: an {@link EventSink} that turns each call, return, crash and discard
      * into one line ({@code "type"} {@code call}, {@code return}, {@code crash}, {@code fail}), for a history
-     * written while it is recorded. Lines are kept in memory until {@link EventWriter#flush()}, which writes the
-     * complete lines at once, so that a process killed between flushes leaves a file that reads up to its last
-     * flush, never a torn line.
+     * written while it is recorded. Lines are kept in memory until {@link EventWriter#flush()} (or until 256 KiB
+     * have gathered), which writes the complete lines at once, so that a process killed between flushes leaves a
+     * file that reads up to its last flush, never a torn line.
      */
     public static EventWriter events(OutputStream out) {
         return new EventWriter(out);
@@ -198,34 +203,98 @@ public final class JsonLinesWriter {
     /**
      * The event-form writer {@link #events(OutputStream)} returns. Not thread-safe: one thread reports the events
      * (they must be in the order they happened, as every {@link EventSink} requires). An event whose value is not
-     * plain data raises {@link IllegalArgumentException} and writes nothing; an I/O error raises
+     * plain data, is nested deeper than the readers accept (256 levels) or whose line would be longer than they
+     * accept (64 MiB) raises {@link IllegalArgumentException} and writes nothing; an I/O error raises
      * {@link UncheckedIOException}.
+     *
+     * <p>Each line is encoded straight into one reused byte buffer (this runs on the recorder's delivery thread for
+     * every event: no generator, no string per event), with the bytes Jackson would write for the same values
+     * ({@code EventWriterBytesTest} holds the two against each other on random values). Complete lines go to the
+     * stream when the buffer passes 256 KiB and at {@link #flush()}, never a part of one.
      */
     public static final class EventWriter implements EventSink, Flushable, Closeable {
         /** Past this many buffered bytes, the complete lines are written out without waiting for a flush. */
-        private static final int BUFFER_LIMIT = 1 << 16;
+        static final int WRITE_OUT_BYTES = 1 << 18;
+        /** Chars of a string encoded per check of the room left (6 bytes each at most, as {@code \}{@code uXXXX}). */
+        private static final int CHUNK = 4096;
+        private static final int INITIAL_BYTES = WRITE_OUT_BYTES + 8 * CHUNK;
+        private static final byte[] CALL = ascii("{\"type\":\"call\",\"client\":");
+        private static final byte[] RETURN = ascii("{\"type\":\"return\",\"client\":");
+        private static final byte[] CRASH = ascii("{\"type\":\"crash\",\"client\":");
+        private static final byte[] FAIL = ascii("{\"type\":\"fail\",\"client\":");
+        private static final byte[] F = ascii(",\"f\":");
+        private static final byte[] KEY = ascii(",\"key\":");
+        private static final byte[] VALUE = ascii(",\"value\":");
+        private static final byte[] OUTPUT = ascii(",\"output\":");
+        private static final byte[] META = ascii(",\"meta\":{");
+        private static final byte[] TIME = ascii(",\"time\":");
+        private static final byte[] END = ascii("}\n");
+        private static final byte[] NOTHING = new byte[0];
+        /** Eight bytes at once into a byte array (see {@link #timeAndEnd}). */
+        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        private static final long TIME_LONG = (long) LONGS.get(TIME, 0);
+        private static final byte[] NULL = ascii("null");
+        private static final byte[] TRUE = ascii("true");
+        private static final byte[] FALSE = ascii("false");
+        private static final byte[] EDN_FIELD = ascii("{\"" + JsonValues.EDN + "\":");
+        private static final byte[] SET_FIELD = ascii("{\"" + JsonValues.SET + "\":");
+        private static final byte[] MAP_FIELD = ascii("{\"" + JsonValues.MAP + "\":[");
+        private static final byte[] MIN_LONG = ascii(Long.toString(Long.MIN_VALUE));
+        private static final long MILLION = 1_000_000;
+        private static final int NAMES = 16;
+        /** "00" to "99": each number's two digits. */
+        private static final byte[] PAIRS = new byte[200];
+        /**
+         * How each ASCII char is written in a string: 0 as itself, a letter after a backslash, or -1 as
+         * {@code \}{@code u00XX} (upper-case hex, as Jackson writes it); JSON requires the escape of every control
+         * character, {@code "} and {@code \}.
+         */
+        private static final int[] ESCAPES = new int[128];
+        private static final byte[] UPPER_HEX = ascii("0123456789ABCDEF");
+        private static final byte[] LOWER_HEX = ascii("0123456789abcdef");
+
+        static {
+            for (int i = 0; i < 100; i++) {
+                PAIRS[2 * i] = (byte) ('0' + i / 10);
+                PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+            }
+            Arrays.fill(ESCAPES, 0, 0x20, -1);
+            ESCAPES['\b'] = 'b';
+            ESCAPES['\t'] = 't';
+            ESCAPES['\n'] = 'n';
+            ESCAPES['\f'] = 'f';
+            ESCAPES['\r'] = 'r';
+            ESCAPES['"'] = '"';
+            ESCAPES['\\'] = '\\';
+        }
 
         private final OutputStream out;
-        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(BUFFER_LIMIT + 1024);
-        private JsonGenerator g;
+        private byte[] buf = new byte[INITIAL_BYTES];
+        /** The end of the bytes written into {@link #buf}; the start of the line being written. */
+        private int pos;
+        private int lineStart;
         private long events;
+        /** The digits of the last time above its lowest six (see {@link #time}). */
+        private long timeHigh = -1;
+        private final byte[] timeHighBytes = new byte[24];
+        private long timeHighLong;
+        private int timeHighDigits;
+        /** Operation names by their hash, and their bytes (see {@link #name}). */
+        private final String[] nameStrings = new String[NAMES];
+        private final byte[][] nameBytes = new byte[NAMES][];
+        private String lastName;
+        private byte[] lastNameBytes;
+        /** By client: the start of its calls' lines up to the name, and of its returns' up to the output. */
+        private final byte[][] callPrefixes = new byte[256][];
+        private final byte[][] returnPrefixes = new byte[256][];
 
         private EventWriter(OutputStream out) {
             this.out = out;
-            this.g = generator();
         }
 
-        private JsonGenerator generator() {
-            try {
-                JsonGenerator generator = JsonValues.FACTORY.createGenerator(buffer);
-                generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-                // Nothing between root values (each line ends with its own newline); without a pretty printer the
-                // generator takes its fast path for every field name.
-                generator.setRootValueSeparator(null);
-                return generator;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        private static byte[] ascii(String s) {
+            return s.getBytes(StandardCharsets.US_ASCII);
         }
 
         /** Writes a {@code call} line; the input must be an {@link Invocation}, a {@code line} in metadata is dropped. */
@@ -235,69 +304,74 @@ public final class JsonLinesWriter {
                 throw new IllegalArgumentException("client " + client + " calls with input "
                         + Text.cut(String.valueOf(input)) + ", not an Invocation");
             }
-            int mark = written();
             try {
-                start("call", client);
-                g.writeStringField("f", inv.f());
+                lineStart = pos;
+                prefix(callPrefixes, CALL, client, F);
+                name(inv.f());
                 if (inv.key() != null) {
-                    g.writeFieldName("key");
-                    value(g, inv.key());
+                    raw(KEY);
+                    value(inv.key(), 1);
                 }
                 if (inv.value() != null) {
-                    g.writeFieldName("value");
-                    value(g, inv.value());
+                    raw(VALUE);
+                    value(inv.value(), 1);
                 }
-                // no stream here: this runs once per recorded call
                 if (metadata.size() > (metadata.containsKey("line") ? 1 : 0)) {
-                    g.writeObjectFieldStart("meta");
+                    raw(META);
+                    boolean first = true;
                     for (Map.Entry<String, Object> e : metadata.entrySet()) {
                         if (!e.getKey().equals("line")) {
-                            g.writeFieldName(e.getKey());
-                            value(g, e.getValue());
+                            if (!first) {
+                                raw((byte) ',');
+                            }
+                            first = false;
+                            string(e.getKey());
+                            raw((byte) ':');
+                            value(e.getValue(), 2);
                         }
                     }
-                    g.writeEndObject();
+                    raw((byte) '}');
                 }
                 end(time);
-            } catch (IllegalArgumentException e) {
-                undo(mark);
+            } catch (RuntimeException e) {
+                pos = lineStart; // the lines before it stay; this one was never written
                 throw e;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
-            return this;
+            return written();
         }
 
         /** Writes a {@code return} line; an {@link Operation#UNKNOWN} output is written as no {@code output}. */
         @Override
         public EventWriter ret(int client, Object output, long time, int line) {
-            int mark = written();
             try {
-                start("return", client);
+                lineStart = pos;
+                prefix(returnPrefixes, RETURN, client, NOTHING);
                 if (output != Operation.UNKNOWN) {
-                    g.writeFieldName("output");
-                    value(g, output);
+                    raw(OUTPUT);
+                    value(output, 1);
                 }
                 end(time);
-            } catch (IllegalArgumentException e) {
-                undo(mark);
+            } catch (RuntimeException e) {
+                pos = lineStart;
                 throw e;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
-            return this;
+            return written();
         }
 
         /** Writes a {@code crash} line: the operation stays pending (Jepsen {@code :info}). */
         @Override
         public EventWriter crash(int client, long time, int line) {
-            return bare("crash", client, time);
+            start(CRASH, client);
+            end(time);
+            return written();
         }
 
         /** Writes a {@code fail} line: the operation certainly did not take effect (Jepsen {@code :fail}). */
         @Override
         public EventWriter discard(int client, long time, int line) {
-            return bare("fail", client, time);
+            start(FAIL, client);
+            end(time);
+            return written();
         }
 
         /** The number of events written (buffered or out). */
@@ -308,11 +382,7 @@ public final class JsonLinesWriter {
         /** Writes the complete lines buffered so far to the stream, and flushes it. */
         @Override
         public void flush() throws IOException {
-            g.flush();
-            if (buffer.size() > 0) {
-                buffer.writeTo(out);
-                buffer.reset();
-            }
+            writeOut();
             out.flush();
         }
 
@@ -321,59 +391,380 @@ public final class JsonLinesWriter {
         public void close() throws IOException {
             try {
                 flush();
-                g.close();
             } finally {
                 out.close();
             }
         }
 
-        private EventWriter bare(String type, int client, long time) {
-            try {
-                start(type, client);
-                end(time);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        private void writeOut() throws IOException {
+            if (pos > 0) {
+                out.write(buf, 0, pos);
+                pos = 0;
+                lineStart = 0;
+                if (buf.length > 4 * INITIAL_BYTES) { // after a huge line: keep no more than usual
+                    buf = new byte[INITIAL_BYTES];
+                }
+            }
+        }
+
+        private void start(byte[] type, int client) {
+            lineStart = pos;
+            raw(type);
+            number(client);
+        }
+
+        /**
+         * Writes {@code type}, the client and {@code then}: kept whole for each of the first clients, as every call
+         * and return starts so.
+         */
+        private void prefix(byte[][] known, byte[] type, int client, byte[] then) {
+            if (client >= 0 && client < known.length) {
+                byte[] bytes = known[client];
+                if (bytes == null) {
+                    bytes = ascii(new String(type, StandardCharsets.US_ASCII) + client
+                            + new String(then, StandardCharsets.US_ASCII));
+                    known[client] = bytes;
+                }
+                raw(bytes);
+            } else {
+                raw(type);
+                number(client);
+                raw(then);
+            }
+        }
+
+        private void end(long time) {
+            if (time >= MILLION) {
+                timeAndEnd(time);
+            } else {
+                if (time != UNTIMED) {
+                    raw(TIME);
+                    number(time);
+                }
+                raw(END);
+            }
+            if (pos - 1 - lineStart > Lines.MAX_LINE_BYTES) {
+                throw new IllegalArgumentException("an event would be a line of " + String.format(Locale.ROOT,
+                        "%,d", pos - 1 - lineStart) + " bytes in the native format, longer than its limit of 64 MiB "
+                        + "(which every reader applies)");
+            }
+        }
+
+        /** Counts the line just ended, and writes the buffer out when it is full. */
+        private EventWriter written() {
+            events++;
+            if (pos > WRITE_OUT_BYTES) {
+                try {
+                    writeOut();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
             return this;
         }
 
-        private void start(String type, int client) throws IOException {
-            g.writeStartObject();
-            g.writeStringField("type", type);
-            g.writeNumberField("client", client);
-        }
-
-        private void end(long time) throws IOException {
-            if (time != UNTIMED) {
-                g.writeNumberField("time", time);
-            }
-            g.writeEndObject();
-            g.writeRaw('\n');
-            events++;
-            if (written() > BUFFER_LIMIT) {
-                flush();
+        /** Makes room for {@code n} more bytes; a line past the readers' limit is refused (see {@link #end}). */
+        private void ensure(int n) {
+            if (pos + n > buf.length) {
+                if (pos - lineStart > Lines.MAX_LINE_BYTES) {
+                    throw new IllegalArgumentException("an event would be a line longer than the limit of 64 MiB of"
+                            + " the native format (which every reader applies)");
+                }
+                buf = Arrays.copyOf(buf, Math.max(pos + n, buf.length * 2));
             }
         }
 
-        /** Bytes written so far and not yet out: in the buffer, and still in the generator's own. */
-        private int written() {
-            return buffer.size() + g.getOutputBuffered();
+        private void raw(byte[] bytes) {
+            ensure(bytes.length);
+            System.arraycopy(bytes, 0, buf, pos, bytes.length);
+            pos += bytes.length;
+        }
+
+        private void raw(byte b) {
+            ensure(1);
+            buf[pos++] = b;
+        }
+
+        private void number(long v) {
+            if (v == Long.MIN_VALUE) {
+                raw(MIN_LONG);
+                return;
+            }
+            ensure(20);
+            if (v < 0) {
+                buf[pos++] = '-';
+                v = -v;
+            }
+            int end = pos + digits(v);
+            fill(buf, end, v);
+            pos = end;
+        }
+
+        /** The number of decimal digits of {@code v}, which is not negative. */
+        private static int digits(long v) {
+            long p = 10;
+            for (int i = 1; i < 19; i++) {
+                if (v < p) {
+                    return i;
+                }
+                p *= 10;
+            }
+            return 19;
+        }
+
+        /** Writes the digits of {@code v} (not negative) so that they end just before {@code end}, two at a time. */
+        private static void fill(byte[] b, int end, long v) {
+            int i = end;
+            while (v >= 100) {
+                long q = v / 100;
+                int r = (int) (v - q * 100);
+                b[--i] = PAIRS[2 * r + 1];
+                b[--i] = PAIRS[2 * r];
+                v = q;
+            }
+            int r = (int) v;
+            if (r >= 10) {
+                b[--i] = PAIRS[2 * r + 1];
+                b[--i] = PAIRS[2 * r];
+            } else {
+                b[--i] = (byte) ('0' + r);
+            }
         }
 
         /**
-         * Drops a half-written line (a value that is not plain data): the buffer keeps the lines before it (the
-         * first {@code mark} bytes) and a new generator replaces the one left inside an object.
+         * The {@code time} field of a time of at least a million, and the line's end: {@code ,"time":T}}\n. Times
+         * come in order and close together, so the digits above the lowest six are kept from the last time and only
+         * those six are computed; the field's name and those kept digits (up to eight) are stored as a long each.
          */
-        private void undo(int mark) {
-            try {
-                g.flush(); // the half line joins the buffer, to be cut off there
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        private void timeAndEnd(long t) {
+            long high = t / MILLION;
+            int low = (int) (t - high * MILLION);
+            if (high != timeHigh) {
+                timeHigh = high;
+                timeHighDigits = digits(high);
+                fill(timeHighBytes, timeHighDigits, high);
+                timeHighLong = (long) LONGS.get(timeHighBytes, 0);
             }
-            byte[] kept = java.util.Arrays.copyOf(buffer.toByteArray(), mark);
-            buffer.reset();
-            buffer.write(kept, 0, kept.length);
-            g = generator();
+            ensure(TIME.length + timeHighBytes.length + 8);
+            byte[] b = buf;
+            int p = pos;
+            LONGS.set(b, p, TIME_LONG);
+            p += TIME.length;
+            if (timeHighDigits <= 8) { // the bytes past the digits are written over next
+                LONGS.set(b, p, timeHighLong);
+            } else {
+                System.arraycopy(timeHighBytes, 0, b, p, timeHighDigits);
+            }
+            p += timeHighDigits;
+            for (int k = p + 4; k >= p; k -= 2) { // three pairs, zeros kept
+                int r = low % 100;
+                low /= 100;
+                b[k] = PAIRS[2 * r];
+                b[k + 1] = PAIRS[2 * r + 1];
+            }
+            b[p + 6] = '}';
+            b[p + 7] = '\n';
+            pos = p + 8;
+        }
+
+        /**
+         * Writes {@code f} quoted: an operation's name is one of a few, so its bytes are kept, in a small table
+         * looked up by the string itself (its hash is cached in it).
+         */
+        private void name(String f) {
+            if (f == lastName) {
+                raw(lastNameBytes);
+                return;
+            }
+            int slot = f.hashCode() & (NAMES - 1);
+            byte[] known = nameBytes[slot];
+            if (known != null && nameStrings[slot] == f) {
+                raw(known);
+            } else {
+                int from = pos;
+                string(f);
+                if (pos - from > 64) {
+                    return;
+                }
+                known = Arrays.copyOfRange(buf, from, pos);
+                nameStrings[slot] = f;
+                nameBytes[slot] = known;
+            }
+            lastName = f;
+            lastNameBytes = known;
+        }
+
+        /** A string of ASCII that needs no escape (the text of a number). */
+        private void asciiText(String s) {
+            for (int i = 0; i < s.length(); i += CHUNK) {
+                int stop = Math.min(s.length(), i + CHUNK);
+                ensure(stop - i);
+                byte[] b = buf;
+                int p = pos;
+                for (int j = i; j < stop; j++) {
+                    b[p++] = (byte) s.charAt(j);
+                }
+                pos = p;
+            }
+        }
+
+        /**
+         * {@code s} quoted: JSON's escapes, surrogates as {@code \}{@code uxxxx} (a lone one has no UTF-8 form), every
+         * other char as UTF-8.
+         */
+        private void string(String s) {
+            int n = s.length();
+            ensure(2 + 6 * Math.min(n, CHUNK));
+            byte[] b = buf;
+            int p = pos;
+            b[p++] = '"';
+            int i = 0;
+            while (true) {
+                int stop = Math.min(n, i + CHUNK);
+                for (; i < stop; i++) {
+                    char c = s.charAt(i);
+                    if (c < 0x80) {
+                        int e = ESCAPES[c];
+                        if (e == 0) {
+                            b[p++] = (byte) c;
+                        } else if (e > 0) {
+                            b[p++] = '\\';
+                            b[p++] = (byte) e;
+                        } else {
+                            b[p++] = '\\';
+                            b[p++] = 'u';
+                            b[p++] = '0';
+                            b[p++] = '0';
+                            b[p++] = UPPER_HEX[c >> 4];
+                            b[p++] = UPPER_HEX[c & 0xF];
+                        }
+                    } else if (c < 0x800) {
+                        b[p++] = (byte) (0xC0 | c >> 6);
+                        b[p++] = (byte) (0x80 | c & 0x3F);
+                    } else if (Character.isSurrogate(c)) {
+                        b[p++] = '\\';
+                        b[p++] = 'u';
+                        b[p++] = LOWER_HEX[c >> 12];
+                        b[p++] = LOWER_HEX[c >> 8 & 0xF];
+                        b[p++] = LOWER_HEX[c >> 4 & 0xF];
+                        b[p++] = LOWER_HEX[c & 0xF];
+                    } else {
+                        b[p++] = (byte) (0xE0 | c >> 12);
+                        b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                        b[p++] = (byte) (0x80 | c & 0x3F);
+                    }
+                }
+                pos = p;
+                if (i == n) {
+                    break;
+                }
+                ensure(1 + 6 * Math.min(n - i, CHUNK));
+                b = buf;
+            }
+            b[p++] = '"';
+            pos = p;
+        }
+
+        /**
+         * One value at the readers' nesting {@code depth} (a field's value is at 1, each array or object adds one),
+         * as {@link JsonLinesWriter#value(JsonGenerator, Object)} writes it.
+         */
+        private void value(Object v, int depth) {
+            deeper(depth);
+            Object value = Values.normalizeNumber(v);
+            if (value instanceof Long l) {
+                number(l);
+            } else if (value instanceof String s) {
+                string(s);
+            } else if (value == null) {
+                raw(NULL);
+            } else if (value instanceof Boolean b) {
+                raw(b ? TRUE : FALSE);
+            } else if (value instanceof BigInteger b) {
+                asciiText(b.toString());
+            } else if ((value instanceof Double || value instanceof Float)
+                    && Double.isFinite(((Number) value).doubleValue())) {
+                asciiText(Double.toString(((Number) value).doubleValue()));
+            } else if (value instanceof OpaqueValue o) {
+                deeper(depth + 1);
+                raw(EDN_FIELD);
+                string(o.text());
+                raw((byte) '}');
+            } else if (value instanceof Set<?> s) {
+                raw(SET_FIELD);
+                array(s, depth + 1);
+                raw((byte) '}');
+            } else if (value instanceof Collection<?> c) {
+                array(c, depth);
+            } else if (value instanceof Map<?, ?> m) {
+                map(m, depth);
+            } else {
+                throw new IllegalArgumentException("cannot write " + Text.cut(String.valueOf(value)) + " ("
+                        + value.getClass().getName() + "): history values must be plain data");
+            }
+        }
+
+        /** Refuses what the readers would: anything at a nesting depth past theirs. */
+        private static void deeper(int depth) {
+            if (depth > JsonValues.MAX_DEPTH) {
+                throw new IllegalArgumentException("cannot write a value nested deeper than " + JsonValues.MAX_DEPTH
+                        + " levels: the readers refuse it");
+            }
+        }
+
+        private void array(Collection<?> c, int depth) {
+            deeper(depth);
+            raw((byte) '[');
+            boolean first = true;
+            for (Object e : c) {
+                if (!first) {
+                    raw((byte) ',');
+                }
+                first = false;
+                value(e, depth + 1);
+            }
+            raw((byte) ']');
+        }
+
+        private void map(Map<?, ?> m, int depth) {
+            boolean plain = !(m.size() == 1 && (m.containsKey(JsonValues.SET) || m.containsKey(JsonValues.MAP)
+                    || m.containsKey(JsonValues.EDN)));
+            for (Object k : m.keySet()) {
+                if (!(k instanceof String)) {
+                    plain = false;
+                    break;
+                }
+            }
+            boolean first = true;
+            if (plain) {
+                raw((byte) '{');
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    if (!first) {
+                        raw((byte) ',');
+                    }
+                    first = false;
+                    string((String) e.getKey());
+                    raw((byte) ':');
+                    value(e.getValue(), depth + 1);
+                }
+            } else {
+                deeper(depth + 1); // {"#map": [[k, v], ...]}: the object, its array and each pair are levels
+                raw(MAP_FIELD);
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    if (!first) {
+                        raw((byte) ',');
+                    }
+                    first = false;
+                    deeper(depth + 2);
+                    raw((byte) '[');
+                    value(e.getKey(), depth + 3);
+                    raw((byte) ',');
+                    value(e.getValue(), depth + 3);
+                    raw((byte) ']');
+                }
+                raw((byte) ']');
+            }
+            raw((byte) '}');
         }
     }
 
