@@ -363,7 +363,7 @@ final class OmniLinkReader {
             throw where.error("the action ends (" + ret + ") before it starts (" + call + ")");
         }
         Last last = threads.get(thread);
-        if (last != null) {
+        if (last != null && (last.pending || call <= last.end)) { // the message is made only for an error
             String previous = "its previous one (" + last.where.describe(where) + ")";
             if (last.pending) {
                 throw where.error("thread " + thread + " starts an action, but " + previous + " never ended (it has "
