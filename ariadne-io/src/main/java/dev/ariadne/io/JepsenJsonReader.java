@@ -9,8 +9,9 @@ import java.util.Map;
 /**
  * Reads Jepsen histories in JSON, as elle-cli takes them: one array of operation objects
  * ({@code {"type": "ok", "f": "read", "value": 1, "process": 0, "time": 12, "index": 3}}), or one object after
- * another (JSON lines). Objects are read one at a time; keys are Jepsen's without the colon and values are plain
- * JSON. Jepsen's conventions are the same as in EDN (see {@link JepsenOps}).
+ * another (JSON lines). Objects are read one at a time: those of the common shape, one plain object a line, from
+ * the line's bytes ({@link JsonFastLines}), the rest by Jackson's streaming parser. Keys are Jepsen's without the
+ * colon and values are plain JSON. Jepsen's conventions are the same as in EDN (see {@link JepsenOps}).
  */
 final class JepsenJsonReader {
     private JsonStream in;

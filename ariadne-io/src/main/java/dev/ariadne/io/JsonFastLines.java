@@ -221,14 +221,45 @@ final class JsonFastLines {
         if (at == At.START) {
             return rest;
         }
-        StringBuilder s = new StringBuilder();
+        InputStream state = new ByteArrayInputStream(at.prefix.getBytes(StandardCharsets.US_ASCII));
         long newlines = line;
         if (open > 0) {
-            s.append("\n".repeat((int) (open - 1))).append(" ".repeat(openColumn - 1));
+            state = new SequenceInputStream(new SequenceInputStream(new Newlines(open - 1),
+                    new ByteArrayInputStream(" ".repeat(openColumn - 1).getBytes(StandardCharsets.US_ASCII))), state);
             newlines -= open - 1;
         }
-        s.append(at.prefix).append("\n".repeat((int) newlines));
-        return new SequenceInputStream(new ByteArrayInputStream(s.toString().getBytes(StandardCharsets.US_ASCII)),
-                rest);
+        return new SequenceInputStream(new SequenceInputStream(state, new Newlines(newlines)), rest);
+    }
+
+    /** {@code count} newlines, made as they are read: a handover late in a long file holds none of them. */
+    private static final class Newlines extends InputStream {
+        private long left;
+
+        Newlines(long count) {
+            left = count;
+        }
+
+        @Override
+        public int read() {
+            if (left <= 0) {
+                return -1;
+            }
+            left--;
+            return '\n';
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (left <= 0) {
+                return -1;
+            }
+            int n = (int) Math.min(len, left);
+            Arrays.fill(b, off, off + n, (byte) '\n');
+            left -= n;
+            return n;
+        }
     }
 }
