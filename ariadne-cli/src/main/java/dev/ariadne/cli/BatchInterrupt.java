@@ -40,7 +40,7 @@ final class BatchInterrupt implements AutoCloseable {
 
     /** Records and prints the next file's outcome; returns the worst status so far. */
     synchronized int decided(CheckCommand.Outcome o) {
-        outcomes.add(o);
+        outcomes.add(command.kept(o));
         status = ExitStatus.worst(status, o.status());
         command.print(o);
         command.out.flush();

@@ -186,8 +186,18 @@ class CheckCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A file's outcome. {@code markers}, when not {@code null}, are its annotations already placed on the history's
+     * clock ({@link #markers(Outcome)}), so that an outcome kept for the JSON document need not keep its history.
+     */
     record Outcome(String file, Result result, Model<?> model, String error, int status,
-                   List<Annotation> annotations, History history, List<Note> notes) {
+                   List<Annotation> annotations, History history, List<Note> notes,
+                   List<HtmlReport.Marker> markers) {
+        Outcome(String file, Result result, Model<?> model, String error, int status,
+                List<Annotation> annotations, History history, List<Note> notes) {
+            this(file, result, model, error, status, annotations, history, notes, null);
+        }
+
         Outcome(String file, Result result, Model<?> model, String error, int status, List<Annotation> annotations,
                 History history) {
             this(file, result, model, error, status, annotations, history, List.of());
@@ -201,8 +211,24 @@ class CheckCommand implements Callable<Integer> {
         Outcome withNotes(List<Note> more) {
             List<Note> all = new ArrayList<>(notes);
             all.addAll(more);
-            return new Outcome(file, result, model, error, status, annotations, history, List.copyOf(all));
+            return new Outcome(file, result, model, error, status, annotations, history, List.copyOf(all), markers);
         }
+    }
+
+    /**
+     * What a batch keeps of an outcome once it is printed: the history never (a 500,000-operation one is hundreds
+     * of MB, and the next file's reading and check need the room), the verdict's evidence only for the JSON
+     * document written at the end, everything for the one file of {@code --html}.
+     */
+    Outcome kept(Outcome o) {
+        if (html != null) {
+            return o;
+        }
+        if (!json) {
+            return new Outcome(o.file, null, null, o.error, o.status, List.of());
+        }
+        return new Outcome(o.file, o.result, o.model, o.error, o.status, List.of(), null, o.notes,
+                o.error == null ? markers(o) : List.of());
     }
 
     /**
@@ -291,9 +317,9 @@ class CheckCommand implements Callable<Integer> {
         try (BatchInterrupt batch = BatchInterrupt.watch(this, files)) {
             try {
                 for (Path file : files) {
-                    Outcome o = checkFile(file, readOptions, modelOptions, nilRead, options);
-                    HeapReserve.hold(); // given back if the file filled the heap; its data is garbage now
-                    status = batch.decided(o);
+                    // No local holds the outcome: once printed, the file's history is garbage while the next
+                    // file is read and checked (the batch keeps only what kept() leaves).
+                    status = batch.decided(held(checkFile(file, readOptions, modelOptions, nilRead, options)));
                 }
                 batch.allDecided();
             } catch (OutOfMemoryError e) {
@@ -311,6 +337,12 @@ class CheckCommand implements Callable<Integer> {
             }
         }
         return status;
+    }
+
+    /** {@code o}, the heap's reserve held again first: given back if the file filled the heap, now garbage. */
+    private static Outcome held(Outcome o) {
+        HeapReserve.hold();
+        return o;
     }
 
     /** The warning for a --max-memory above the Java heap. */
@@ -633,6 +665,9 @@ class CheckCommand implements Callable<Integer> {
 
     /** The outcome's annotations placed on the history's clock by their lines, for the HTML and JSON reports. */
     static List<HtmlReport.Marker> markers(Outcome o) {
+        if (o.markers != null) {
+            return o.markers;
+        }
         if (o.annotations.isEmpty()) {
             return List.of();
         }

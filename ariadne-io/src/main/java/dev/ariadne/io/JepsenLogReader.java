@@ -76,8 +76,18 @@ final class JepsenLogReader {
         return m.find() ? line.substring(m.end()).strip() : null;
     }
 
+    /**
+     * The start of porcupine's and Jepsen's default layout, {@code INFO  jepsen.util - }: on such a line the
+     * leftmost match of {@link #MARKER} is always its {@code " jepsen.util - "} (nothing before it can start one),
+     * so the message is the rest of the line, found without the regex.
+     */
+    private static final String COMMON_START = "INFO  jepsen.util - ";
+
     /** As {@link #message(String)}, with this reader's matcher (one per reading, not one per line). */
     private String logMessage(String line) {
+        if (fast != null && line.startsWith(COMMON_START)) {
+            return line.substring(COMMON_START.length()).strip();
+        }
         Matcher m = marker.reset(line);
         return m.find() ? line.substring(m.end()).strip() : null;
     }
@@ -169,9 +179,9 @@ final class JepsenLogReader {
     }
 
     private void event(String text, long line) throws InvalidInputException {
-        String[] fields = FIELDS.split(text, 4);
+        String[] fields = fast != null ? split(text) : FIELDS.split(text, 4);
         String process = fields[0];
-        boolean integer = integerMatcher.reset(process).matches();
+        boolean integer = fast != null ? isInteger(process) : integerMatcher.reset(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {
             // a named process such as :nemesis is not a client: its events are annotations
             unterminated(line);
@@ -200,6 +210,41 @@ final class JepsenLogReader {
         ops.event(client, type, fields[2].substring(1), null, value, line);
     }
 
+    /** {@code FIELDS.split(text, 4)} without a regex: at most four fields, the last one the rest of the text. */
+    private static String[] split(String text) {
+        String[] out = new String[4];
+        int count = 0;
+        int from = 0;
+        int n = text.length();
+        for (int k = 0; k < n && count < 3; k++) {
+            char c = text.charAt(k);
+            if (c == ' ' || c == '\t') {
+                out[count++] = text.substring(from, k);
+                while (k + 1 < n && (text.charAt(k + 1) == ' ' || text.charAt(k + 1) == '\t')) {
+                    k++;
+                }
+                from = k + 1;
+            }
+        }
+        out[count++] = text.substring(from);
+        return count == 4 ? out : java.util.Arrays.copyOf(out, count);
+    }
+
+    /** {@code INTEGER.matcher(s).matches()} without a regex. */
+    private static boolean isInteger(String s) {
+        int k = s.startsWith("-") ? 1 : 0;
+        if (k == s.length()) {
+            return false;
+        }
+        for (; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Refuses a last line without a newline: the value ends the line, so a cut one reads as another (12 as 1). */
     private void unterminated(long line) throws InvalidInputException {
         if (lines.unterminated()) {
@@ -215,6 +260,9 @@ final class JepsenLogReader {
         if (!integer) {
             throw error(line, "expected the process to be an integer or a keyword such as :nemesis, got "
                     + Text.quote(process));
+        }
+        if (process.length() <= 9 && process.charAt(0) != '-') {
+            return Integer.parseInt(process); // below 2^31: what the BigInteger below would give
         }
         BigInteger p = new BigInteger(process);
         if (p.signum() < 0 || p.bitLength() >= 32) {

@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code {"client":0,"call":1,"return":14,"f":"write","value":2}}, read from the line's ASCII bytes without
  * creating a Jackson parser per line. It takes only what it reads exactly as {@link JsonValues#object} would:
  * field names at most once, and values that are {@code null}, booleans, integers of at most 18 digits, strings
- * without escapes and arrays of those; for anything else (an object, a fraction, an escape, a malformed line)
+ * without escapes, and arrays and objects of those (no name of a nested object starting with {@code #}); for
+ * anything else (a reserved object such as {@code {"#set": […]}}, a fraction, an escape, a malformed line)
  * {@link #parse} returns {@code null} and the caller gives the line to Jackson, whose result and messages stand.
  */
 final class JsonFastObject {
@@ -35,42 +36,55 @@ final class JsonFastObject {
             if (skip() != '{') {
                 return null;
             }
-            i++;
-            Map<String, Object> fields = new LinkedHashMap<>();
-            int c = skip();
-            if (c == '}') {
-                i++;
-                return end() ? fields : null;
-            }
-            while (true) {
-                if (c != '"') {
-                    return null;
-                }
-                String name = name();
-                if (skip() != ':') {
-                    return null;
-                }
-                i++;
-                skip();
-                if (fields.containsKey(name)) {
-                    return null; // a name given twice: Jackson reports it
-                }
-                fields.put(name, value(0));
-                c = skip();
-                if (c == '}') {
-                    i++;
-                    return end() ? fields : null;
-                }
-                if (c != ',') {
-                    return null;
-                }
-                i++;
-                c = skip();
-            }
+            Map<String, Object> fields = fields(0);
+            return end() ? fields : null;
         } catch (NotSimple e) {
             return null;
         } finally {
             s = null;
+        }
+    }
+
+    /**
+     * The fields of the object whose {@code {} is at {@link #i}, up to its {@code }}. Inside a value ({@code depth}
+     * above 0), a name starting with {@code #} is not simple: with it, the object may be one of the reserved ones
+     * ({@code {"#set": […]}}) that {@link JsonValues} turns into another kind of value.
+     */
+    private Map<String, Object> fields(int depth) throws NotSimple {
+        i++;
+        Map<String, Object> fields = new LinkedHashMap<>();
+        int c = skip();
+        if (c == '}') {
+            i++;
+            return fields;
+        }
+        while (true) {
+            if (c != '"') {
+                throw NotSimple.INSTANCE;
+            }
+            String name = name();
+            if (depth > 0 && name.startsWith("#")) {
+                throw NotSimple.INSTANCE;
+            }
+            if (skip() != ':') {
+                throw NotSimple.INSTANCE;
+            }
+            i++;
+            skip();
+            if (fields.containsKey(name)) {
+                throw NotSimple.INSTANCE; // a name given twice: Jackson reports it
+            }
+            fields.put(name, value(depth));
+            c = skip();
+            if (c == '}') {
+                i++;
+                return fields;
+            }
+            if (c != ',') {
+                throw NotSimple.INSTANCE;
+            }
+            i++;
+            c = skip();
         }
     }
 
@@ -126,6 +140,14 @@ final class JsonFastObject {
                 String v = new String(s, i + 1, to - i - 1, StandardCharsets.ISO_8859_1);
                 i = to + 1;
                 return v;
+            }
+            case '{' -> {
+                if (depth >= MAX_DEPTH) {
+                    throw NotSimple.INSTANCE;
+                }
+                Map<String, Object> fields = fields(depth + 1);
+                delimited();
+                return Collections.unmodifiableMap(fields);
             }
             case '[' -> {
                 if (depth >= MAX_DEPTH) {

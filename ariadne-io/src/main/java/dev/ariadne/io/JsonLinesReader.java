@@ -109,7 +109,7 @@ final class JsonLinesReader {
 
     /** The nil-read convention the conventions line {@code fields} states. */
     private static ModelOptions.NilRead conventions(Map<String, Object> fields) throws BadValue {
-        known(fields, Set.of(CONVENTIONS), "the conventions line");
+        known(fields, Set.of(CONVENTIONS), "the conventions line", null);
         if (!(fields.get(CONVENTIONS) instanceof Map<?, ?> c)) {
             throw new BadValue("expected \"conventions\" to be an object such as {\"nil-read\": \"unknown\"}, got "
                     + JsonValues.describe(fields.get(CONVENTIONS)));
@@ -197,7 +197,7 @@ final class JsonLinesReader {
     }
 
     private void operation(Map<String, Object> fields, long n) throws BadValue {
-        known(fields, OPERATION_FIELDS, "the operation form");
+        known(fields, OPERATION_FIELDS, "the operation form", null);
         int client = client(fields);
         long call = time(fields, "call");
         long ret = Operation.PENDING;
@@ -248,7 +248,7 @@ final class JsonLinesReader {
             throw new BadValue("expected \"type\" to be \"call\", \"return\", \"crash\" or \"fail\", got "
                     + JsonValues.describe(type));
         }
-        known(fields, call ? CALL_FIELDS : ended ? END_FIELDS : RETURN_FIELDS, "a \"" + type + "\" event");
+        known(fields, call ? CALL_FIELDS : ended ? END_FIELDS : RETURN_FIELDS, null, type);
         int client = client(fields);
         boolean hasTime = fields.containsKey("time");
         if (timed == null) {
@@ -273,12 +273,15 @@ final class JsonLinesReader {
         }
     }
 
-    private static void known(Map<String, Object> fields, Set<String> allowed, String form) throws BadValue {
+    /** Refuses a field not {@code allowed} in {@code form} (or, when null, in an event of {@code type}). */
+    private static void known(Map<String, Object> fields, Set<String> allowed, String form, Object type)
+            throws BadValue {
         for (String name : fields.keySet()) {
             if (!allowed.contains(name)) {
+                String where = form != null ? form : "a \"" + type + "\" event"; // for the message only
                 List<String> expected = new ArrayList<>(ORDER);
                 expected.retainAll(allowed);
-                throw new BadValue("unknown field " + Text.quote(name) + " in " + form + " (expected "
+                throw new BadValue("unknown field " + Text.quote(name) + " in " + where + " (expected "
                         + String.join(", ", expected) + ")");
             }
         }

@@ -14,8 +14,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -38,6 +38,11 @@ final class MsgpackStream {
     private final MessageUnpacker unpacker;
     private final String source;
     private final byte[] chunk = new byte[8192];
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    /** Short ASCII strings seen so far (field and action names). */
+    private final FastTokens.Names names = new FastTokens.Names();
     /** Where the innermost value being read starts: errors point there. */
     private long valueStart;
 
@@ -149,6 +154,19 @@ final class MsgpackStream {
         if (length > MAX_STRING_BYTES) {
             throw new BadValue(Limits.tooLong(length & 0xffffffffL, true) + "; is this a trace file?");
         }
+        if (length <= chunk.length) {
+            // the common case, a short string (a field name, an action's name): read in one piece, and when it is
+            // ASCII (valid UTF-8 that decodes to the same characters) made without a decoder; names come back
+            // on every record, so they are made once
+            unpacker.readPayload(chunk, 0, length);
+            for (int k = 0; k < length; k++) {
+                if (chunk[k] < 0) {
+                    return decode(ByteBuffer.wrap(chunk, 0, length));
+                }
+            }
+            return length <= 16 ? names.of(chunk, 0, length)
+                    : new String(chunk, 0, length, StandardCharsets.ISO_8859_1);
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.min(length, chunk.length));
         int left = length;
         while (left > 0) {
@@ -157,12 +175,13 @@ final class MsgpackStream {
             bytes.write(chunk, 0, n);
             left -= n;
         }
+        return decode(ByteBuffer.wrap(bytes.toByteArray()));
+    }
+
+    /** The UTF-8 string in {@code bytes}, strictly decoded. */
+    private String decode(ByteBuffer bytes) throws BadValue {
         try {
-            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()));
-            return chars.toString();
+            return decoder.reset().decode(bytes).toString();
         } catch (CharacterCodingException e) {
             throw new BadValue("invalid UTF-8 in a string: MessagePack strings are UTF-8");
         }

@@ -61,15 +61,34 @@ final class OmniLinkReader {
     /** Records read from the current file. */
     private long records;
     private final Map<Integer, Last> threads = new HashMap<>();
+    /** Whether JSON records of the common shape are read by {@link JsonFastLines}; records it took, in all. */
+    private boolean useFast = true;
+    private long fastRecords;
 
     private OmniLinkReader() {
     }
 
     /** The trace in {@code in} (MessagePack or JSON, recognised from the first byte); its default thread is 0. */
     static ReadResult read(InputStream in, String source) throws IOException, InvalidInputException {
+        return read(in, source, true, null);
+    }
+
+    /**
+     * As {@link #read(InputStream, String)}; without {@code fast}, Jackson reads every JSON record (for tests).
+     * {@code counts[0]}, when given, is set to the records the fast path read.
+     */
+    static ReadResult read(InputStream in, String source, boolean fast, long[] counts)
+            throws IOException, InvalidInputException {
         OmniLinkReader reader = new OmniLinkReader();
-        reader.file(in, source, 0, null);
-        return reader.result(source);
+        reader.useFast = fast;
+        try {
+            reader.file(in, source, 0, null);
+            return reader.result(source);
+        } finally {
+            if (counts != null) {
+                counts[0] = reader.fastRecords;
+            }
+        }
     }
 
     /**
@@ -143,10 +162,37 @@ final class OmniLinkReader {
         }
         if (Detection.isMessagePackLead(first)) {
             msgpack(new MsgpackStream(in, source), source, thread, fileName);
-        } else {
+        } else if (!useFast) {
             try (JsonStream json = new JsonStream(in, source)) {
                 json(json, source, thread, fileName);
             }
+        } else {
+            fastJson(in, source, thread, fileName);
+        }
+    }
+
+    /** The records read line by line while they have the common shape, then by Jackson where it stopped. */
+    private void fastJson(InputStream in, String source, int thread, String fileName)
+            throws IOException, InvalidInputException {
+        long before = records;
+        JsonFastLines lines = new JsonFastLines(in, (fields, line) -> record(fields, new Where(source, line, -1),
+                thread, fileName));
+        InputStream rest = lines.read();
+        fastRecords += lines.objects();
+        if (rest == null) {
+            return;
+        }
+        try (JsonStream json = new JsonStream(rest, source)) {
+            JsonFastLines.At at = lines.at();
+            if (at == JsonFastLines.At.START) {
+                json(json, source, thread, fileName);
+                return;
+            }
+            for (int k = 0; k < at.prefixTokens; k++) {
+                json.next();
+            }
+            JsonToken t = at == JsonFastLines.At.CLOSED ? JsonToken.END_ARRAY : json.next();
+            records(json, t, at != JsonFastLines.At.ROOT, lines.open(), before, source, thread, fileName);
         }
     }
 
@@ -159,6 +205,15 @@ final class OmniLinkReader {
         if (array) {
             t = in.next();
         }
+        records(in, t, array, open, before, source, thread, fileName);
+    }
+
+    /**
+     * The records from the token {@code t} on, in the array opened at line {@code open} or not, to the end of the
+     * input; {@code before} is the count of records before this file's.
+     */
+    private void records(JsonStream in, JsonToken t, boolean array, long open, long before, String source,
+                         int thread, String fileName) throws IOException, InvalidInputException {
         while (t != null && t != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) {
                 throw in.error(in.line(), "expected an action record {\"operation_name\": …, \"operation\": {…}}"
@@ -308,7 +363,7 @@ final class OmniLinkReader {
             throw where.error("the action ends (" + ret + ") before it starts (" + call + ")");
         }
         Last last = threads.get(thread);
-        if (last != null) {
+        if (last != null && (last.pending || call <= last.end)) { // the message is made only for an error
             String previous = "its previous one (" + last.where.describe(where) + ")";
             if (last.pending) {
                 throw where.error("thread " + thread + " starts an action, but " + previous + " never ended (it has "
