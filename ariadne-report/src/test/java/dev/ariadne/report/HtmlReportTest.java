@@ -267,7 +267,7 @@ class HtmlReportTest {
         List<Object> lines = at(p, "explanation");
         assertEquals(x.summary(), lines.get(0));
         assertTrue(lines.containsAll(x.precedences().stream().map(Explanation.Precedence::text).toList()), lines.toString());
-        Result without = Checker.check(history, REGISTER);
+        Result without = Checker.check(history, REGISTER, CheckOptions.defaults().withCoreTimeout(null));
         Map<String, Object> plain = at(data(HtmlReport.of("bad", history, REGISTER, without).render()), "partitions", 0);
         assertEquals(null, plain.get("core"), "no core was searched, so none is shown");
     }

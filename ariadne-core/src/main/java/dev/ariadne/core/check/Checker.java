@@ -141,8 +141,8 @@ public final class Checker {
             // relaxed (pending) operations, which the frontier handles and dfs or a procedure may not.
             Explanation e;
             try {
-                e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(),
-                        Engine.AUTO, options.effectiveMaxMemory(), deadline, budgetText);
+                e = CoreSearch.explain(model, parts.get(p.index()).operations(), p.violation(), Engine.AUTO,
+                        Math.min(options.effectiveMaxMemory(), CORE_MAX_MEMORY), deadline, budgetText);
             } catch (OutOfMemoryError oom) {
                 // The core is an extra: the verdict is proven without it, and the core search's data is garbage
                 // once unwound. Say so in the partition's note rather than lose the verdict.
@@ -155,6 +155,13 @@ public final class Checker {
         return new Result(result.verdict(), result.reason(), result.model(), result.operations(),
                 List.copyOf(partitions), result.statistics());
     }
+
+    /**
+     * The most memory one check of the core search may hold: the core is an extra, and on a huge partition (whose
+     * relaxed histories are nearly as long) its checks would otherwise each grow to the whole check's budget, half
+     * the heap, for a core that is rarely found there anyway (docs/benchmarks.md, "partitions in rounds").
+     */
+    static final long CORE_MAX_MEMORY = 256L << 20;
 
     /** The note of a violated partition whose minimal failing core did not fit in the Java heap. */
     private static final String CORE_SKIPPED = "the minimal failing core was skipped: the Java heap ran out while "
