@@ -33,6 +33,31 @@ public final class RelaxedChecker {
      * Whether R({@code core}) of {@code partition} (prepared operations) is linearizable; {@code core} holds ids.
      */
     public static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model) {
+        return isLinearizable(partition, core, model, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #isLinearizable(List, Set, Model)}, or {@code null} when the sweep would hold more than
+     * {@code maxStates} states at once (kv appends that each may or may not have taken effect double them): for
+     * tests that hold large partitions to this reference where it can answer.
+     */
+    public static <S> Boolean isLinearizableWithin(List<Operation> partition, Set<Integer> core, Model<S> model,
+                                                   long maxStates) {
+        try {
+            return isLinearizable(partition, core, model, maxStates);
+        } catch (TooLarge e) {
+            return null;
+        }
+    }
+
+    private static final class TooLarge extends RuntimeException {
+        TooLarge() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model,
+                                              long maxStates) {
         // A crashed operation that cannot change the state is never needed (docs/semantics.md, rule 1).
         List<Operation> relevant = partition.stream()
                 .filter(op -> !op.isPending() || !model.isReadOnly(op.input(), Operation.UNKNOWN)).toList();
@@ -57,7 +82,7 @@ public final class RelaxedChecker {
                 open.set(i);
                 continue;
             }
-            configs = close(configs, open, ops, core, model);
+            configs = close(configs, open, ops, core, model, maxStates);
             boolean kept = core.contains(ops[i].id());
             Map<BitSet, Set<S>> next = new HashMap<>();
             for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
@@ -181,7 +206,8 @@ public final class RelaxedChecker {
 
     /** Every configuration reachable by linearizing open operations not linearized yet. */
     private static <S> Map<BitSet, Set<S>> close(Map<BitSet, Set<S>> configs, BitSet open, Operation[] ops,
-                                               Set<Integer> core, Model<S> model) {
+                                               Set<Integer> core, Model<S> model, long maxStates) {
+        long held = 0;
         Map<BitSet, Set<S>> all = new HashMap<>();
         List<BitSet> work = new ArrayList<>();
         Set<BitSet> queued = new HashSet<>();
@@ -209,7 +235,13 @@ public final class RelaxedChecker {
                 BitSet l2 = (BitSet) l.clone();
                 l2.set(j);
                 Set<S> there = all.computeIfAbsent(l2, k -> new HashSet<>());
-                if (there.addAll(reached) && queued.add(l2)) {
+                int before = there.size();
+                boolean grew = there.addAll(reached);
+                held += there.size() - before;
+                if (held > maxStates) {
+                    throw new TooLarge();
+                }
+                if (grew && queued.add(l2)) {
                     work.add(l2);
                 }
             }
