@@ -49,8 +49,11 @@ final class Explainer<S> {
     private int steps;
     private final int maxSteps;
     private boolean complete = true;
-    /** Whether the replay ran out of steps. */
+    /** Whether the replay ran out of steps, and whether a closure it made could have left doomed states out. */
     private boolean outOfSteps;
+    private boolean prunable;
+    /** Whether this replay notes {@link #prunable} (the first, where the model names doomed states). */
+    private final boolean notePrunable;
     /** Whether closures leave out doomed states, and whether the last closure left any out. */
     private final boolean prune;
     private boolean dropped;
@@ -60,6 +63,7 @@ final class Explainer<S> {
         this.model = model;
         this.prune = prune;
         this.maxSteps = maxSteps;
+        this.notePrunable = !prune && maxSteps == EXACT_STEPS;
         this.core = core;
         java.util.Set<Operation> inCore = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         inCore.addAll(core);
@@ -81,12 +85,13 @@ final class Explainer<S> {
                                    String limit, int checks, long start, long deadline) {
         long until = Math.max(deadline, System.nanoTime()) + GRACE_NANOS;
         List<Explanation.Precedence> precedences = precedences(model, core);
-        // A second replay only where the model names doomed states: else the first gets the whole budget.
+        // A second replay only where the model names doomed states and a closure of the first could have left some
+        // out: else the first gets the whole budget.
         boolean doomed = core.stream().anyMatch(op -> !op.isPending() && op.outputKnown()
                 && model.doomedStates(op.input(), op.output()) != null);
         Explainer<S> e = new Explainer<>(model, core, relaxed, until, false, doomed ? EXACT_STEPS : MAX_STEPS);
         e.replay();
-        if (e.outOfSteps && doomed) {
+        if (e.outOfSteps && e.prunable) {
             e = new Explainer<>(model, core, relaxed, until, true, MAX_STEPS - EXACT_STEPS);
             e.replay();
         }
@@ -270,7 +275,13 @@ final class Explainer<S> {
                 firstCoreReturn = Math.min(firstCoreReturn, core.get(j).ret());
             }
         }
-        List<java.util.function.Predicate<S>> doomed = prune ? doomedTests(firstCoreReturn, placed) : null;
+        List<java.util.function.Predicate<S>> doomed = prune || notePrunable
+                ? doomedTests(firstCoreReturn, placed) : null;
+        // The first replay only notes whether leaving doomed states out would apply (a second one is worth it).
+        prunable |= doomed != null;
+        if (!prune) {
+            doomed = null;
+        }
         dropped = false;
         Map<BitSet, Set<S>> all = new LinkedHashMap<>();
         java.util.ArrayDeque<BitSet> work = new java.util.ArrayDeque<>();

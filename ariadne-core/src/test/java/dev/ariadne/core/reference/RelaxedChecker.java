@@ -114,6 +114,24 @@ public final class RelaxedChecker {
      */
     public static <S> boolean canPlaceInOrder(List<Operation> partition, Set<Integer> core, List<Integer> order,
                                               Model<S> model) {
+        return canPlaceInOrder(partition, core, order, model, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #canPlaceInOrder(List, Set, List, Model)}, or {@code null} when the search would remember more than
+     * {@code maxStates} configurations.
+     */
+    public static <S> Boolean canPlaceInOrderWithin(List<Operation> partition, Set<Integer> core, List<Integer> order,
+                                                    Model<S> model, long maxStates) {
+        try {
+            return canPlaceInOrder(partition, core, order, model, maxStates);
+        } catch (TooLarge e) {
+            return null;
+        }
+    }
+
+    private static <S> boolean canPlaceInOrder(List<Operation> partition, Set<Integer> core, List<Integer> order,
+                                               Model<S> model, long maxStates) {
         Map<Integer, Operation> byId = new HashMap<>();
         partition.forEach(op -> byId.put(op.id(), op));
         long lastReturn = Long.MIN_VALUE;
@@ -130,16 +148,19 @@ public final class RelaxedChecker {
         }
         Operation[] ops = used.toArray(new Operation[0]);
         Operation[] sequence = order.stream().map(byId::get).toArray(Operation[]::new);
-        return place(ops, core, sequence, 0, new BitSet(), model.init(), model, new HashSet<>());
+        return place(ops, core, sequence, 0, new BitSet(), model.init(), model, new HashSet<>(), maxStates);
     }
 
     private static <S> boolean place(Operation[] ops, Set<Integer> core, Operation[] order, int k, BitSet done,
-                                     S state, Model<S> model, Set<List<Object>> seen) {
+                                     S state, Model<S> model, Set<List<Object>> seen, long maxStates) {
         if (k == order.length) {
             return true;
         }
         if (!seen.add(List.of(done.clone(), k, state))) {
             return false;
+        }
+        if (seen.size() > maxStates) {
+            throw new TooLarge();
         }
         for (int i = 0; i < ops.length; i++) {
             Operation op = ops[i];
@@ -157,11 +178,11 @@ public final class RelaxedChecker {
             }
             BitSet next = (BitSet) done.clone();
             next.set(i);
-            if (!inCore && place(ops, core, order, k, next, state, model, seen)) {
+            if (!inCore && place(ops, core, order, k, next, state, model, seen, maxStates)) {
                 return true; // it did nothing
             }
             for (S s2 : transitions(op, inCore, state, model)) {
-                if (place(ops, core, order, inCore ? k + 1 : k, next, s2, model, seen)) {
+                if (place(ops, core, order, inCore ? k + 1 : k, next, s2, model, seen, maxStates)) {
                     return true;
                 }
             }
