@@ -414,13 +414,21 @@ final class CoreSearch<S> {
             } else {
                 // dfs finds a linearization soon when there is one (most checks); the frontier proves there is
                 // none without trying every order of the relaxed operations.
-                RelaxedModel.Plan<S> plan = new RelaxedModel.Plan<>(model, relaxed);
+                TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
                 long steps = steps(relaxed.size());
-                Verdict r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE, plan).toModel(),
-                        plan.history(), Engine.DFS);
-                if (r == Verdict.UNKNOWN && !stopped) {
-                    r = check(b -> new RelaxedModel<>(model, b, steps, plan).toModel(), plan.history(),
-                            Engine.FRONTIER);
+                Verdict r;
+                if (plan.tracks()) {
+                    r = check(b -> new TrackedRelaxedModel<>(model, b, steps / DFS_SHARE, plan).toModel(),
+                            plan.history(), Engine.DFS);
+                    if (r == Verdict.UNKNOWN && !stopped) {
+                        r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan).toModel(), plan.history(),
+                                Engine.FRONTIER);
+                    }
+                } else {
+                    r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE).toModel(), relaxed, Engine.DFS);
+                    if (r == Verdict.UNKNOWN && !stopped) {
+                        r = check(b -> new RelaxedModel<>(model, b, steps).toModel(), relaxed, Engine.FRONTIER);
+                    }
                 }
                 v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
             }
