@@ -39,6 +39,8 @@ class CorpusCoresTest {
     private static final Duration PATIENT = Duration.ofMinutes(10);
     /** The reference is exponential in the operations open at once; a partition with more is not held to it. */
     private static final int REFERENCE_MAX_OPEN = 14;
+    /** The most states (configurations, for an order's replay) the reference may hold before a check is left out. */
+    private static final long REFERENCE_MAX_STATES = 500_000;
 
     @Test
     void everyCorpusViolationGetsAProvenDeterministicCore() throws Exception {
@@ -47,6 +49,7 @@ class CorpusCoresTest {
         int cores = 0;
         int minimal = 0;
         int compared = 0;
+        int held = 0;
         List<String> notMinimal = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(expected)) {
             String[] f = line.split("\t");
@@ -87,22 +90,42 @@ class CorpusCoresTest {
                             + " the reference");
                     continue;
                 }
-                assertFalse(RelaxedChecker.isLinearizable(part, ids(e.core()), model), where + " R(core) passes");
-                String wrong = dev.ariadne.core.check.ResultAssertions.wrongOrder(part, model, e);
+                // The reference holds every state the other operations may leave; kv appends that each may or may not
+                // have taken effect double them, so a kv partition is held to it only where it can answer.
+                Boolean passes = RelaxedChecker.isLinearizableWithin(part, ids(e.core()), model, REFERENCE_MAX_STATES);
+                if (passes == null) {
+                    System.out.println(where + ": more than " + REFERENCE_MAX_STATES + " states; not held to the"
+                            + " reference");
+                    continue;
+                }
+                assertFalse(passes, where + " R(core) passes");
+                String wrong = dev.ariadne.core.check.ResultAssertions.wrongOrder(part, model, e, REFERENCE_MAX_STATES);
                 assertTrue(wrong == null, where + ": " + wrong);
                 if (e.minimal()) {
                     for (int m : ids(e.core())) {
                         Set<Integer> rest = new HashSet<>(ids(e.core()));
                         rest.remove(m);
-                        assertTrue(RelaxedChecker.isLinearizable(part, rest, model), where + " without #" + m);
+                        Boolean without = RelaxedChecker.isLinearizableWithin(part, rest, model, REFERENCE_MAX_STATES);
+                        if (without == null) {
+                            System.out.println(where + " without #" + m + ": more than " + REFERENCE_MAX_STATES
+                                    + " states; not held to the reference");
+                            continue;
+                        }
+                        assertTrue(without, where + " without #" + m);
+                        held++;
                     }
                 }
             }
         }
         assertTrue(cores >= 80, cores + " cores");
         assertTrue(compared >= 79, "only " + compared + " cores compared with a second run");
-        // Every etcd core is proven minimal (kv's c10 and c50 are allowed to run out of steps).
-        assertTrue(minimal >= 79, minimal + " minimal cores; not: " + notMinimal);
+        // Every core is proven minimal, kv's included (docs/semantics.md, "Doomed states"), but for c50-bad's key
+        // "3" (reported only in some runs: which kv keys get a verdict before the first cancels the rest depends on
+        // timing), whose smaller sets outgrow a check's step budget; the reference confirms the removals of the etcd
+        // cores it can answer (two or more each).
+        notMinimal.removeIf(w -> w.startsWith("kv/c50-bad.txt key \"3\""));
+        assertTrue(notMinimal.isEmpty(), minimal + " minimal cores; not: " + notMinimal);
+        assertTrue(held >= 2 * 79, "only " + held + " removals confirmed by the reference");
     }
 
     /**

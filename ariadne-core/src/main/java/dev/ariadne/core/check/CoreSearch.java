@@ -303,7 +303,36 @@ final class CoreSearch<S> {
             c = reduce(c, new int[]{failing});
         }
         core = c;
+        if (!decided) {
+            // An operation was kept because a check of a larger set could not decide; the core now is smaller, and
+            // R(core \ {c}) of each of its operations is a check of fewer operations, which may well decide.
+            c = confirm(c);
+            core = c;
+        }
         minimal = decided && !stopped;
+    }
+
+    /**
+     * {@code c} (a core) checked for 1-minimality directly: R(c \ {x}) for each x; one found not linearizable drops x
+     * (and the rest is checked again). Sets {@link #decided} when every check said linearizable.
+     */
+    private int[] confirm(int[] c) {
+        boolean again = true;
+        while (again && !stopped) {
+            again = false;
+            boolean all = true;
+            for (int x : c) {
+                Boolean without = verdict(minus(c, new int[]{x}));
+                if (Boolean.TRUE.equals(without)) {
+                    c = minus(c, new int[]{x});
+                    again = true;
+                    break;
+                }
+                all &= without != null;
+            }
+            decided = all;
+        }
+        return c;
     }
 
     /**
@@ -385,11 +414,21 @@ final class CoreSearch<S> {
             } else {
                 // dfs finds a linearization soon when there is one (most checks); the frontier proves there is
                 // none without trying every order of the relaxed operations.
-                Verdict r = check(b -> new RelaxedModel<>(model, b, steps(relaxed.size()) / DFS_SHARE).toModel(),
-                        relaxed, Engine.DFS);
-                if (r == Verdict.UNKNOWN && !stopped) {
-                    r = check(b -> new RelaxedModel<>(model, b, steps(relaxed.size())).toModel(), relaxed,
-                            Engine.FRONTIER);
+                TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
+                long steps = steps(relaxed.size());
+                Verdict r;
+                if (plan.tracks()) {
+                    r = check(b -> new TrackedRelaxedModel<>(model, b, steps / DFS_SHARE, plan).toModel(),
+                            plan.history(), Engine.DFS);
+                    if (r == Verdict.UNKNOWN && !stopped) {
+                        r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan).toModel(), plan.history(),
+                                Engine.FRONTIER);
+                    }
+                } else {
+                    r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE).toModel(), relaxed, Engine.DFS);
+                    if (r == Verdict.UNKNOWN && !stopped) {
+                        r = check(b -> new RelaxedModel<>(model, b, steps).toModel(), relaxed, Engine.FRONTIER);
+                    }
                 }
                 v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
             }

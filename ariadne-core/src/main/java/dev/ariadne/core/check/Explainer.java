@@ -21,9 +21,18 @@ import java.util.Set;
  * out before it was minimal) and the other operations' choices can be many, so the enumeration stops at
  * {@link Explanation#ORDERS_SHOWN} orders, {@link #MAX_STEPS} model steps or the deadline; an order whose replay
  * was cut short is not stated.
+ *
+ * <p>Where the other operations' choices are too many to replay within {@link #EXACT_STEPS} steps, the replay is
+ * made again leaving out the states that every core operation that may come next can never accept
+ * ({@link Model#doomedStates}, when no other operation that may come before it {@link Model#mayRescue may rescue}
+ * them): each of them rejects such a state and whatever the others make of it, so the orders stated and the states
+ * after each accepted step are the same; an order's rejected step then lists only the states not left out, and
+ * says so (docs/semantics.md, "Doomed states").
  */
 final class Explainer<S> {
     static final int MAX_STEPS = 100_000;
+    /** The steps of the replay that lists every state the other operations may have left ({@link #prune}). */
+    static final int EXACT_STEPS = 20_000;
     /** The largest core the model is asked to put into a sentence ({@link #summary}). */
     static final int SUMMARY_MAX_OPERATIONS = 256;
     /** The most states an order's text names; the others are counted. */
@@ -38,10 +47,23 @@ final class Explainer<S> {
     private final long deadline;
     private final List<Explanation.RejectedOrder> orders = new ArrayList<>();
     private int steps;
+    private final int maxSteps;
     private boolean complete = true;
+    /** Whether the replay ran out of steps, and whether a closure it made could have left doomed states out. */
+    private boolean outOfSteps;
+    private boolean prunable;
+    /** Whether this replay notes {@link #prunable} (the first, where the model names doomed states). */
+    private final boolean notePrunable;
+    /** Whether closures leave out doomed states, and whether the last closure left any out. */
+    private final boolean prune;
+    private boolean dropped;
 
-    private Explainer(Model<S> model, List<Operation> core, List<Operation> relaxed, long deadline) {
+    private Explainer(Model<S> model, List<Operation> core, List<Operation> relaxed, long deadline, boolean prune,
+                      int maxSteps) {
         this.model = model;
+        this.prune = prune;
+        this.maxSteps = maxSteps;
+        this.notePrunable = !prune && maxSteps == EXACT_STEPS;
         this.core = core;
         java.util.Set<Operation> inCore = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         inCore.addAll(core);
@@ -61,11 +83,18 @@ final class Explainer<S> {
      */
     static <S> Explanation explain(Model<S> model, List<Operation> core, List<Operation> relaxed, boolean minimal,
                                    String limit, int checks, long start, long deadline) {
-        Explainer<S> e = new Explainer<>(model, core, relaxed, Math.max(deadline, System.nanoTime()) + GRACE_NANOS);
+        long until = Math.max(deadline, System.nanoTime()) + GRACE_NANOS;
         List<Explanation.Precedence> precedences = precedences(model, core);
-        Map<BitSet, Set<S>> initial = new LinkedHashMap<>();
-        initial.put(new BitSet(), new LinkedHashSet<>(List.of(model.init())));
-        e.explore(new ArrayList<>(), initial, new boolean[core.size()]);
+        // A second replay only where the model names doomed states and a closure of the first could have left some
+        // out: else the first gets the whole budget.
+        boolean doomed = core.stream().anyMatch(op -> !op.isPending() && op.outputKnown()
+                && model.doomedStates(op.input(), op.output()) != null);
+        Explainer<S> e = new Explainer<>(model, core, relaxed, until, false, doomed ? EXACT_STEPS : MAX_STEPS);
+        e.replay();
+        if (e.outOfSteps && e.prunable) {
+            e = new Explainer<>(model, core, relaxed, until, true, MAX_STEPS - EXACT_STEPS);
+            e.replay();
+        }
         return new Explanation(core, minimal, limit, summary(model, core),
                 model.describeState(model.init()), precedences, e.orders, e.complete, checks,
                 System.nanoTime() - start, true);
@@ -79,6 +108,12 @@ final class Explainer<S> {
                                     long start) {
         return new Explanation(neighbourhood, false, why, null, model.describeState(model.init()), List.of(),
                 List.of(), false, checks, System.nanoTime() - start, false);
+    }
+
+    private void replay() {
+        Map<BitSet, Set<S>> initial = new LinkedHashMap<>();
+        initial.put(new BitSet(), new LinkedHashSet<>(List.of(model.init())));
+        explore(new ArrayList<>(), initial, new boolean[core.size()]);
     }
 
     /**
@@ -180,11 +215,13 @@ final class Explainer<S> {
             complete = false;
             return;
         }
+        boolean someLeftOut = dropped;
         for (int i = 0; i < core.size(); i++) {
             if (placed[i] || core.get(i).call() > firstReturn) {
                 continue;
             }
-            if (orders.size() >= Explanation.ORDERS_SHOWN || steps >= MAX_STEPS || System.nanoTime() > deadline) {
+            if (orders.size() >= Explanation.ORDERS_SHOWN || steps >= maxSteps || System.nanoTime() > deadline) {
+                outOfSteps |= steps >= maxSteps;
                 complete = false;
                 return;
             }
@@ -204,12 +241,14 @@ final class Explainer<S> {
                     }
                 }
             }
-            if (steps > MAX_STEPS) {
+            if (steps > maxSteps) {
+                outOfSteps = true;
                 complete = false;
                 return;
             }
             if (next.isEmpty()) {
-                String described = describeStates(before);
+                String described = !someLeftOut ? describeStates(before) : before.isEmpty() ? LEFT_OUT
+                        : describeStates(before) + " (or " + LEFT_OUT + ")";
                 orders.add(new Explanation.RejectedOrder(placedSteps, op, described,
                         orderText(placedSteps, op, described)));
                 continue;
@@ -236,16 +275,32 @@ final class Explainer<S> {
                 firstCoreReturn = Math.min(firstCoreReturn, core.get(j).ret());
             }
         }
+        List<java.util.function.Predicate<S>> doomed = prune || notePrunable
+                ? doomedTests(firstCoreReturn, placed) : null;
+        // The first replay only notes whether leaving doomed states out would apply (a second one is worth it).
+        prunable |= doomed != null;
+        if (!prune) {
+            doomed = null;
+        }
+        dropped = false;
         Map<BitSet, Set<S>> all = new LinkedHashMap<>();
         java.util.ArrayDeque<BitSet> work = new java.util.ArrayDeque<>();
         Set<BitSet> queued = new java.util.HashSet<>();
         for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
-            all.put(c.getKey(), new LinkedHashSet<>(c.getValue()));
+            Set<S> kept = new LinkedHashSet<>();
+            for (S state : c.getValue()) {
+                keep(kept, state, doomed);
+            }
+            if (kept.isEmpty()) {
+                continue;
+            }
+            all.put(c.getKey(), kept);
             work.add(c.getKey());
             queued.add(c.getKey());
         }
         while (!work.isEmpty()) {
-            if (steps > MAX_STEPS || System.nanoTime() > deadline) {
+            if (steps > maxSteps || System.nanoTime() > deadline) {
+                outOfSteps |= steps > maxSteps;
                 return null;
             }
             BitSet used = work.poll();
@@ -262,11 +317,11 @@ final class Explainer<S> {
                 for (S state : states) {
                     if (op.input() instanceof RelaxedModel.Relaxed r) {
                         steps += 2;
-                        add(reached, model.step(state, r.input(), r.output()));
-                        add(reached, model.step(state, r.input(), Operation.UNKNOWN));
+                        keep(reached, model.step(state, r.input(), r.output()), doomed);
+                        keep(reached, model.step(state, r.input(), Operation.UNKNOWN), doomed);
                     } else {
                         steps++;
-                        add(reached, model.step(state, op.input(), op.output()));
+                        keep(reached, model.step(state, op.input(), op.output()), doomed);
                     }
                 }
                 if (reached.isEmpty()) {
@@ -286,10 +341,51 @@ final class Explainer<S> {
         return all;
     }
 
-    private static <S> void add(Set<S> states, S state) {
-        if (state != null) {
-            states.add(state);
+    /** Adds {@code state} unless it is {@code null} or one of {@code doomed} (when not null) holds of it. */
+    private void keep(Set<S> states, S state, List<java.util.function.Predicate<S>> doomed) {
+        if (state == null) {
+            return;
         }
+        if (doomed != null) {
+            boolean all = true;
+            for (java.util.function.Predicate<S> t : doomed) {
+                all &= t.test(state);
+            }
+            if (all) {
+                dropped = true;
+                return;
+            }
+        }
+        states.add(state);
+    }
+
+    /**
+     * The tests of the states that every core operation that may come next (unplaced, called no later than
+     * {@code firstCoreReturn}) rejects whatever the closure's operations do, one per such operation, or
+     * {@code null} when one of them has none: it names no doomed states, or an other operation the closure may
+     * use may rescue them.
+     */
+    private List<java.util.function.Predicate<S>> doomedTests(long firstCoreReturn, boolean[] placed) {
+        List<java.util.function.Predicate<S>> tests = new ArrayList<>();
+        for (int j = 0; j < core.size(); j++) {
+            Operation c = core.get(j);
+            if (placed[j] || c.call() > firstCoreReturn) {
+                continue;
+            }
+            java.util.function.Predicate<S> t = c.isPending() || !c.outputKnown() ? null
+                    : model.doomedStates(c.input(), c.output());
+            for (int q = 0; q < others.length && t != null && others[q].call() <= firstCoreReturn; q++) {
+                Object input = others[q].input() instanceof RelaxedModel.Relaxed r ? r.input() : others[q].input();
+                if (model.mayRescue(c.input(), c.output(), input)) {
+                    t = null;
+                }
+            }
+            if (t == null) {
+                return null;
+            }
+            tests.add(t);
+        }
+        return tests.isEmpty() ? null : tests;
     }
 
     /**
@@ -343,6 +439,9 @@ final class Explainer<S> {
                 .append(REJECTED).append(state);
         return s.toString();
     }
+
+    /** What an order's text says in place of the states a replay left out ({@link #prune}). */
+    static final String LEFT_OUT = "one from which no other operation could lead to a state it accepts";
 
     /** What an order's text says of its last step, before the states it was rejected in. */
     static final String REJECTED = " is rejected whatever the other operations did: the state can only be ";

@@ -13,14 +13,19 @@ import java.util.List;
  * marked by a {@link Relaxed} input and may, at its place in the order, do nothing, step with its own output, or
  * step with an unknown output; the core's operations step as the model says. Checked through the subset
  * construction, so that the relaxed operations' choices cost no search. Counts the model's steps and stops the
- * check past {@code maxSteps} ({@link Stopped}), which makes a check's verdict the same on every run.
+ * check past {@code maxSteps} ({@link Stopped}), which makes a check's verdict the same on every run. Where the model
+ * names doomed states, the core search checks with {@link TrackedRelaxedModel} instead.
  */
 final class RelaxedModel<S> implements NondeterministicModel<S> {
     /** Why a check stops at its step budget. */
     static final String OUT_OF_STEPS = "a check ran out of its step budget";
 
-    /** The input of an operation outside the core: its prepared input and output. */
-    record Relaxed(Object input, Object output) {
+    /**
+     * The input of an operation outside the core: its prepared input and output, and its position in a
+     * {@link TrackedRelaxedModel.Plan}'s history ({@code -1} outside one, where operations with equal inputs step
+     * alike, as the engines take them to).
+     */
+    record Relaxed(Object input, Object output, int at) {
     }
 
     private final Model<S> model;
@@ -36,7 +41,7 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
 
     /** {@code op} outside the core. */
     static Operation relax(Operation op) {
-        return new Operation(op.id(), op.client(), new Relaxed(op.input(), op.output()), op.output(), op.call(),
+        return new Operation(op.id(), op.client(), new Relaxed(op.input(), op.output(), -1), op.output(), op.call(),
                 op.ret(), op.metadata());
     }
 

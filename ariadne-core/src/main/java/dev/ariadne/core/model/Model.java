@@ -177,6 +177,29 @@ public interface Model<S> {
     }
 
     /**
+     * For the search of minimal failing cores (docs/semantics.md, "Doomed states"): a test of the states in which
+     * the operation {@code input} with the known {@code output} can never again be accepted unless an operation that
+     * {@link #mayRescue} it steps first, or {@code null} (the default) when the model names none. The promise: for
+     * every state {@code s} the test accepts and every sequence of steps legal from {@code s} (any operations, each
+     * with any output the model accepts, unknown included) in which no step's input may rescue this operation, the
+     * state reached does not accept it ({@link #step} returns {@code null}). The core search then drops such a state
+     * where no rescuing operation can still come before this one. A test that accepts a state it should not makes
+     * cores wrong; one that accepts too few only makes the search slower.
+     */
+    default java.util.function.Predicate<S> doomedStates(Object input, Object output) {
+        return null;
+    }
+
+    /**
+     * Whether a step of an operation with input {@code other} may lead a state {@link #doomedStates doomed} for the
+     * operation {@code input} with the known {@code output} to one that accepts it (a put of the very value a get
+     * returned). Part of {@link #doomedStates}' promise; the default, {@code true}, is always safe.
+     */
+    default boolean mayRescue(Object input, Object output, Object other) {
+        return true;
+    }
+
+    /**
      * Whether an operation's output can be forgotten: given {@link Operation#UNKNOWN} as the output, {@link #step}
      * accepts the operation whatever it returned. A model that reads results from the input instead (a TLA+ action
      * whose parameters include the return values) answers {@code false}; reports then do not say that an operation

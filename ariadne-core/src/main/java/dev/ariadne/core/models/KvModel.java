@@ -200,6 +200,33 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
     }
 
     /**
+     * A get of k that returned v is doomed in every state where k holds a value that is not a prefix of v, unless a
+     * put of k whose value is a prefix of v steps first: an append keeps the old value as a prefix, a get changes
+     * nothing, another key's operations leave k alone, and after a put of a value w that is not a prefix of v, k
+     * holds w followed by appends, never v. Tested by length and hash ({@link KvText#notPrefixOf}), exact where it
+     * says "doomed".
+     */
+    @Override
+    public java.util.function.Predicate<IntSortedMap<KvText>> doomedStates(Object input, Object output) {
+        if (!(input instanceof Op op) || op.kind() != Op.GET || !(output instanceof KvText seen)) {
+            return null;
+        }
+        long[] prefixes = seen.prefixHashes();
+        int key = op.key();
+        return state -> value(state, key).notPrefixOf(prefixes);
+    }
+
+    /** Only a put of the get's key whose value is a prefix of what the get returned ({@link #doomedStates}). */
+    @Override
+    public boolean mayRescue(Object input, Object output, Object other) {
+        if (!(input instanceof Op get) || get.kind() != Op.GET || !(output instanceof KvText)
+                || !(other instanceof Op op)) {
+            return true;
+        }
+        return op.key() == get.key() && op.kind() == Op.PUT && output.toString().startsWith(op.value().toString());
+    }
+
+    /**
      * For a get that returned a value the appends before it rule out, where the core puts nothing on its key (so
      * the key's value only grows): a get that returned a value not starting with what an earlier get had returned
      * ({@code get("x") by client 2 at [30, 40] returned "a", but get("x") by client 1 had returned "ab" at 20,

@@ -53,6 +53,28 @@ public final class KvText {
                 power * suffix.power);
     }
 
+    /**
+     * The hashes of this value's prefixes, by length (the hash of the first i characters at i), as {@link #hashCode}'s
+     * 64-bit hash is kept, for {@link #notPrefixOf}.
+     */
+    long[] prefixHashes() {
+        String s = toString();
+        long[] h = new long[s.length() + 1];
+        for (int i = 0; i < s.length(); i++) {
+            h[i + 1] = h[i] * P + s.charAt(i);
+        }
+        return h;
+    }
+
+    /**
+     * Whether this value is certainly not a prefix of the value whose {@link #prefixHashes} are given: it is longer,
+     * or the hash of the prefix of its length differs. A prefix always has the same hash, so "not a prefix" is exact;
+     * a collision only answers "maybe a prefix".
+     */
+    boolean notPrefixOf(long[] prefixHashes) {
+        return length >= prefixHashes.length || prefixHashes[length] != hash;
+    }
+
     boolean isEmpty() {
         return length == 0;
     }

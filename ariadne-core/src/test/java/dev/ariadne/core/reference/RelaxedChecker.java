@@ -33,6 +33,31 @@ public final class RelaxedChecker {
      * Whether R({@code core}) of {@code partition} (prepared operations) is linearizable; {@code core} holds ids.
      */
     public static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model) {
+        return isLinearizable(partition, core, model, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #isLinearizable(List, Set, Model)}, or {@code null} when the sweep would hold more than
+     * {@code maxStates} states at once (kv appends that each may or may not have taken effect double them): for
+     * tests that hold large partitions to this reference where it can answer.
+     */
+    public static <S> Boolean isLinearizableWithin(List<Operation> partition, Set<Integer> core, Model<S> model,
+                                                   long maxStates) {
+        try {
+            return isLinearizable(partition, core, model, maxStates);
+        } catch (TooLarge e) {
+            return null;
+        }
+    }
+
+    private static final class TooLarge extends RuntimeException {
+        TooLarge() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static <S> boolean isLinearizable(List<Operation> partition, Set<Integer> core, Model<S> model,
+                                              long maxStates) {
         // A crashed operation that cannot change the state is never needed (docs/semantics.md, rule 1).
         List<Operation> relevant = partition.stream()
                 .filter(op -> !op.isPending() || !model.isReadOnly(op.input(), Operation.UNKNOWN)).toList();
@@ -57,7 +82,7 @@ public final class RelaxedChecker {
                 open.set(i);
                 continue;
             }
-            configs = close(configs, open, ops, core, model);
+            configs = close(configs, open, ops, core, model, maxStates);
             boolean kept = core.contains(ops[i].id());
             Map<BitSet, Set<S>> next = new HashMap<>();
             for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
@@ -89,6 +114,24 @@ public final class RelaxedChecker {
      */
     public static <S> boolean canPlaceInOrder(List<Operation> partition, Set<Integer> core, List<Integer> order,
                                               Model<S> model) {
+        return canPlaceInOrder(partition, core, order, model, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #canPlaceInOrder(List, Set, List, Model)}, or {@code null} when the search would remember more than
+     * {@code maxStates} configurations.
+     */
+    public static <S> Boolean canPlaceInOrderWithin(List<Operation> partition, Set<Integer> core, List<Integer> order,
+                                                    Model<S> model, long maxStates) {
+        try {
+            return canPlaceInOrder(partition, core, order, model, maxStates);
+        } catch (TooLarge e) {
+            return null;
+        }
+    }
+
+    private static <S> boolean canPlaceInOrder(List<Operation> partition, Set<Integer> core, List<Integer> order,
+                                               Model<S> model, long maxStates) {
         Map<Integer, Operation> byId = new HashMap<>();
         partition.forEach(op -> byId.put(op.id(), op));
         long lastReturn = Long.MIN_VALUE;
@@ -105,16 +148,19 @@ public final class RelaxedChecker {
         }
         Operation[] ops = used.toArray(new Operation[0]);
         Operation[] sequence = order.stream().map(byId::get).toArray(Operation[]::new);
-        return place(ops, core, sequence, 0, new BitSet(), model.init(), model, new HashSet<>());
+        return place(ops, core, sequence, 0, new BitSet(), model.init(), model, new HashSet<>(), maxStates);
     }
 
     private static <S> boolean place(Operation[] ops, Set<Integer> core, Operation[] order, int k, BitSet done,
-                                     S state, Model<S> model, Set<List<Object>> seen) {
+                                     S state, Model<S> model, Set<List<Object>> seen, long maxStates) {
         if (k == order.length) {
             return true;
         }
         if (!seen.add(List.of(done.clone(), k, state))) {
             return false;
+        }
+        if (seen.size() > maxStates) {
+            throw new TooLarge();
         }
         for (int i = 0; i < ops.length; i++) {
             Operation op = ops[i];
@@ -132,11 +178,11 @@ public final class RelaxedChecker {
             }
             BitSet next = (BitSet) done.clone();
             next.set(i);
-            if (!inCore && place(ops, core, order, k, next, state, model, seen)) {
+            if (!inCore && place(ops, core, order, k, next, state, model, seen, maxStates)) {
                 return true; // it did nothing
             }
             for (S s2 : transitions(op, inCore, state, model)) {
-                if (place(ops, core, order, inCore ? k + 1 : k, next, s2, model, seen)) {
+                if (place(ops, core, order, inCore ? k + 1 : k, next, s2, model, seen, maxStates)) {
                     return true;
                 }
             }
@@ -181,7 +227,8 @@ public final class RelaxedChecker {
 
     /** Every configuration reachable by linearizing open operations not linearized yet. */
     private static <S> Map<BitSet, Set<S>> close(Map<BitSet, Set<S>> configs, BitSet open, Operation[] ops,
-                                               Set<Integer> core, Model<S> model) {
+                                               Set<Integer> core, Model<S> model, long maxStates) {
+        long held = 0;
         Map<BitSet, Set<S>> all = new HashMap<>();
         List<BitSet> work = new ArrayList<>();
         Set<BitSet> queued = new HashSet<>();
@@ -209,7 +256,13 @@ public final class RelaxedChecker {
                 BitSet l2 = (BitSet) l.clone();
                 l2.set(j);
                 Set<S> there = all.computeIfAbsent(l2, k -> new HashSet<>());
-                if (there.addAll(reached) && queued.add(l2)) {
+                int before = there.size();
+                boolean grew = there.addAll(reached);
+                held += there.size() - before;
+                if (held > maxStates) {
+                    throw new TooLarge();
+                }
+                if (grew && queued.add(l2)) {
                     work.add(l2);
                 }
             }
