@@ -129,8 +129,7 @@ class LibraryGuideTest {
                 Operation.of(3, 0, Invocation.of("balance"), 20, 22, 30));        // 20 is read as 20L
         Account account = new Account();
         Result result = Checker.check(history, account,
-                CheckOptions.defaults().withCoreTimeout(null).withTimeout(Duration.ofSeconds(10))
-                        .withCoreTimeout(CheckOptions.DEFAULT_CORE_TIMEOUT));        // the minimal failing core too
+                CheckOptions.defaults().withTimeout(Duration.ofSeconds(10)));  // with the minimal failing core
         String report = TextReport.render("double-spend", result, account);   // what `ariadne check` prints
         // guide:end
         assertEquals(Verdict.NOT_LINEARIZABLE, result.verdict());

@@ -71,17 +71,22 @@ class PorcupineCorpusTest {
     @org.junit.jupiter.api.Test
     void theKvViolationReportIsOneReadableBlock() {
         String file = corpus().resolve("kv/c10-bad.txt").toString();
+        // Per key, the block is key "0"'s, whose 9 steps are all shown; unpartitioned, the last 12 of 49 steps, with
+        // the reads' "state unchanged" and the store shortened around what changed.
         for (String partitioning : List.of("--engine=auto", "--no-partition")) {
             CliRunner r = CliRunner.run("check", partitioning, "--model", "kv", file);
             assertEquals(1, r.status(), r.out() + r.err());
             assertEquals(1, r.out().lines().filter(l -> l.startsWith("Violation")).count(), r.out());
             List<String> steps = r.out().lines().filter(l -> l.matches("\\s+\\d+\\. #.*")).toList();
-            assertEquals(12, steps.size(), r.out());
+            boolean whole = partitioning.equals("--no-partition");
+            assertEquals(whole ? 12 : 9, steps.size(), r.out());
             for (String step : steps) {
                 assertTrue(step.length() <= 200, "too long to read: " + step);
             }
-            assertTrue(r.out().contains("state unchanged"), r.out());
-            assertTrue(r.out().matches("(?s).*state \\{.*….*\\}  \\(\\+ x \\d \\d+ y\\)\n.*"), r.out());
+            if (whole) {
+                assertTrue(r.out().contains("state unchanged"), r.out());
+                assertTrue(r.out().matches("(?s).*state \\{.*….*\\}  \\(\\+ x \\d \\d+ y\\)\n.*"), r.out());
+            }
         }
     }
 }
