@@ -1,18 +1,14 @@
 package dev.ariadne.io;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,52 +62,22 @@ class EdnFastPathTest {
 
     @Test
     void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
-        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "ariadne-core/src/test/resources", "examples");
-        int histories = 0;
-        for (Path p : all) {
-            if (assertSame(Files.readAllBytes(p), p.toString())) {
-                histories++;
-            }
-        }
-        assertTrue(all.size() > 20, "test files found: " + all.size());
+        int histories = RepoFiles.testFilesReadAlike(EdnFastPathTest::assertSame);
         assertTrue(histories > 5, "EDN histories among them: " + histories);
     }
 
     @Test
     void porcupineCorpusReadsAlikeBothWays() throws IOException {
-        Path corpus = Path.of("../../shared/testdata/porcupine");
-        Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
-                + " (it is read from ../shared/testdata/porcupine beside the repository)");
-        List<Path> all = RepoFiles.files(corpus);
-        int histories = 0;
-        for (Path p : all) {
-            if (assertSame(Files.readAllBytes(p), p.toString())) {
-                histories++;
-            }
-        }
+        int histories = RepoFiles.corpusReadsAlike(EdnFastPathTest::assertSame);
         assertTrue(histories >= 6, "EDN histories in the corpus: " + histories);
     }
 
     @Test
     void seededRandomFilesReadAlikeBothWays() {
-        Random random = new Random(0x45_44_4eL);
         fastMaps = 0;
         libraryMaps = 0;
-        int histories = 0;
-        int errors = 0;
-        for (int file = 0; file < 1500; file++) {
-            byte[] bytes = RandomEdn.file(random).getBytes(StandardCharsets.UTF_8);
-            if (assertSame(bytes, "random file " + file)) {
-                histories++;
-            } else {
-                errors++;
-            }
-        }
-        // both kinds of outcome are covered, each many times
-        assertTrue(histories > 300, "histories: " + histories);
-        assertTrue(errors > 300, "errors: " + errors);
-        // and both readers: most maps by the fast path, the odd ones by edn-java
+        RepoFiles.randomFilesReadAlike(0x45_44_4eL, RandomEdn::file, EdnFastPathTest::assertSame);
+        // both readers: most maps by the fast path, the odd ones by edn-java
         assertTrue(fastMaps > 3_000 && libraryMaps > 1_000, "maps read by the fast path: " + fastMaps
                 + ", by edn-java: " + libraryMaps);
     }

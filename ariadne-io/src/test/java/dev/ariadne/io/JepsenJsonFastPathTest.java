@@ -1,14 +1,11 @@
 package dev.ariadne.io;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -62,43 +59,21 @@ class JepsenJsonFastPathTest {
 
     @Test
     void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
-        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "ariadne-core/src/test/resources", "examples");
-        int histories = 0;
-        for (Path p : all) {
-            if (assertSame(Files.readAllBytes(p), p.toString())) {
-                histories++;
-            }
-        }
-        assertTrue(all.size() > 20, "test files found: " + all.size());
+        int histories = RepoFiles.testFilesReadAlike(JepsenJsonFastPathTest::assertSame);
         assertTrue(histories >= 1, "Jepsen JSON histories among them: " + histories);
     }
 
     @Test
     void porcupineCorpusReadsAlikeBothWays() throws IOException {
-        Path corpus = Path.of("../../shared/testdata/porcupine");
-        Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
-                + " (it is read from ../shared/testdata/porcupine beside the repository)");
-        for (Path p : RepoFiles.files(corpus)) {
-            assertSame(Files.readAllBytes(p), p.toString());
-        }
+        RepoFiles.corpusReadsAlike(JepsenJsonFastPathTest::assertSame);
     }
 
     @Test
     void seededRandomFilesReadAlikeBothWays() {
-        Random r = new Random(0x4a_4a_53L);
         fastObjects = 0;
         libraryObjects = 0;
-        int histories = 0;
-        int errors = 0;
-        for (int file = 0; file < 1500; file++) {
-            if (assertSame(randomFile(r).getBytes(StandardCharsets.UTF_8), "random file " + file)) {
-                histories++;
-            } else {
-                errors++;
-            }
-        }
-        assertTrue(histories > 300 && errors > 300, "histories " + histories + ", errors " + errors);
+        RepoFiles.randomFilesReadAlike(0x4a_4a_53L, JepsenJsonFastPathTest::randomFile,
+                JepsenJsonFastPathTest::assertSame);
         assertTrue(fastObjects > 5_000 && libraryObjects > 1_000, "objects read by the fast path: " + fastObjects
                 + ", by Jackson: " + libraryObjects);
     }

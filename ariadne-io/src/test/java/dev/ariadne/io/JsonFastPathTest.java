@@ -1,20 +1,16 @@
 package dev.ariadne.io;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,41 +70,19 @@ class JsonFastPathTest {
 
     @Test
     void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
-        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "ariadne-core/src/test/resources", "examples");
-        int histories = 0;
-        for (Path p : all) {
-            if (assertSame(Files.readAllBytes(p), p.toString())) {
-                histories++;
-            }
-        }
-        assertTrue(histories >= 2, "native histories among " + all.size() + " files: " + histories);
+        int histories = RepoFiles.testFilesReadAlike(JsonFastPathTest::assertSame);
+        assertTrue(histories >= 2, "native histories among the test files: " + histories);
     }
 
     @Test
     void porcupineCorpusReadsAlikeBothWays() throws IOException {
-        Path corpus = Path.of("../../shared/testdata/porcupine");
-        Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
-                + " (it is read from ../shared/testdata/porcupine beside the repository)");
-        for (Path p : RepoFiles.files(corpus)) {
-            assertSame(Files.readAllBytes(p), p.toString());
-        }
+        RepoFiles.corpusReadsAlike(JsonFastPathTest::assertSame);
     }
 
     @Test
     void seededRandomFilesReadAlikeBothWays() {
-        Random r = new Random(0x4a_53_4fL);
         taken = 0;
-        int histories = 0;
-        int errors = 0;
-        for (int file = 0; file < 1500; file++) {
-            if (assertSame(randomFile(r).getBytes(StandardCharsets.UTF_8), "random file " + file)) {
-                histories++;
-            } else {
-                errors++;
-            }
-        }
-        assertTrue(histories > 300 && errors > 300, "histories " + histories + ", errors " + errors);
+        RepoFiles.randomFilesReadAlike(0x4a_53_4fL, JsonFastPathTest::randomFile, JsonFastPathTest::assertSame);
         assertTrue(taken > 5_000, "lines the tokenizer took: " + taken);
     }
 

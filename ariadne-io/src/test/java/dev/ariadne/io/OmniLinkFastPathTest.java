@@ -1,14 +1,11 @@
 package dev.ariadne.io;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -54,41 +51,19 @@ class OmniLinkFastPathTest {
 
     @Test
     void everyTestFileAndExampleReadsAlikeBothWays() throws IOException {
-        List<Path> all = RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
-                "ariadne-core/src/test/resources", "examples");
-        int histories = 0;
-        for (Path p : all) {
-            if (assertSame(Files.readAllBytes(p), p.toString())) {
-                histories++;
-            }
-        }
-        assertTrue(histories >= 10, "OmniLink traces among " + all.size() + " files: " + histories);
+        int histories = RepoFiles.testFilesReadAlike(OmniLinkFastPathTest::assertSame);
+        assertTrue(histories >= 10, "OmniLink traces among the test files: " + histories);
     }
 
     @Test
     void porcupineCorpusReadsAlikeBothWays() throws IOException {
-        Path corpus = Path.of("../../shared/testdata/porcupine");
-        Assumptions.assumeTrue(Files.isDirectory(corpus), "porcupine's corpus is absent: " + corpus.toAbsolutePath()
-                + " (it is read from ../shared/testdata/porcupine beside the repository)");
-        for (Path p : RepoFiles.files(corpus)) {
-            assertSame(Files.readAllBytes(p), p.toString());
-        }
+        RepoFiles.corpusReadsAlike(OmniLinkFastPathTest::assertSame);
     }
 
     @Test
     void seededRandomTracesReadAlikeBothWays() {
-        Random r = new Random(0x4f_4c_4aL);
         fastRecords = 0;
-        int histories = 0;
-        int errors = 0;
-        for (int file = 0; file < 1500; file++) {
-            if (assertSame(randomFile(r).getBytes(StandardCharsets.UTF_8), "random file " + file)) {
-                histories++;
-            } else {
-                errors++;
-            }
-        }
-        assertTrue(histories > 300 && errors > 300, "histories " + histories + ", errors " + errors);
+        RepoFiles.randomFilesReadAlike(0x4f_4c_4aL, OmniLinkFastPathTest::randomFile, OmniLinkFastPathTest::assertSame);
         assertTrue(fastRecords > 5_000, "records read by the fast path: " + fastRecords);
     }
 
