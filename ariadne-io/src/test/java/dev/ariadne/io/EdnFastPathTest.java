@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,39 +21,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class EdnFastPathTest {
     /** What a reading gives: the history and annotations, or the error's message. */
-    private record Outcome(Object history, Object annotations, String error) {
-    }
-
     /** Maps read by the fast path, and by edn-java, in all readings with the fast path on. */
     private static long fastMaps;
     private static long libraryMaps;
 
-    static Outcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
+    static ReadOutcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
         JepsenOps ops = new JepsenOps("in.edn", newClientAfterInfo, ReadOptions.FailedCas.ABSENT);
-        try {
+        return ReadOutcome.of(() -> {
             long[] n = EdnReader.read(new Lines(new ByteArrayInputStream(bytes), "in.edn"), ops, fast);
             if (fast) {
                 fastMaps += n[1];
                 libraryMaps += n[0] - n[1];
             }
-            return new Outcome(ops.build().operations(), ops.annotations(), null);
-        } catch (InvalidInputException e) {
-            return new Outcome(null, null, e.getMessage());
-        } catch (Lines.BadLineException e) {
-            return new Outcome(null, null, e.problem().getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return new ReadOutcome(ops.build().operations(), ops.annotations(), null);
+        });
     }
 
     /** Reads {@code bytes} both ways and asserts the same outcome; true when it was a history. */
     static boolean assertSame(byte[] bytes, String what) {
         boolean history = false;
         for (boolean nci : new boolean[]{false, true}) {
-            Outcome library = read(bytes, false, nci);
-            Outcome fast = read(bytes, true, nci);
+            ReadOutcome library = read(bytes, false, nci);
+            ReadOutcome fast = read(bytes, true, nci);
             assertEquals(library, fast, () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
-            history |= library.error == null;
+            history |= library.error() == null;
         }
         return history;
     }

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,36 +22,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * equal histories and annotations or the same error (file, line, problem).
  */
 class JepsenJsonFastPathTest {
-    private record Outcome(Object history, Object annotations, String error) {
-    }
-
     private static long fastObjects;
     private static long libraryObjects;
 
-    private static Outcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
+    private static ReadOutcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
         JepsenOps ops = new JepsenOps("in.json", newClientAfterInfo, ReadOptions.FailedCas.ABSENT);
-        try {
+        return ReadOutcome.of(() -> {
             long[] n = JepsenJsonReader.read(new ByteArrayInputStream(bytes), "in.json", ops, fast);
             if (fast) {
                 fastObjects += n[1];
                 libraryObjects += n[0] - n[1];
             }
-            return new Outcome(ops.build().operations(), ops.annotations(), null);
-        } catch (InvalidInputException e) {
-            return new Outcome(null, null, e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return new ReadOutcome(ops.build().operations(), ops.annotations(), null);
+        });
     }
 
     /** Reads {@code bytes} both ways and asserts the same outcome; true when it was a history. */
     private static boolean assertSame(byte[] bytes, String what) {
         boolean history = false;
         for (boolean nci : new boolean[]{false, true}) {
-            Outcome library = read(bytes, false, nci);
-            Outcome fast = read(bytes, true, nci);
+            ReadOutcome library = read(bytes, false, nci);
+            ReadOutcome fast = read(bytes, true, nci);
             assertEquals(library, fast, () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
-            history |= library.error == null;
+            history |= library.error() == null;
         }
         return history;
     }

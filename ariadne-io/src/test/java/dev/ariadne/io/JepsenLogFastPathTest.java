@@ -5,13 +5,11 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,27 +20,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * odd spacing), read both ways, give equal histories and annotations or the same error.
  */
 class JepsenLogFastPathTest {
-    private record Outcome(Object history, Object annotations, String error) {
-    }
-
-    private static Outcome read(byte[] bytes, boolean fast) {
+    private static ReadOutcome read(byte[] bytes, boolean fast) {
         JepsenOps ops = new JepsenOps("j.log", false, ReadOptions.FailedCas.ABSENT);
-        try {
+        return ReadOutcome.of(() -> {
             JepsenLogReader.read(new Lines(new ByteArrayInputStream(bytes), "j.log"), ops, fast);
-            return new Outcome(ops.build().operations(), ops.annotations(), null);
-        } catch (InvalidInputException e) {
-            return new Outcome(null, null, e.getMessage());
-        } catch (Lines.BadLineException e) {
-            return new Outcome(null, null, e.problem().getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return new ReadOutcome(ops.build().operations(), ops.annotations(), null);
+        });
     }
 
     private static boolean assertSame(byte[] bytes, String what) {
-        Outcome library = read(bytes, false);
+        ReadOutcome library = read(bytes, false);
         assertEquals(library, read(bytes, true), () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
-        return library.error == null;
+        return library.error() == null;
     }
 
 

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,27 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fields.
  */
 class JsonFastPathTest {
-    private record Outcome(Object history, Object nilRead, String error) {
-    }
-
-    private static Outcome read(byte[] bytes, boolean fast) {
-        try {
+    private static ReadOutcome read(byte[] bytes, boolean fast) {
+        return ReadOutcome.of(() -> {
             ReadResult r = JsonLinesReader.read(new Lines(new ByteArrayInputStream(bytes), "in.jsonl"), fast);
-            return new Outcome(r.history().operations(), r.nilRead(), null);
-        } catch (InvalidInputException e) {
-            return new Outcome(null, null, e.getMessage());
-        } catch (Lines.BadLineException e) {
-            return new Outcome(null, null, e.problem().getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            return new ReadOutcome(r.history().operations(), r.nilRead(), null);
+        });
     }
 
     private static int taken;
 
     /** Both readings agree, and so does each line the tokenizer takes; true when the file was a history. */
     private static boolean assertSame(byte[] bytes, String what) {
-        Outcome library = read(bytes, false);
+        ReadOutcome library = read(bytes, false);
         assertEquals(library, read(bytes, true), () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
         for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
             byte[] b = line.getBytes(StandardCharsets.UTF_8);
@@ -64,7 +54,7 @@ class JsonFastPathTest {
                 assertEquals(List.copyOf(jackson.keySet()), List.copyOf(fast.keySet()), line);
             }
         }
-        return library.error == null;
+        return library.error() == null;
     }
 
 

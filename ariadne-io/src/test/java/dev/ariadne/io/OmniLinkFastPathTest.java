@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,20 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * both ways, give equal histories or the same error (file, line, problem).
  */
 class OmniLinkFastPathTest {
-    private record Outcome(Object history, String error) {
-    }
-
     private static long fastRecords;
 
-    private static Outcome read(byte[] bytes, boolean fast) {
+    private static ReadOutcome read(byte[] bytes, boolean fast) {
         long[] counts = new long[1];
         try {
-            ReadResult r = OmniLinkReader.read(new ByteArrayInputStream(bytes), "in.json", fast, counts);
-            return new Outcome(r.history().operations(), null);
-        } catch (InvalidInputException e) {
-            return new Outcome(null, e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return ReadOutcome.of(() -> new ReadOutcome(
+                    OmniLinkReader.read(new ByteArrayInputStream(bytes), "in.json", fast, counts).history().operations(),
+                    null, null));
         } finally {
             fastRecords += counts[0];
         }
@@ -44,9 +37,9 @@ class OmniLinkFastPathTest {
 
     /** Reads {@code bytes} both ways and asserts the same outcome; true when it was a history. */
     private static boolean assertSame(byte[] bytes, String what) {
-        Outcome library = read(bytes, false);
+        ReadOutcome library = read(bytes, false);
         assertEquals(library, read(bytes, true), () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
-        return library.error == null;
+        return library.error() == null;
     }
 
     @Test
