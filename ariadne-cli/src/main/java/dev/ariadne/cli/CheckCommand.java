@@ -314,12 +314,17 @@ class CheckCommand implements Callable<Integer> {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
         }
         int status = ExitStatus.LINEARIZABLE;
-        try (BatchInterrupt batch = BatchInterrupt.watch(this, files)) {
+        // The next file is read while this one is checked (ReadAhead), unless a time limit counts from each
+        // file's reading.
+        try (BatchInterrupt batch = BatchInterrupt.watch(this, files);
+             ReadAhead ahead = options.timeout() == null && files.size() > 1
+                     ? new ReadAhead(files, readOptions) : null) {
             try {
-                for (Path file : files) {
+                for (int i = 0; i < files.size(); i++) {
                     // No local holds the outcome: once printed, the file's history is garbage while the next
                     // file is read and checked (the batch keeps only what kept() leaves).
-                    status = batch.decided(held(checkFile(file, readOptions, modelOptions, nilRead, options)));
+                    status = batch.decided(held(checkFile(files.get(i), ahead, i, readOptions, modelOptions,
+                            nilRead, options)));
                 }
                 batch.allDecided();
             } catch (OutOfMemoryError e) {
@@ -477,17 +482,20 @@ class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads and checks one file. {@code --timeout} counts from the start of its reading; running out while reading
-     * and a full heap (while reading or checking) are UNKNOWN with the reason, never a stack trace.
+     * Reads and checks one file, the batch's {@code index}th, read through {@code ahead} when there is one.
+     * {@code --timeout} counts from the start of its reading; running out while reading and a full heap (while
+     * reading or checking) are UNKNOWN with the reason, never a stack trace.
      */
-    private Outcome checkFile(Path file, ReadOptions readOptions, ModelOptions modelOptions, String nilRead,
-                              CheckOptions options) {
+    private Outcome checkFile(Path file, ReadAhead ahead, int index, ReadOptions readOptions,
+                              ModelOptions modelOptions, String nilRead, CheckOptions options) {
         String name = file.toString();
         long deadline = options.timeout() == null ? 0 : System.nanoTime() + options.timeout().toNanos();
         String phase = "while reading";
         try {
             ReadResult read;
-            if (options.timeout() == null) {
+            if (ahead != null) {
+                read = ahead.load(index);
+            } else if (options.timeout() == null) {
                 read = load(file, readOptions);
             } else {
                 try {

@@ -71,6 +71,9 @@ public final class Training {
                 {:process 1, :type :info, :f :cas, :value [1 2]}
                 {:process 2, :type :invoke, :f :read, :value nil}
                 {:process 2, :type :ok, :f :read, :value 2}
+                {:process :nemesis, :type :info, :f :start, :value #{:n1 :n2}}
+                {:process 3, :type :invoke, :f :cas, :value [2 3], :time 1000}
+                {:process 3, :type :fail, :f :cas, :value [2 3], :time 2000}
                 """));
         files.add(write(dir, "porcupine-kv.txt", """
                 {:process 0, :type :invoke, :f :put, :key "x", :value "a"}
@@ -95,6 +98,9 @@ public final class Training {
         run(check.toArray(String[]::new));
         run("check", "--no-partition", files.get(4), files.get(5), files.get(files.size() - 2));
         run("check", "--model", "cas-register", "--timeout", "1.5s", "--max-memory", "64m", files.get(2));
+        // a batch of Knossos-style EDN files, as `ariadne check --model cas-register dir/*.edn` runs it
+        String edn = files.get(files.size() - 3);
+        run("check", "--model", "cas-register", "--core-timeout", "0", edn, edn, edn);
         run("convert", files.get(files.size() - 3), dir.resolve("converted.jsonl").toString(), "--to", "json");
         run("check", "--no-such-option"); // the usage error's path
         return 0;
