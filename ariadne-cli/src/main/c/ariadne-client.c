@@ -3,6 +3,10 @@
  * status, so the command pays no JVM start (docs/serve.md). The launcher compiles it with cc on first use of serve.
  *
  *   ariadne-client run DIR KEY ARGS...   the command's exit status; 250: not served, run it as a plain process
+ *   ariadne-client run-built DIR KEY ROOT ARGS...
+ *                                        as run, after looking whether the checkout at ROOT has sources newer
+ *                                        than its last build, as the launcher's stale() does: 251 when they may
+ *                                        be (or it cannot tell), and nothing is sent
  *   ariadne-client status DIR KEY        prints the server's status; 0 running, 1 none
  *   ariadne-client stop DIR KEY          asks the server to stop; 0 asked, 1 none
  *   ariadne-client path DIR KEY          prints the socket's path without its ".sock"
@@ -10,7 +14,9 @@
  * The socket is DIR/<FNV-1a of KEY "\n" working directory>.sock, as the server names it. DIR must be a folder of
  * this user's that nobody else may enter (mode 0700), or nothing is sent. The protocol is in Server.java.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +29,7 @@
 #include <unistd.h>
 
 #define NOT_SERVED 250
+#define MAY_BE_STALE 251
 #define MAGIC 0x41524431u
 
 static volatile sig_atomic_t caught;
@@ -170,13 +177,116 @@ gone:
   return 70;
 }
 
+/* Whether a's modification time is after t's, as bash's -nt compares them. */
+static int after(const struct stat *a, const struct stat *t) {
+  return a->st_mtim.tv_sec > t->st_mtim.tv_sec
+         || (a->st_mtim.tv_sec == t->st_mtim.tv_sec && a->st_mtim.tv_nsec > t->st_mtim.tv_nsec);
+}
+
+/* Whether the file at path exists and was modified after the stamp (bash's [[ path -nt stamp ]]). */
+static int newer(const char *path, const struct stat *stamp) {
+  struct stat st;
+  return stat(path, &st) == 0 && after(&st, stamp);
+}
+
+/*
+ * The launcher's stale() for a checkout at root, done in C for the served path (bash's globs and -nt cost a few
+ * milliseconds there, more than the rest of a served run): 0 when no source is newer than the last build, 1 when
+ * one is or when this cannot tell the way stale() does (no stamp with its list of folders, a root with glob
+ * characters, the modules' folders not those listed); the launcher then looks itself. A copy without pom.xml (an
+ * installed copy) never builds: 0.
+ */
+static int may_be_stale(const char *root) {
+  char path[8192];
+  struct stat st, stamp;
+  if (strpbrk(root, "*?[\\") || strlen(root) > 4096) return 1;
+  snprintf(path, sizeof path, "%s/pom.xml", root);
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  snprintf(path, sizeof path, "%s/ariadne-cli/target/ariadne.jar", root);
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 1;
+  snprintf(path, sizeof path, "%s/ariadne-cli/target/ariadne.built", root);
+  if (stat(path, &stamp) != 0 || !S_ISREG(stamp.st_mode)) return 1;
+  FILE *list = fopen(path, "r");
+  if (!list) return 1;
+  int stale = 1;
+  glob_t poms = {0}, mains = {0};
+  char *line = NULL, *want = NULL;
+  size_t cap = 0;
+  /* root/pom.xml and every module's */
+  snprintf(path, sizeof path, "%s/pom.xml", root);
+  if (newer(path, &stamp)) goto done;
+  snprintf(path, sizeof path, "%s/ariadne-*/pom.xml", root);
+  int g = glob(path, 0, NULL, &poms);
+  if (g != 0 && g != GLOB_NOMATCH) goto done;
+  for (size_t i = 0; i < poms.gl_pathc; i++)
+    if (newer(poms.gl_pathv[i], &stamp)) goto done;
+  /* the stamp's first line: root/.mvn (named whether or not it exists, as bash leaves a word without glob
+     characters) and the folders ariadne-*\/src/main as they were, space-separated */
+  size_t wsize = strlen(root) + 6;
+  snprintf(path, sizeof path, "%s/ariadne-*/src/main", root);
+  g = glob(path, 0, NULL, &mains);
+  if (g != 0 && g != GLOB_NOMATCH) goto done;
+  for (size_t i = 0; i < mains.gl_pathc; i++) wsize += strlen(mains.gl_pathv[i]) + 1;
+  want = malloc(wsize);
+  if (!want) goto done;
+  snprintf(want, wsize, "%s/.mvn", root);
+  for (size_t i = 0; i < mains.gl_pathc; i++) {
+    strcat(want, " ");
+    strcat(want, mains.gl_pathv[i]);
+  }
+  ssize_t n = getline(&line, &cap, list);
+  if (n <= 0) goto done;
+  if (line[n - 1] == '\n') line[--n] = 0;
+  if (strcmp(line, want) != 0) goto done;
+  /* each folder listed: still a folder, not changed since, and none of its entries (but dot files) changed */
+  int folders = 0;
+  while ((n = getline(&line, &cap, list)) > 0) {
+    if (line[n - 1] == '\n') line[--n] = 0;
+    folders++;
+    if (stat(line, &st) != 0 || !S_ISDIR(st.st_mode) || after(&st, &stamp)) goto done;
+    DIR *d = opendir(line);
+    if (!d) goto done;
+    struct dirent *e;
+    int fd = dirfd(d);
+    while ((e = readdir(d)) != NULL) {
+      if (e->d_name[0] == '.') continue;
+      if (fstatat(fd, e->d_name, &st, 0) == 0 && after(&st, &stamp)) {
+        closedir(d);
+        goto done;
+      }
+    }
+    closedir(d);
+  }
+  if (folders >= 1) stale = 0;
+done:
+  free(line);
+  free(want);
+  globfree(&poms);
+  globfree(&mains);
+  fclose(list);
+  return stale;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fputs("usage: ariadne-client run|status|stop|path DIR KEY [ARGS...]\n", stderr);
     return 64;
   }
   const char *cmd = argv[1], *dir = argv[2], *key = argv[3];
-  int run = strcmp(cmd, "run") == 0;
+  int built = strcmp(cmd, "run-built") == 0;
+  if (built) {
+    if (argc < 5) return 64;
+    if (may_be_stale(argv[4])) return MAY_BE_STALE;
+    argv[4] = argv[3]; /* the rest is run's: DIR KEY ARGS */
+    argv[3] = argv[2];
+    argv[2] = argv[1];
+    argv++;
+    argc--;
+    cmd = "run";
+    dir = argv[2];
+    key = argv[3];
+  }
+  int run = built || strcmp(cmd, "run") == 0;
   static char cwd[8192];
   char base[4096];
   if (!getcwd(cwd, sizeof cwd) || socket_base(dir, key, cwd, base, sizeof base) != 0) return run ? NOT_SERVED : 1;
