@@ -31,6 +31,8 @@ import java.util.regex.Pattern;
  * {@value #TERMINATE}, {@value #ABORT_THREAD}.
  */
 final class OmniLinkHooks {
+    /** The prefix of the actions Ariadne writes into the validation module. */
+    static final String PREFIX = "__Ariadne_";
     static final String OP = "__Ariadne_op_";
     static final String ABORT = "__Ariadne_abort";
     static final String TERMINATE = "__Ariadne_terminate";
@@ -246,6 +248,32 @@ final class OmniLinkHooks {
             byId.put(op.id(), event);
         }
         return new Events(byThread, byId);
+    }
+
+    /**
+     * An event as reports show it after its name: its parameters, {@code aborted} if it is, and its {@code _meta}
+     * when it has one: {@code (tid = 2, k = "a") aborted, _meta = {"result_code" -31800}}.
+     */
+    static String describe(Object event) {
+        if (!(event instanceof Map<?, ?> e) || !(e.get("operation") instanceof Map<?, ?> op)) {
+            return "(" + dev.ariadne.core.history.Values.show(event) + ")";
+        }
+        List<String> params = new ArrayList<>();
+        op.forEach((k, v) -> {
+            if (!String.valueOf(k).startsWith("_")) {
+                params.add(k + " = " + dev.ariadne.core.history.Values.show(v));
+            }
+        });
+        StringBuilder s = new StringBuilder(params.isEmpty() ? "" : "(" + String.join(", ", params) + ")");
+        if (Boolean.TRUE.equals(op.get("_did_abort"))) {
+            s.append(" aborted");
+        }
+        Object meta = op.get("_meta");
+        if (meta != null && !"null".equals(meta)) {
+            s.append(Boolean.TRUE.equals(op.get("_did_abort")) ? ", " : " ").append("_meta = ")
+                    .append(dev.ariadne.core.history.Values.show(meta));
+        }
+        return s.toString();
     }
 
     /** A trace value with OmniLink's reading of nil: the string {@code "null"}. */

@@ -132,7 +132,9 @@ public final class TlaModel implements Model<TlaStates> {
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder(name);
-            if (!values.isEmpty()) {
+            if (action.name().startsWith(OmniLinkHooks.PREFIX)) { // the event of an OmniLink validation module
+                s.append(OmniLinkHooks.describe(values.get(0)));
+            } else if (!values.isEmpty()) {
                 s.append('(');
                 for (int i = 0; i < values.size(); i++) {
                     s.append(i == 0 ? "" : ", ").append(action.parameters().get(i)).append(" = ")
