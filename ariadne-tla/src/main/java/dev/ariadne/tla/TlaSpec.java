@@ -184,14 +184,7 @@ public final class TlaSpec implements AutoCloseable {
                 if (validated != null) {
                     // OmniLink's generated module, written here (beside the root, so it wins over a copy OmniLink
                     // wrote in the spec's folder, which reads its traces from a file)
-                    synchronized (LOADING) {
-                        try {
-                            outline = OmniLinkHooks.Outline.parse(evaluator.outline(dir.toString(),
-                                    library.toString(), validated));
-                        } catch (TlaException e) {
-                            throw located(e, file, tla.toString());
-                        }
-                    }
+                    outline = outline(evaluator, dir, library, validated, file, tla);
                     events = OmniLinkHooks.events(trace != null ? trace
                             : dev.ariadne.core.history.History.of(List.of()));
                     String literal;
@@ -234,6 +227,40 @@ public final class TlaSpec implements AutoCloseable {
         } finally {
             Scratch.deleteQuietly(scratch);
         }
+    }
+
+    /**
+     * Outlines already made, by the validated spec's folder and name, with the modification times of its folder's
+     * modules: checking several traces loads a validation module once per trace, and SANY's parse of the spec for
+     * its outline is half of a load.
+     */
+    private static final Map<String, Object[]> OUTLINES = new ConcurrentHashMap<>();
+
+    private static OmniLinkHooks.Outline outline(SpecEvaluator evaluator, Path dir, Path library, String validated,
+                                                 String file, Path tla) throws IOException {
+        String key = dir + java.io.File.separator + validated;
+        StringBuilder stamp = new StringBuilder();
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".tla")).sorted().toList()) {
+                stamp.append(f.getFileName()).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':')
+                        .append(Files.size(f)).append(';');
+            }
+        }
+        Object[] known = OUTLINES.get(key);
+        if (known != null && known[0].equals(stamp.toString())) {
+            return (OmniLinkHooks.Outline) known[1];
+        }
+        OmniLinkHooks.Outline outline;
+        synchronized (LOADING) {
+            try {
+                outline = OmniLinkHooks.Outline.parse(evaluator.outline(dir.toString(), library.toString(),
+                        validated));
+            } catch (TlaException e) {
+                throw located(e, file, tla.toString());
+            }
+        }
+        OUTLINES.put(key, new Object[]{stamp.toString(), outline});
+        return outline;
     }
 
     /** The user's configuration, completed with INIT/NEXT when it has neither them nor SPECIFICATION, and constants. */

@@ -5,9 +5,9 @@
 (***************************************************************************)
 \* op folded over {f(x) : x \in choices}, from base, in the order choose picks
 MapThenFoldSet(op(_, _), base, f(_), choose(_), S) ==
-    LET iter[s \in SUBSET S] ==
-            IF s = {} THEN base
-            ELSE LET x == choose(s)
-                 IN  op(f(x), iter[s \ {x}])
-    IN  iter[S]
+    LET RECURSIVE iter(_)
+        iter(s) == IF s = {} THEN base
+                   ELSE LET x == choose(s)
+                        IN  op(f(x), iter(s \ {x}))
+    IN  iter(S)
 ===============================================================================

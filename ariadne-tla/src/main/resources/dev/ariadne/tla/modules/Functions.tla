@@ -43,11 +43,11 @@ Pointwise(f, g, T(_, _)) == [e \in DOMAIN f |-> T(f[e], g[e])]
 \* op applied to the values of f over the domain elements in indices, folded
 \* from base (the order must not matter: op commutative and associative)
 FoldFunctionOnSet(op(_, _), base, f, indices) ==
-    LET iter[s \in SUBSET indices] ==
-            IF s = {} THEN base
-            ELSE LET x == CHOOSE x \in s : TRUE
-                 IN  op(f[x], iter[s \ {x}])
-    IN  iter[indices]
+    LET RECURSIVE iter(_)
+        iter(s) == IF s = {} THEN base
+                   ELSE LET x == CHOOSE x \in s : TRUE
+                        IN  op(f[x], iter(s \ {x}))
+    IN  iter(indices)
 
 FoldFunction(op(_, _), base, f) == FoldFunctionOnSet(op, base, f, DOMAIN f)
 ===============================================================================
