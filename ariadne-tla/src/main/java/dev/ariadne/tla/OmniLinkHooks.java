@@ -189,8 +189,19 @@ final class OmniLinkHooks {
             ====
             """;
 
+    /**
+     * An operation by its thread and call: what identifies its event when the history the engines check is not the
+     * one read (ids are renumbered when begins are added, {@code TlaModel.withBegins}; a begin's client is
+     * {@code -1 - client}). A thread's operations follow one another, so no two share a call.
+     */
+    record Key(int client, long call) {
+        static Key of(Operation op) {
+            return new Key(op.client() >= 0 ? op.client() : -1 - op.client(), op.call());
+        }
+    }
+
     /** The event records of a history, as OmniLink's {@code __traces} holds them, and each operation's. */
-    record Events(Map<Integer, List<Map<String, Object>>> byThread, Map<Integer, Map<String, Object>> byId) {
+    record Events(Map<Integer, List<Map<String, Object>>> byThread, Map<Key, Map<String, Object>> byOperation) {
         /** {@code __traces}'s literal: a function from thread numbers to their events in order. */
         String literal() {
             if (byThread.isEmpty()) {
@@ -215,7 +226,7 @@ final class OmniLinkHooks {
         long[] times = ops.stream().flatMapToLong(o -> o.isPending() ? java.util.stream.LongStream.of(o.call())
                 : java.util.stream.LongStream.of(o.call(), o.ret())).sorted().distinct().toArray();
         Map<Integer, List<Map<String, Object>>> byThread = new TreeMap<>();
-        Map<Integer, Map<String, Object>> byId = new LinkedHashMap<>();
+        Map<Key, Map<String, Object>> byOperation = new LinkedHashMap<>();
         for (Operation op : ops) {
             if (!(op.input() instanceof Invocation inv)) {
                 continue;
@@ -245,9 +256,9 @@ final class OmniLinkHooks {
                 event.put("op_end_orig", Long.toString(op.ret()));
             }
             byThread.computeIfAbsent(op.client(), c -> new ArrayList<>()).add(event);
-            byId.put(op.id(), event);
+            byOperation.put(Key.of(op), event);
         }
-        return new Events(byThread, byId);
+        return new Events(byThread, byOperation);
     }
 
     /**

@@ -41,7 +41,7 @@ public final class TlaSpec implements AutoCloseable {
     /** For an OmniLink validation module ({@link OmniLinkHooks}): the validated spec's outline, else null. */
     private OmniLinkHooks.Outline hooks;
     /** For an OmniLink validation module: the event record of each operation of the trace it was loaded with. */
-    private Map<Integer, Map<String, Object>> events = Map.of();
+    private Map<OmniLinkHooks.Key, Map<String, Object>> events = Map.of();
     /** For an OmniLink validation module: the modules Ariadne wrote for it (file name to text), for export-tla. */
     private Map<String, String> generated = Map.of();
 
@@ -218,7 +218,7 @@ public final class TlaSpec implements AutoCloseable {
             TlaSpec spec = new TlaSpec(evaluator, file, tla.toString());
             if (outline != null) {
                 spec.hooks = outline;
-                spec.events = events.byId();
+                spec.events = events.byOperation();
                 spec.generated = java.util.Collections.unmodifiableMap(writtenModules);
             }
             return spec;
@@ -451,7 +451,7 @@ public final class TlaSpec implements AutoCloseable {
      * or, when the spec has {@code X_Step} and {@code X_Done} instead, those with their hooks.
      */
     Hooked hooked(dev.ariadne.core.history.Operation operation, String name) {
-        Map<String, Object> event = events.get(operation.id());
+        Map<String, Object> event = events.get(OmniLinkHooks.Key.of(operation));
         if (event == null) {
             throw new dev.ariadne.core.model.InvalidOperationException(path + " is an OmniLink validation module "
                     + "loaded for another trace (load it with the trace it checks)").at(operation);

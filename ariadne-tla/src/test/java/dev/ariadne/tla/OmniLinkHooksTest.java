@@ -96,6 +96,33 @@ class OmniLinkHooksTest {
     }
 
     @Test
+    void splitOperationsTakeTheirStepHooks() throws Exception {
+        // ConcQueue's EnqBulk is EnqBulk_Step… EnqBulk_Done: through a validation module, each step takes its hook
+        Path d = Files.createDirectory(out.resolve("cq"));
+        Files.copy(OmniLinkCorpusTest.CORPUS.resolve("conc-queue/ConcQueue.tla"), d.resolve("ConcQueue.tla"));
+        Files.writeString(d.resolve("MCConcQueueValidate.tla"), """
+                ---- MODULE MCConcQueueValidate ----
+                EXTENDS ConcQueueValidate, TLC
+                ProducersImpl == UNION UNION { { IF "producer" \\in DOMAIN __traces[t][i].operation
+                                                 THEN {__traces[t][i].operation.producer} ELSE {}
+                                               : i \\in DOMAIN __traces[t] } : t \\in DOMAIN __traces }
+                NoStep == FALSE
+                NamedStep == __action'.operation_name = "EnqBulk_Step" /\\ __action'.pid = 0
+                ====
+                """);
+        History h = read(OmniLinkCorpusTest.CORPUS.resolve("conc-queue/conc-queue-pass.json"));
+        Path plain = d.resolve("plain.cfg");
+        Files.writeString(plain, "INIT Init\nCONSTANT Producers <- ProducersImpl\n");
+        assertEquals(Verdict.LINEARIZABLE, check(d.resolve("MCConcQueueValidate.tla"), plain, h).verdict());
+        Path named = d.resolve("named.cfg");
+        Files.writeString(named, "INIT Init\nCONSTANT Producers <- ProducersImpl\nCONSTANT __Action_EnqBulk_Step <- NamedStep\n");
+        assertEquals(Verdict.LINEARIZABLE, check(d.resolve("MCConcQueueValidate.tla"), named, h).verdict());
+        Path none = d.resolve("none.cfg");
+        Files.writeString(none, "INIT Init\nCONSTANT Producers <- ProducersImpl\nCONSTANT __Action_EnqBulk_Step <- NoStep\n");
+        assertEquals(Verdict.NOT_LINEARIZABLE, check(d.resolve("MCConcQueueValidate.tla"), none, h).verdict());
+    }
+
+    @Test
     void seededStoreTracesGetTheSameVerdictFromStockTlc() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         List<Object[]> jobs = new ArrayList<>();
