@@ -123,6 +123,25 @@ class OmniLinkHooksTest {
     }
 
     @Test
+    void aBrokenValidatedSpecOrAnUnknownEventIsNamed() throws Exception {
+        Path d = Files.createDirectory(out.resolve("bad"));
+        for (String f : List.of("Store.tla", "MCStoreValidate.tla", "MCStoreValidate.cfg")) {
+            Files.copy(STORE.resolve(f), d.resolve(f));
+        }
+        History h = read(STORE.resolve("store-pass.json"));
+        String unknown = Files.readString(STORE.resolve("store-pass.json")).replace("\"Commit\"", "\"Comit\"");
+        dev.ariadne.core.model.InvalidOperationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.ariadne.core.model.InvalidOperationException.class,
+                () -> check(d.resolve("MCStoreValidate.tla"), null, read("t", unknown)));
+        assertTrue(e.getMessage().contains("the validated spec defines no action Comit ("), e.getMessage());
+        Files.writeString(d.resolve("Store.tla"), Files.readString(d.resolve("Store.tla"))
+                .replace("Read(tid, k, v) ==", "Read(tid, k, v) == =="));
+        TlaException t = org.junit.jupiter.api.Assertions.assertThrows(TlaException.class,
+                () -> check(d.resolve("MCStoreValidate.tla"), null, h));
+        assertTrue(t.getMessage().startsWith("Store.tla:38:20: parse error"), t.getMessage());
+    }
+
+    @Test
     void seededStoreTracesGetTheSameVerdictFromStockTlc() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         List<Object[]> jobs = new ArrayList<>();
