@@ -74,6 +74,11 @@ class CheckCommand implements Callable<Integer> {
                     + "validates; atomic, its steps and X_Done take effect as one step (docs/tla.md).")
     String tlaSemantics;
 
+    /**
+     * Whether --tla is an OmniLink validation module (its hooks and {@code __traces} see the trace's events): it is
+     * then loaded again for each file, with the file's events.
+     */
+    boolean tlaHooks;
     /** The model of --tla, loaded once before the files are read. */
     Model<?> tlaModel;
 
@@ -264,6 +269,13 @@ class CheckCommand implements Callable<Integer> {
         if (tlaSpec != null) {
             validateTla();
             try {
+                // an OmniLink validation module is loaded here without events, so that its problems are found
+                // before any file is read; each file then loads it with its own (checkFile)
+                tlaHooks = dev.ariadne.tla.TlaSpec.isOmniLinkValidation(tlaSpec);
+                if (tlaHooks && follow) {
+                    throw new UsageException("--follow cannot check with an OmniLink validation module (its hooks "
+                            + "see the whole trace's events): check the finished trace");
+                }
                 tlaModel = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)
                         .model(parse(() -> semantics(tlaSemantics)));
             } catch (dev.ariadne.tla.TlaException e) {
@@ -276,7 +288,7 @@ class CheckCommand implements Callable<Integer> {
         }
         ReadOptions.FailedCas failedCas = parse(() -> ReadOptions.FailedCas.fromName(failedCasName));
         ReadOptions readOptions = ReadOptions.defaults().withFormat(format).withNewClientAfterInfo(newClientAfterInfo)
-                .withFailedCas(failedCas);
+                .withFailedCas(failedCas).withOmniLinkEvents(tlaHooks);
         CheckOptions options = CheckOptions.defaults().withEngine(engine).withPartition(!noPartition)
                 .withTimeout(timeout).withCoreTimeout(coreTimeout);
         if (threads != null) {
@@ -507,12 +519,18 @@ class CheckCommand implements Callable<Integer> {
             }
             phase = "while checking";
             History history = read.history();
-            if (tlaModel instanceof dev.ariadne.tla.TlaModel tla) {
+            Model<?> fileTla = tlaModel;
+            if (tlaHooks) {
+                fileTla = dev.ariadne.tla.TlaSpec.loadFor(tlaSpec, tlaConfig, tlaConstants, history)
+                        .model(semantics(tlaSemantics));
+            }
+            if (fileTla instanceof dev.ariadne.tla.TlaModel tla) {
                 history = tla.withBegins(history); // OmniLink's semantics: where each X_Step/X_Done operation begins
             }
             ModelOptions mo = nilRead.equals("auto") ? read.modelOptions(modelOptions)
                     : modelOptions.withNilRead(nilRead(nilRead, read.nilRead()));
-            Model<?> model = tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
+            Model<?> model = tlaHooks ? fileTla
+                    : tlaModel != null || modelName != null ? chosenModel(mo) : inferModel(history, mo);
             // What reading left of the time limit; the reasons name the limit given, not what was left of it.
             CheckOptions left = options.timeout() == null ? options
                     : options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));

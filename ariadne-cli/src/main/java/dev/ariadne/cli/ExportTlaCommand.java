@@ -99,9 +99,14 @@ final class ExportTlaCommand implements Callable<Integer> {
         }
         String name = trace.toString();
         TlaExport.Written written;
-        try (TlaSpec loaded = TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)) {
-            ReadResult read = CheckCommand.load(trace, ReadOptions.defaults().withFormat(format));
-            try {
+        boolean hooks = TlaSpec.isOmniLinkValidation(tlaSpec);
+        try {
+            ReadResult read = CheckCommand.load(trace, ReadOptions.defaults().withFormat(format)
+                    .withOmniLinkEvents(hooks));
+            // an OmniLink validation module sees the trace's events (its hooks, __traces)
+            TlaSpec loaded = hooks ? TlaSpec.loadFor(tlaSpec, tlaConfig, tlaConstants, read.history())
+                    : TlaSpec.load(tlaSpec, tlaConfig, tlaConstants);
+            try (loaded) {
                 written = TlaExport.write(loaded, tlaConfig, tlaConstants, read.history(),
                         trace.getFileName() == null ? name : trace.getFileName().toString(), this.out, semantics);
             } catch (IOException e) {

@@ -66,7 +66,7 @@ public final class HistoryReaders {
                 throw new InvalidInputException(file.toString(), -1, "is a directory; only OmniLink traces (one *.log "
                         + "file per thread) are read from a directory, with --format omnilink or auto");
             }
-            return OmniLinkReader.readDirectory(file);
+            return OmniLinkReader.readDirectory(file, options.omniLinkEvents());
         }
         try (InputStream in = open(file)) {
             return load(in, file.toString(), options);
@@ -129,7 +129,7 @@ public final class HistoryReaders {
                     yield new ReadResult(ops.build(), f, ops.annotations(), f.nilRead(), options.failedCas());
                 }
                 case JSON -> JsonLinesReader.read(new Lines(buffered, sourceName));
-                case OMNILINK -> OmniLinkReader.read(buffered, sourceName);
+                case OMNILINK -> OmniLinkReader.read(buffered, sourceName, options.omniLinkEvents());
                 case AUTO -> throw new IllegalStateException("unreachable");
             };
         } catch (Lines.BadLineException e) {

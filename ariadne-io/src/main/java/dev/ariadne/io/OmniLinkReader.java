@@ -64,6 +64,8 @@ final class OmniLinkReader {
     /** Whether JSON records of the common shape are read by {@link JsonFastLines}; records it took, in all. */
     private boolean useFast = true;
     private long fastRecords;
+    /** Whether aborted and {@code __TerminateThread} events are kept ({@link ReadOptions#omniLinkEvents}). */
+    private boolean keepEvents;
 
     private OmniLinkReader() {
     }
@@ -71,6 +73,15 @@ final class OmniLinkReader {
     /** The trace in {@code in} (MessagePack or JSON, recognised from the first byte); its default thread is 0. */
     static ReadResult read(InputStream in, String source) throws IOException, InvalidInputException {
         return read(in, source, true, null);
+    }
+
+    /** As {@link #read(InputStream, String)}, keeping aborted and {@code __TerminateThread} events if asked. */
+    static ReadResult read(InputStream in, String source, boolean keepEvents) throws IOException,
+            InvalidInputException {
+        OmniLinkReader reader = new OmniLinkReader();
+        reader.keepEvents = keepEvents;
+        reader.file(in, source, 0, null);
+        return reader.result(source);
     }
 
     /**
@@ -96,6 +107,11 @@ final class OmniLinkReader {
      * one thread, numbered from 0 in that order (unless its records name their {@code thread}).
      */
     static ReadResult readDirectory(Path dir) throws IOException, InvalidInputException {
+        return readDirectory(dir, false);
+    }
+
+    /** As {@link #readDirectory(Path)}, keeping aborted and {@code __TerminateThread} events if asked. */
+    static ReadResult readDirectory(Path dir, boolean keepEvents) throws IOException, InvalidInputException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.log")) {
             for (Path f : entries) {
@@ -113,6 +129,7 @@ final class OmniLinkReader {
         }
         files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
         OmniLinkReader reader = new OmniLinkReader();
+        reader.keepEvents = keepEvents;
         for (int i = 0; i < files.size(); i++) {
             try (InputStream in = Files.newInputStream(files.get(i))) {
                 reader.file(in, files.get(i).toString(), i, files.get(i).getFileName().toString());
@@ -379,7 +396,7 @@ final class OmniLinkReader {
             }
         }
         threads.put(thread, new Last(ret, pending, where));
-        if (aborted || op.equals(TERMINATE_THREAD)) {
+        if ((aborted || op.equals(TERMINATE_THREAD)) && !keepEvents) {
             return; // an aborted action changed nothing: like Jepsen's :fail, it did not happen
         }
         Object shouldSucceed = fields.get("should_succeed");
@@ -400,6 +417,9 @@ final class OmniLinkReader {
         }
         if (meta != null) {
             metadata.put("meta", meta);
+        }
+        if (aborted) {
+            metadata.put("aborted", true); // kept for OmniLink's hooks (__AbortBehavior)
         }
         if (shouldSucceed != null) {
             metadata.put("should_succeed", shouldSucceed);

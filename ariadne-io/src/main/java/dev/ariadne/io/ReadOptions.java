@@ -13,8 +13,11 @@ import java.util.Objects;
  * @param newClientAfterInfo whether a process's invocation after its {@code :info} starts a new client
  * @param failedCas          what a {@code cas} that ended in {@code :fail} means in Jepsen's formats (log, EDN,
  *                           JSON); the same in every one of them
+ * @param omniLinkEvents     whether an OmniLink trace keeps its aborted events ({@code "_did_abort": true}, with
+ *                           metadata {@code aborted}) and its {@code __TerminateThread} events, which OmniLink's
+ *                           validation modules may give an effect through their hooks; they are dropped otherwise
  */
-public record ReadOptions(Format format, boolean newClientAfterInfo, FailedCas failedCas) {
+public record ReadOptions(Format format, boolean newClientAfterInfo, FailedCas failedCas, boolean omniLinkEvents) {
 
     /**
      * What a Jepsen {@code cas} that ended in {@code :fail} means. Jepsen's contract is that {@code :fail} did not
@@ -55,6 +58,11 @@ public record ReadOptions(Format format, boolean newClientAfterInfo, FailedCas f
         Objects.requireNonNull(failedCas, "failedCas");
     }
 
+    /** Options that drop OmniLink's aborted and {@code __TerminateThread} events. */
+    public ReadOptions(Format format, boolean newClientAfterInfo, FailedCas failedCas) {
+        this(format, newClientAfterInfo, failedCas, false);
+    }
+
     /** Options with Jepsen's reading of a failed cas ({@link FailedCas#ABSENT}). */
     public ReadOptions(Format format, boolean newClientAfterInfo) {
         this(format, newClientAfterInfo, FailedCas.ABSENT);
@@ -70,16 +78,21 @@ public record ReadOptions(Format format, boolean newClientAfterInfo, FailedCas f
 
     /** These options with another format. */
     public ReadOptions withFormat(Format f) {
-        return new ReadOptions(f, newClientAfterInfo, failedCas);
+        return new ReadOptions(f, newClientAfterInfo, failedCas, omniLinkEvents);
     }
 
     /** These options with or without a new client for a process reused after {@code :info}. */
     public ReadOptions withNewClientAfterInfo(boolean b) {
-        return new ReadOptions(format, b, failedCas);
+        return new ReadOptions(format, b, failedCas, omniLinkEvents);
     }
 
     /** These options with another reading of a failed cas. */
     public ReadOptions withFailedCas(FailedCas f) {
-        return new ReadOptions(format, newClientAfterInfo, f);
+        return new ReadOptions(format, newClientAfterInfo, f, omniLinkEvents);
+    }
+
+    /** These options keeping, or dropping, OmniLink's aborted and {@code __TerminateThread} events. */
+    public ReadOptions withOmniLinkEvents(boolean keep) {
+        return new ReadOptions(format, newClientAfterInfo, failedCas, keep);
     }
 }

@@ -20,6 +20,20 @@ public interface SpecEvaluator {
      */
     void load(String dir, String library, String module, String cfg);
 
+    /**
+     * What OmniLink's generated validation module needs of {@code module} (parsed by SANY alone, before
+     * {@link #load}, with the same {@code dir} and {@code library}): one line per constant ({@code C name arity}),
+     * per variable ({@code V name}) and per operator the module itself defines, not LOCAL, whose parameters all
+     * take values ({@code O name param…}). Throws {@link TlaException} naming the file, line and problem.
+     */
+    List<String> outline(String dir, String library, String module);
+
+    /**
+     * Makes every successor state hold {@code variable}'s value in the first initial state: a variable that only
+     * carries the step being taken (OmniLink's {@code __action}) then never tells states apart.
+     */
+    void forget(String variable);
+
     /** The formal parameter names of the operator {@code name}, or {@code null} when the module defines none. */
     List<String> parameters(String name);
 

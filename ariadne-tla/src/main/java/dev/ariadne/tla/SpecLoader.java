@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -64,6 +65,41 @@ final class SpecLoader {
     static void standardModules(Path dir) throws IOException {
         for (Map.Entry<String, byte[]> m : StandardModules.TEXT.entrySet()) {
             Files.write(dir.resolve(m.getKey()), m.getValue());
+        }
+        for (Map.Entry<String, byte[]> m : Community.TEXT.entrySet()) {
+            Files.write(dir.resolve(m.getKey()), m.getValue());
+        }
+    }
+
+    /**
+     * The modules OmniLink's specs import that the embedded tools lack (CommunityModules' {@code Functions},
+     * {@code SequencesExt}, {@code FiniteSetsExt}, {@code Folds}, TLC's {@code TLCExt}), written here with their
+     * standard TLA+ definitions and shipped as resources. A module of the same name beside the spec wins (SANY
+     * looks in the spec's folder first).
+     */
+    static final List<String> COMMUNITY = List.of("Functions", "Folds", "FiniteSetsExt", "SequencesExt", "TLCExt");
+
+    /** The text of {@link #COMMUNITY}'s module {@code name} (without .tla), or {@code null} when it is not one. */
+    static byte[] communityModule(String name) {
+        return Community.TEXT.get(name + ".tla");
+    }
+
+    private static final class Community {
+        static final Map<String, byte[]> TEXT = read();
+
+        private static Map<String, byte[]> read() {
+            Map<String, byte[]> out = new LinkedHashMap<>();
+            for (String name : COMMUNITY) {
+                try (InputStream in = SpecLoader.class.getResourceAsStream("modules/" + name + ".tla")) {
+                    if (in == null) {
+                        throw new IllegalStateException("the module " + name + ".tla is missing from ariadne-tla");
+                    }
+                    out.put(name + ".tla", in.readAllBytes());
+                } catch (IOException e) {
+                    throw new IllegalStateException("cannot read the module " + name + ".tla: " + e, e);
+                }
+            }
+            return Map.copyOf(out);
         }
     }
 

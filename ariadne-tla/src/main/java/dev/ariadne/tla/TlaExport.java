@@ -119,6 +119,24 @@ public final class TlaExport {
         }
         Files.createDirectories(outDir);
         List<Path> copied = copyModules(specDir, specModule, outDir);
+        // an OmniLink validation module: the spec it validates, and the modules Ariadne wrote for it (written after
+        // the copies, so that a SValidate.tla OmniLink left in the spec's folder is replaced)
+        for (Map.Entry<String, String> g : spec.generatedModules().entrySet()) {
+            String name = g.getKey().substring(0, g.getKey().length() - 4);
+            if (g.getValue() == null) {
+                for (Path p : copyModules(specDir, name, outDir)) {
+                    if (!copied.contains(p)) {
+                        copied.add(p);
+                    }
+                }
+            } else {
+                Path target = outDir.resolve(g.getKey());
+                Files.writeString(target, g.getValue(), StandardCharsets.UTF_8);
+                if (!copied.contains(target)) {
+                    copied.add(target);
+                }
+            }
+        }
         Path module = outDir.resolve(moduleName + ".tla");
         Path cfgOut = outDir.resolve(moduleName + ".cfg");
         Files.writeString(module, moduleText, StandardCharsets.UTF_8);
@@ -142,7 +160,18 @@ public final class TlaExport {
         while (!todo.isEmpty()) {
             String name = todo.pop();
             Path source = specDir.resolve(name + ".tla");
-            if (!seen.add(name) || !Files.isRegularFile(source)) {
+            if (!seen.add(name)) {
+                continue;
+            }
+            if (!Files.isRegularFile(source)) {
+                // a module Ariadne ships (Functions, TLCExt, …): stock TLC's jar may lack it too
+                byte[] shipped = SpecLoader.communityModule(name);
+                if (shipped != null) {
+                    Path target = outDir.resolve(name + ".tla");
+                    Files.write(target, shipped);
+                    copied.add(target);
+                    todo.addAll(SpecLoader.COMMUNITY); // they use each other (LOCAL INSTANCE)
+                }
                 continue;
             }
             Path target = outDir.resolve(name + ".tla");

@@ -132,7 +132,9 @@ public final class TlaModel implements Model<TlaStates> {
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder(name);
-            if (!values.isEmpty()) {
+            if (action.name().startsWith(OmniLinkHooks.PREFIX)) { // the event of an OmniLink validation module
+                s.append(OmniLinkHooks.describe(values.get(0)));
+            } else if (!values.isEmpty()) {
                 s.append('(');
                 for (int i = 0; i < values.size(); i++) {
                     s.append(i == 0 ? "" : ", ").append(action.parameters().get(i)).append(" = ")
@@ -392,6 +394,17 @@ public final class TlaModel implements Model<TlaStates> {
             throw new InvalidOperationException("expected an operation read from a trace, got "
                     + Values.show(operation.input())).at(operation);
         }
+        if (spec.hooked()) { // an OmniLink validation module: the event record is the one argument of its action
+            TlaSpec.Hooked h = spec.hooked(operation, inv.f());
+            Object arg;
+            try {
+                arg = spec.value(h.event());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidOperationException(inv.f() + ": the event has no TLA+ value: "
+                        + Values.escape(e.getMessage())).at(operation);
+            }
+            return finish(operation, inv, h.action(), h.internal(), List.of(h.event()), new Object[]{arg});
+        }
         TlaSpec.Action action = spec.action(inv.f());
         TlaSpec.Action internal = null;
         if (action == null && inv.f().equals(ABORT_THREAD)) {
@@ -441,6 +454,12 @@ public final class TlaModel implements Model<TlaStates> {
             }
             values.add(v);
         }
+        return finish(operation, inv, action, internal, Collections.unmodifiableList(values), args);
+    }
+
+    /** The prepared operation: its begin or owner under OmniLink's semantics, and its step. */
+    private Operation finish(Operation operation, Invocation inv, TlaSpec.Action action, TlaSpec.Action internal,
+                             List<Object> values, Object[] args) {
         boolean begin = Boolean.TRUE.equals(operation.metadata().get(BEGIN));
         Owner owner = null;
         if (begin && (internal == null || semantics != Semantics.OMNILINK)) {
@@ -456,8 +475,7 @@ public final class TlaModel implements Model<TlaStates> {
             owner = begin ? new Owner(-1 - operation.client(), operation.call())
                     : new Owner(operation.client(), operation.call());
         }
-        Step step = new Step(inv.f(), action, internal, Collections.unmodifiableList(values), args, operation,
-                owner, begin);
+        Step step = new Step(inv.f(), action, internal, values, args, operation, owner, begin);
         return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
     }
 
@@ -477,8 +495,7 @@ public final class TlaModel implements Model<TlaStates> {
         List<Operation> out = new ArrayList<>(history.size());
         boolean any = false;
         for (Operation op : history.operations()) {
-            if (op.input() instanceof Invocation inv && spec.action(inv.f()) == null
-                    && spec.action(inv.f() + "_Done") != null && spec.action(inv.f() + "_Step") != null) {
+            if (op.input() instanceof Invocation inv && spec.isSplit(op, inv.f())) {
                 Map<String, Object> meta = new LinkedHashMap<>(op.metadata());
                 meta.put(BEGUN, true);
                 out.add(new Operation(op.id(), op.client(), op.input(), op.output(), op.call(), op.ret(),

@@ -38,6 +38,12 @@ public final class TlaSpec implements AutoCloseable {
     private final List<Object> initial;
     /** The parameter named by the module's {@link #PARTITION} definition, or {@code null}. */
     private final String partitionParameter;
+    /** For an OmniLink validation module ({@link OmniLinkHooks}): the validated spec's outline, else null. */
+    private OmniLinkHooks.Outline hooks;
+    /** For an OmniLink validation module: the event record of each operation of the trace it was loaded with. */
+    private Map<OmniLinkHooks.Key, Map<String, Object>> events = Map.of();
+    /** For an OmniLink validation module: the modules Ariadne wrote for it (file name to text), for export-tla. */
+    private Map<String, String> generated = Map.of();
 
     /**
      * The definition by which a module says that its operations on different values of one parameter are
@@ -87,7 +93,7 @@ public final class TlaSpec implements AutoCloseable {
      * are used. Throws {@link TlaException} naming the file, line and problem when the spec does not load.
      */
     public static TlaSpec load(Path tla, Path cfg, Map<String, String> constants) {
-        return load(tla, cfg, constants, null);
+        return load(tla, cfg, constants, (Path) null);
     }
 
     /**
@@ -95,6 +101,36 @@ public final class TlaSpec implements AutoCloseable {
      * modules, deleted before this returns) made in {@code scratchParent}, or in {@code java.io.tmpdir} when null.
      */
     static TlaSpec load(Path tla, Path cfg, Map<String, String> constants, Path scratchParent) {
+        return load(tla, cfg, constants, scratchParent, null);
+    }
+
+    /**
+     * {@link #load(Path, Path, Map)} for the trace {@code trace}: when {@code tla} is an OmniLink validation module
+     * ({@link #isOmniLinkValidation}), its {@code __traces} holds the trace's events, which its definitions may read
+     * (OmniLink's {@code KeysImpl}), and its hooks see each event; the spec then checks that trace only.
+     * {@code trace} may be null for other modules.
+     */
+    public static TlaSpec loadFor(Path tla, Path cfg, Map<String, String> constants,
+                                  dev.ariadne.core.history.History trace) {
+        return load(tla, cfg, constants, null, trace);
+    }
+
+    /**
+     * Whether {@code tla} is an OmniLink validation module: it extends {@code SValidate}, the module OmniLink's tool
+     * generates for the spec {@code S.tla} of its folder, whose hooks it overrides (docs/tla.md). Ariadne writes
+     * {@code SValidate} itself, with the events of the trace checked: load such a module once per trace.
+     */
+    public static boolean isOmniLinkValidation(Path tla) {
+        try {
+            return Files.isRegularFile(tla) && OmniLinkHooks.validatedSpec(Files.readString(tla,
+                    StandardCharsets.UTF_8), tla.toAbsolutePath().getParent()) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static TlaSpec load(Path tla, Path cfg, Map<String, String> constants, Path scratchParent,
+                        dev.ariadne.core.history.History trace) {
         String file = tla.getFileName().toString();
         if (!file.endsWith(".tla")) {
             throw new TlaException(file + ": a TLA+ module file's name ends with .tla");
@@ -133,22 +169,59 @@ public final class TlaSpec implements AutoCloseable {
             String definitions = constantDefinitions(constants);
             String rootDir = dir.toString();
             String path = library.toString();
-            if (!definitions.isEmpty()) {
+            String rootText = Files.readString(tla, StandardCharsets.UTF_8);
+            String validated = OmniLinkHooks.validatedSpec(rootText, dir);
+            SpecEvaluator evaluator = SpecLoader.newEvaluator();
+            OmniLinkHooks.Outline outline = null;
+            OmniLinkHooks.Events events = null;
+            Map<String, String> writtenModules = new LinkedHashMap<>();
+            if (!definitions.isEmpty() || validated != null) {
                 Path root = Files.createDirectory(scratch.resolve("root"));
-                Files.writeString(root.resolve(file), withDefinitions(Files.readString(tla, StandardCharsets.UTF_8),
-                        definitions, file), StandardCharsets.UTF_8);
+                Files.writeString(root.resolve(file), definitions.isEmpty() ? rootText
+                        : withDefinitions(rootText, definitions, file), StandardCharsets.UTF_8);
                 rootDir = root.toString();
                 path = dir + java.io.File.pathSeparator + library;
+                if (validated != null) {
+                    // OmniLink's generated module, written here (beside the root, so it wins over a copy OmniLink
+                    // wrote in the spec's folder, which reads its traces from a file)
+                    outline = outline(evaluator, dir, library, validated, file, tla);
+                    events = OmniLinkHooks.events(trace != null ? trace
+                            : dev.ariadne.core.history.History.of(List.of()));
+                    String literal;
+                    try {
+                        literal = events.literal();
+                    } catch (IllegalArgumentException e) {
+                        throw new TlaException(file + ": the trace's events have no TLA+ value for __traces: "
+                                + TlaModel.safe(e.getMessage()));
+                    }
+                    writtenModules.put(validated + ".tla", null); // the validated spec: copied from its folder
+                    writtenModules.put(validated + "Validate.tla",
+                            OmniLinkHooks.validationModule(validated, outline, literal));
+                    writtenModules.put("__TraceOps.tla", OmniLinkHooks.TRACE_OPS);
+                    for (Map.Entry<String, String> w : writtenModules.entrySet()) {
+                        if (w.getValue() != null) {
+                            Files.writeString(root.resolve(w.getKey()), w.getValue(), StandardCharsets.UTF_8);
+                        }
+                    }
+                }
             }
-            SpecEvaluator evaluator = SpecLoader.newEvaluator();
             synchronized (LOADING) {
                 try {
                     evaluator.load(rootDir, path, module, scratch.resolve(module).toString());
+                    if (outline != null) {
+                        evaluator.forget(OmniLinkHooks.ACTION_VARIABLE);
+                    }
                 } catch (TlaException e) {
                     throw located(e, file, tla.toString());
                 }
             }
-            return new TlaSpec(evaluator, file, tla.toString());
+            TlaSpec spec = new TlaSpec(evaluator, file, tla.toString());
+            if (outline != null) {
+                spec.hooks = outline;
+                spec.events = events.byOperation();
+                spec.generated = java.util.Collections.unmodifiableMap(writtenModules);
+            }
+            return spec;
         } catch (IOException e) {
             throw new TlaException(file + ": cannot write the temporary folder " + scratch + ": " + e.getMessage());
         } finally {
@@ -156,8 +229,45 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
+    /**
+     * Outlines already made, by the validated spec's folder and name, with the modification times of its folder's
+     * modules: checking several traces loads a validation module once per trace, and SANY's parse of the spec for
+     * its outline is half of a load.
+     */
+    private static final Map<String, Object[]> OUTLINES = new ConcurrentHashMap<>();
+
+    private static OmniLinkHooks.Outline outline(SpecEvaluator evaluator, Path dir, Path library, String validated,
+                                                 String file, Path tla) throws IOException {
+        String key = dir + java.io.File.separator + validated;
+        StringBuilder stamp = new StringBuilder();
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".tla")).sorted().toList()) {
+                stamp.append(f.getFileName()).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':')
+                        .append(Files.size(f)).append(';');
+            }
+        }
+        Object[] known = OUTLINES.get(key);
+        if (known != null && known[0].equals(stamp.toString())) {
+            return (OmniLinkHooks.Outline) known[1];
+        }
+        OmniLinkHooks.Outline outline;
+        synchronized (LOADING) {
+            try {
+                outline = OmniLinkHooks.Outline.parse(evaluator.outline(dir.toString(), library.toString(),
+                        validated));
+            } catch (TlaException e) {
+                throw located(e, file, tla.toString());
+            }
+        }
+        OUTLINES.put(key, new Object[]{stamp.toString(), outline});
+        return outline;
+    }
+
     /** The user's configuration, completed with INIT/NEXT when it has neither them nor SPECIFICATION, and constants. */
     static String configuration(String spec, String cfg, Map<String, String> constants) {
+        // ALIAS (how TLC prints a trace) and POSTCONDITION (checked when TLC's run ends) ask nothing of a step, and
+        // the embedded TLC's configuration syntax predates them; OmniLink's validation configurations name both
+        cfg = UNUSED.matcher(cfg).replaceAll(" ");
         StringBuilder out = new StringBuilder(cfg).append('\n');
         boolean specification = Pattern.compile("\\bSPECIFICATION\\b").matcher(cfg).find();
         if (!specification && !Pattern.compile("\\bINIT\\b").matcher(cfg).find()) {
@@ -183,6 +293,8 @@ public final class TlaSpec implements AutoCloseable {
         }
         return out.toString();
     }
+
+    private static final Pattern UNUSED = Pattern.compile("\\b(?:ALIAS|POSTCONDITIONS?)\\s+[A-Za-z_][A-Za-z0-9_]*");
 
     /** The prefix of the definitions that carry --const values the configuration syntax cannot hold. */
     static final String CONSTANT_PREFIX = "AriadneConst_";
@@ -312,6 +424,79 @@ public final class TlaSpec implements AutoCloseable {
             actions.put(name, a);
         }
         return a;
+    }
+
+    /**
+     * For an OmniLink validation module, the modules beside it that export-tla must write: file name to the text
+     * Ariadne wrote ({@code SValidate.tla}, {@code __TraceOps.tla}), or to null for the validated spec itself (to
+     * copy with the modules it uses). Empty for other specs.
+     */
+    Map<String, String> generatedModules() {
+        return generated;
+    }
+
+    /** Whether this is an OmniLink validation module, whose hooks take the trace's events. */
+    boolean hooked() {
+        return hooks != null;
+    }
+
+    /** How an operation is taken through OmniLink's hooks: its action(s) and its event record (the argument). */
+    record Hooked(Action action, Action internal, Map<String, Object> event) {
+    }
+
+    /**
+     * The action of {@code operation} in an OmniLink validation module, as OmniLink's generated {@code Next} picks
+     * it: an aborted event ({@code _did_abort}) takes {@code __AbortBehavior}; {@code __TerminateThread} and
+     * {@code __AbortThread} take their hooks; an event {@code X} takes the spec's {@code X} and {@code __Action_X},
+     * or, when the spec has {@code X_Step} and {@code X_Done} instead, those with their hooks.
+     */
+    Hooked hooked(dev.ariadne.core.history.Operation operation, String name) {
+        Map<String, Object> event = events.get(OmniLinkHooks.Key.of(operation));
+        if (event == null) {
+            throw new dev.ariadne.core.model.InvalidOperationException(path + " is an OmniLink validation module "
+                    + "loaded for another trace (load it with the trace it checks)").at(operation);
+        }
+        if (Boolean.TRUE.equals(operation.metadata().get("aborted"))) {
+            return new Hooked(action(OmniLinkHooks.ABORT), null, event);
+        }
+        if (name.equals(OmniLinkHooks.TERMINATE_EVENT)) {
+            return new Hooked(action(OmniLinkHooks.TERMINATE), null, event);
+        }
+        if (name.equals(OmniLinkHooks.ABORT_THREAD_EVENT)) {
+            return new Hooked(action(OmniLinkHooks.ABORT_THREAD), null, event);
+        }
+        List<String> params = hooks.operators().get(name);
+        Action action;
+        Action internal = null;
+        if (params != null) {
+            action = action(OmniLinkHooks.OP + name);
+        } else {
+            params = hooks.operators().get(name + "_Done");
+            if (params == null || !params.equals(hooks.operators().get(name + "_Step"))) {
+                throw new dev.ariadne.core.model.InvalidOperationException(path + ": the validated spec defines no "
+                        + "action " + dev.ariadne.core.history.Values.escape(name) + " (an event X is the spec's "
+                        + "operator X, or its pair X_Step and X_Done with the same parameters)").at(operation);
+            }
+            action = action(OmniLinkHooks.OP + name + "_Done");
+            internal = action(OmniLinkHooks.OP + name + "_Step");
+        }
+        Object fields = event.get("operation");
+        for (String p : params) {
+            if (!(fields instanceof Map<?, ?> m) || !m.containsKey(p)) {
+                throw new dev.ariadne.core.model.InvalidOperationException(name + " takes " + String.join(", ", params)
+                        + ", but the event gives no value for " + p).at(operation);
+            }
+        }
+        return new Hooked(action, internal, event);
+    }
+
+    /** Whether the operation {@code name} is made of {@code X_Step}s and an {@code X_Done} in this spec. */
+    boolean isSplit(dev.ariadne.core.history.Operation operation, String name) {
+        if (hooks != null) {
+            return !Boolean.TRUE.equals(operation.metadata().get("aborted")) && !hooks.operators().containsKey(name)
+                    && hooks.operators().containsKey(name + "_Done") && hooks.operators().containsKey(name + "_Step");
+        }
+        return action(name) == null && action(name + "_Done") != null && action(name + "_Step") != null;
     }
 
     /**

@@ -47,6 +47,9 @@ public final class TlcEvaluator implements SpecEvaluator {
     private FastTool tool;
     private String fileName;
     private SemanticNode view;
+    /** {@link #forget}'s variable and value, or null. */
+    private UniqueString forgotten;
+    private IValue forgottenValue;
 
     @Override
     public void load(String dir, String library, String module, String cfg) {
@@ -130,6 +133,63 @@ public final class TlcEvaluator implements SpecEvaluator {
 
     private static String shorten(String s) {
         return s.length() <= 300 ? s : s.substring(0, 300) + "…";
+    }
+
+    @Override
+    public List<String> outline(String dir, String library, String module) {
+        fileName = module + ".tla";
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        PrintStream capture = new PrintStream(messages, true, StandardCharsets.UTF_8);
+        ToolIO.out = capture;
+        ToolIO.err = capture;
+        PrintStream stdout = System.out;
+        try {
+            java.util.List<String> path = new java.util.ArrayList<>(java.util.List.of(dir));
+            path.addAll(java.util.List.of(library.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))));
+            tla2sany.modanalyzer.SpecObj spec = new tla2sany.modanalyzer.SpecObj(module,
+                    new SimpleFilenameToStream(path.toArray(new String[0])));
+            int status = tla2sany.drivers.SANY.frontEndMain(spec, module, capture);
+            tla2sany.semantic.ModuleNode root = spec.getExternalModuleTable() == null ? null
+                    : spec.getExternalModuleTable().getRootModule();
+            if (status != 0 || root == null || spec.getErrorLevel() > 2) {
+                throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8),
+                        new IllegalStateException("SANY cannot parse the module")));
+            }
+            List<String> out = new ArrayList<>();
+            for (tla2sany.semantic.OpDeclNode c : root.getConstantDecls()) {
+                out.add("C " + c.getName() + " " + c.getArity());
+            }
+            for (tla2sany.semantic.OpDeclNode v : root.getVariableDecls()) {
+                out.add("V " + v.getName());
+            }
+            definitions:
+            for (OpDefNode d : root.getOpDefs()) {
+                if (d.getKind() != tla2sany.semantic.ASTConstants.UserDefinedOpKind || d.isLocal()
+                        || d.getOriginallyDefinedInModuleNode() != root) {
+                    continue;
+                }
+                StringBuilder line = new StringBuilder("O ").append(d.getName());
+                for (FormalParamNode p : d.getParams()) {
+                    if (p.getArity() != 0) {
+                        continue definitions; // an operator argument: no trace value can be one
+                    }
+                    line.append(' ').append(p.getName());
+                }
+                out.add(line.toString());
+            }
+            return out;
+        } catch (tla2sany.drivers.FrontEndException | RuntimeException e) {
+            if (e instanceof TlaException t) {
+                throw t;
+            }
+            throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
+        } finally {
+            ToolIO.out = new PrintStream(PrintStream.nullOutputStream());
+            ToolIO.err = ToolIO.out;
+            if (System.out != stdout) {
+                System.setOut(stdout);
+            }
+        }
     }
 
     @Override
@@ -269,10 +329,23 @@ public final class TlcEvaluator implements SpecEvaluator {
                 + message.replaceAll("\\s+", " "));
     }
 
-    private static List<Object> states(StateVec vec) {
+    @Override
+    public void forget(String variable) {
+        StateVec init = tool.getInitStates();
+        forgotten = UniqueString.uniqueStringOf(variable);
+        forgottenValue = init.size() == 0 ? null : init.elementAt(0).lookup(forgotten);
+        if (forgottenValue == null) {
+            forgotten = null;
+        }
+    }
+
+    private List<Object> states(StateVec vec) {
         List<Object> out = new ArrayList<>(vec.size());
         for (int i = 0; i < vec.size(); i++) {
             TLCState s = vec.elementAt(i);
+            if (forgotten != null) {
+                s.bind(forgotten, forgottenValue);
+            }
             s.deepNormalize();
             out.add(s);
         }

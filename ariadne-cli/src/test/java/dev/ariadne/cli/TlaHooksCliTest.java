@@ -1,0 +1,49 @@
+package dev.ariadne.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code check --tla} and {@code export-tla} with an OmniLink validation module ({@code examples/tla-omnilink/store}):
+ * its hooks decide the verdicts, stock TLC agrees on export-tla's module, and {@code --follow} is refused.
+ */
+class TlaHooksCliTest {
+    private static final Path STORE = Path.of(System.getProperty("user.dir")).resolveSibling("examples")
+            .resolve("tla-omnilink").resolve("store");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theHooksDecideAndStockTlcAgrees() {
+        String mc = STORE.resolve("MCStoreValidate.tla").toString();
+        String pass = STORE.resolve("store-pass.json").toString();
+        String fail = STORE.resolve("store-fail.json").toString();
+        CliRunner both = CliRunner.run("check", "--tla", mc, pass, fail);
+        assertEquals(1, both.status(), both.err());
+        assertTrue(both.out().contains("store-pass.json: LINEARIZABLE"), both.out());
+        assertTrue(both.out().contains("Violation: #4 client 1: Write(tid = 2, k = \"a\", v = 7) aborted, "
+                + "_meta = {\"result_code\" -31800}"), both.out());
+        CliRunner tlcPass = CliRunner.run("export-tla", "--tla", mc, "--out", dir.resolve("p").toString(),
+                "--run-tlc", pass);
+        assertEquals(0, tlcPass.status(), tlcPass.out() + tlcPass.err());
+        assertTrue(Files.isRegularFile(dir.resolve("p").resolve("StoreValidate.tla")), tlcPass.out());
+        CliRunner tlcFail = CliRunner.run("export-tla", "--tla", mc, "--out", dir.resolve("f").toString(),
+                "--run-tlc", fail);
+        assertEquals(1, tlcFail.status(), tlcFail.out() + tlcFail.err());
+    }
+
+    @Test
+    void followIsRefused() {
+        CliRunner r = CliRunner.run("check", "--tla", STORE.resolve("MCStoreValidate.tla").toString(), "--follow",
+                STORE.resolve("store-pass.json").toString());
+        assertEquals(64, r.status(), r.err());
+        assertTrue(r.err().contains("--follow cannot check with an OmniLink validation module"), r.err());
+    }
+}
