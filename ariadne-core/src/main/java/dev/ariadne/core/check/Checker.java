@@ -283,9 +283,11 @@ public final class Checker {
         Budget budget = searching.budget();
         List<Operation> all = part.operations();
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
-        Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
+        boolean opaque = engine == Engine.AUTO && AutoEngine.opaque(model, ops);
+        Engine chosen = engine == Engine.AUTO ? (opaque || AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER)
+                : engine;
         try {
-            if (engine == Engine.AUTO && ops.size() <= AutoEngine.DFS_MAX_OPERATIONS
+            if (engine == Engine.AUTO && !opaque && ops.size() <= AutoEngine.DFS_MAX_OPERATIONS
                     && searching.threads().tryAcquire()) {
                 // A spare thread: race dfs against the frontier rather than guess which one is faster.
                 return race(model, part, index, ops, searching, meter);
