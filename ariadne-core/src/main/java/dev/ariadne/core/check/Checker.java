@@ -116,7 +116,7 @@ public final class Checker {
         } else {
             runInParallel(model, parts, options, budget, start, results, meters);
         }
-        Result result = combine(model, history.size(), parts, results, budget, start, options.engine());
+        Result result = combine(model, history.size(), parts, results, budget, start, options.engine(), meters);
         return options.searchesCore() ? withCores(result, model, parts, options) : result;
     }
 
@@ -319,7 +319,7 @@ public final class Checker {
             String reason = "memory: the Java heap ran out (raise -Xmx or lower the memory budget)";
             budget.stop(reason);
             return new PartitionResult(index, part.label(), all.size(), Verdict.UNKNOWN, List.of(), null, reason,
-                    chosen.cliName(), Statistics.ZERO);
+                    chosen.cliName(), new Statistics(meter.explored(), 0, 0, 0));
         }
     }
 
@@ -451,6 +451,8 @@ public final class Checker {
                 if (r.verdict() == Verdict.UNKNOWN && Budget.WORK_LIMIT.equals(r.reason())) {
                     earlier[index] = r.statistics();
                     undecided[n++] = index;
+                    // The next round's steps add to these on the meter, which a cancelled partition reports.
+                    meters[index].nextAttempt();
                 } else {
                     results[index] = r;
                     violated |= r.verdict() == Verdict.NOT_LINEARIZABLE;
@@ -541,8 +543,12 @@ public final class Checker {
                 + " reached";
     }
 
+    /**
+     * The check's result from its partitions'. A partition without a result (cancelled, or stopped before it
+     * reported) reports the model steps its meter saw, so that an UNKNOWN says what was explored.
+     */
     private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
-                                      Budget budget, long start, Engine engine) {
+                                      Budget budget, long start, Engine engine, ProgressMeter[] meters) {
         List<PartitionResult> all = new ArrayList<>(parts.size());
         Statistics totals = Statistics.ZERO;
         boolean violated = false;
@@ -552,7 +558,7 @@ public final class Checker {
             if (r == null) {
                 String reason = budget.reason() == null ? CANCELLED : budget.reason();
                 r = new PartitionResult(i, parts.get(i).label(), parts.get(i).operations().size(), Verdict.UNKNOWN,
-                        List.of(), null, reason, engine.cliName(), Statistics.ZERO);
+                        List.of(), null, reason, engine.cliName(), new Statistics(meters[i].explored(), 0, 0, 0));
             }
             all.add(r);
             totals = totals.plus(r.statistics());
