@@ -129,7 +129,7 @@ class WitnessCheckTest {
     }
 
     @Test
-    void theReplayChecksRealTimeAndCompleteness() {
+    void theReplayChecksRealTimeAndTheSpecsSteps() {
         TlaModel atomic = queue().model(Semantics.ATOMIC, false);
         Operation enq1 = op(0, 0, "Enq", 1, 0, 1);
         Operation enq2 = op(1, 1, "Enq", 2, 5, 6);
