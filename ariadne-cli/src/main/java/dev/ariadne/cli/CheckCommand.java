@@ -513,6 +513,10 @@ class CheckCommand implements Callable<Integer> {
             // A spec that names a built-in model: its order, replayed through the spec, may prove the history first.
             dev.ariadne.tla.WitnessCheck.Outcome witness = tlaModel instanceof dev.ariadne.tla.TlaModel tla
                     ? dev.ariadne.tla.WitnessCheck.attempt(tla, asRead, left) : null;
+            if (witness != null && options.timeout() != null) {
+                // What the witness attempt left of the time limit.
+                left = options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            }
             Result result = witness != null && witness.proven() != null ? witness.proven()
                     : check(file.getFileName() == null ? name : file.getFileName().toString(), history, model, left);
             if (witness != null && witness.proven() == null) {

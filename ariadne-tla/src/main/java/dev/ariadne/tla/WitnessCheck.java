@@ -139,8 +139,12 @@ public final class WitnessCheck {
             return new Outcome(null, by + ": the proposed order leaves out " + byId.size() + " operations");
         }
         TlaModel atomic = model.spec().model(Semantics.ATOMIC, false);
-        int failed = replay(atomic, order);
+        long deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
+        int failed = replay(atomic, order, deadline);
         long nanos = System.nanoTime() - start;
+        if (failed == OUT_OF_TIME) {
+            return new Outcome(null, by + ": the replay did not finish within the time limit");
+        }
         if (failed >= 0) {
             Operation at = order.get(failed);
             return new Outcome(null, by + ": the spec rejects the proposed order at step " + (failed + 1) + " of "
@@ -172,6 +176,14 @@ public final class WitnessCheck {
      * it was called), else the index of the first step that fails.
      */
     static int replay(TlaModel atomic, List<Operation> order) {
+        return replay(atomic, order, Long.MAX_VALUE);
+    }
+
+    /** What {@link #replay(TlaModel, List, long)} returns when the deadline passed first. */
+    static final int OUT_OF_TIME = -2;
+
+    /** {@link #replay(TlaModel, List)}, giving up with {@link #OUT_OF_TIME} once {@code deadline} (nanoTime) passed. */
+    static int replay(TlaModel atomic, List<Operation> order, long deadline) {
         int n = order.size();
         // minRet[i]: the earliest return among order[i..]; each operation must be called no later than that.
         long[] minRet = new long[n + 1];
@@ -182,6 +194,9 @@ public final class WitnessCheck {
         TlaStates states = atomic.init();
         for (int i = 0; i < n; i++) {
             Operation op = order.get(i);
+            if ((i & 1023) == 1023 && System.nanoTime() - deadline > 0) {
+                return OUT_OF_TIME;
+            }
             if (op.isPending() || op.call() > minRet[i + 1]) {
                 return i;
             }
