@@ -46,8 +46,9 @@ final class AutoEngine {
      * dominance rules), no read-only one (its eager placement), and not a FIFO queue (its layered states). Then both
      * engines explore the same configurations to prove a violation, and dfs, which stops at the first linearization,
      * never more to prove linearizability; so dfs goes first whatever the partition's length or overlap (a TLA+ spec,
-     * a user's model: issue 25, where the frontier left UNKNOWN at 60 s what dfs decided in 1.5 s). The frontier
-     * still gets the partition, with the whole budget, when dfs runs out of its share of the memory.
+     * a user's model: issue 25, where the frontier left UNKNOWN at 60 s what dfs decided in 1.5 s). dfs then gets the
+     * whole memory budget, as when named, so that auto is never worse than dfs; if it runs out, the frontier searches
+     * again with the whole budget (dfs's tables are garbage by then), where its window may fit a violation.
      */
     static boolean opaque(Model<?> model, List<Operation> ops) {
         if (model instanceof FifoQueueModel) {
