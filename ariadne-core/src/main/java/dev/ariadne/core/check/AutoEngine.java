@@ -46,9 +46,9 @@ final class AutoEngine {
      * dominance rules), no read-only one (its eager placement), and not a FIFO queue (its layered states). Then both
      * engines explore the same configurations to prove a violation, and dfs, which stops at the first linearization,
      * never more to prove linearizability; so dfs goes first whatever the partition's length or overlap (a TLA+ spec,
-     * a user's model: issue 25, where the frontier left UNKNOWN at 60 s what dfs decided in 1.5 s). dfs then gets the
-     * whole memory budget, as when named, so that auto is never worse than dfs; if it runs out, the frontier searches
-     * again with the whole budget (dfs's tables are garbage by then), where its window may fit a violation.
+     * a user's model: issue 25, where the frontier left UNKNOWN at 60 s what dfs decided in 1.5 s). dfs then gets all
+     * of the memory budget but 1/64 ({@link #opaqueDfsMemory}); if it runs out, the frontier searches again with the
+     * whole budget (dfs's tables are garbage by then), where its window may fit a violation.
      */
     static boolean opaque(Model<?> model, List<Operation> ops) {
         if (model instanceof FifoQueueModel) {
@@ -115,6 +115,14 @@ final class AutoEngine {
             }
             return new Shape(n, n - completed, completed == 0 ? 0 : (double) sum / completed);
         }
+    }
+
+    /**
+     * The memory dfs may hold on an {@link #opaque} partition: all of the budget but 1/64, so that it is dfs's attempt
+     * that runs out (the check's budget, stopped, would leave nothing for the frontier's try).
+     */
+    static long opaqueDfsMemory(long maxMemory) {
+        return Math.max(1, maxMemory - maxMemory / 64);
     }
 
     /** The memory the dfs attempt may hold, given the check's budget. */

@@ -298,7 +298,8 @@ public final class Checker {
             if (engine == Engine.DFS) {
                 return dfs(model, ops, all.size(), budget, searching, meter).run(index, part.label());
             }
-            Budget attempt = budget.attempt(opaque ? budget.maxMemory() : AutoEngine.dfsMemory(budget.maxMemory()));
+            Budget attempt = budget.attempt(opaque ? AutoEngine.opaqueDfsMemory(budget.maxMemory())
+                    : AutoEngine.dfsMemory(budget.maxMemory()));
             PartitionResult first = dfs(model, ops, all.size(), attempt, searching, meter).run(index, part.label());
             if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
                 return first;
