@@ -14,4 +14,10 @@ Deq(v) == IF q = <<>> THEN v = 0 /\ UNCHANGED q
                       ELSE v = Head(q) /\ q' = Tail(q)
 
 DeqUnknown == q' = IF q = <<>> THEN q ELSE Tail(q)
+
+(* A hint (docs/tla.md, "Witness validation"): the built-in fifo-queue's check *)
+(* proposes an order, which check --tla replays through the actions above.     *)
+AriadneModel == "fifo-queue"
+AriadneActions == "Enq=enqueue, Deq=dequeue"
+AriadneNil == "0"
 =============================================================================

@@ -276,8 +276,9 @@ class CheckCommand implements Callable<Integer> {
                     throw new UsageException("--follow cannot check with an OmniLink validation module (its hooks "
                             + "see the whole trace's events): check the finished trace");
                 }
-                tlaModel = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)
-                        .model(parse(() -> semantics(tlaSemantics)));
+                dev.ariadne.tla.TlaSpec spec = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants);
+                dev.ariadne.tla.WitnessCheck.validate(spec); // a malformed AriadneModel hint is the spec's error
+                tlaModel = spec.model(parse(() -> semantics(tlaSemantics)));
             } catch (dev.ariadne.tla.TlaException e) {
                 err.println("ariadne: " + e.getMessage());
                 return ExitStatus.INVALID_INPUT;
@@ -524,6 +525,7 @@ class CheckCommand implements Callable<Integer> {
                 fileTla = dev.ariadne.tla.TlaSpec.loadFor(tlaSpec, tlaConfig, tlaConstants, history)
                         .model(semantics(tlaSemantics));
             }
+            History asRead = history;
             if (fileTla instanceof dev.ariadne.tla.TlaModel tla) {
                 history = tla.withBegins(history); // OmniLink's semantics: where each X_Step/X_Done operation begins
             }
@@ -534,8 +536,18 @@ class CheckCommand implements Callable<Integer> {
             // What reading left of the time limit; the reasons name the limit given, not what was left of it.
             CheckOptions left = options.timeout() == null ? options
                     : options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            Result result = check(file.getFileName() == null ? name : file.getFileName().toString(), history,
-                    model, left);
+            // A spec that names a built-in model: its order, replayed through the spec, may prove the history first.
+            dev.ariadne.tla.WitnessCheck.Outcome witness = fileTla instanceof dev.ariadne.tla.TlaModel tla
+                    ? dev.ariadne.tla.WitnessCheck.attempt(tla, asRead, left) : null;
+            if (witness != null && options.timeout() != null) {
+                // What the witness attempt left of the time limit.
+                left = options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            }
+            Result result = witness != null && witness.proven() != null ? witness.proven()
+                    : check(file.getFileName() == null ? name : file.getFileName().toString(), history, model, left);
+            if (witness != null && witness.proven() == null) {
+                result = withNote(result, witness.note() + "; the general engine decides");
+            }
             if (left != options) {
                 result = relabel(result, timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
             }
@@ -558,6 +570,18 @@ class CheckCommand implements Callable<Integer> {
     /** {@code time limit of 1.5s reached}, as the checker says it. */
     static String timeLimitReached(Duration timeout) {
         return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
+    }
+
+    /** {@code result} with {@code note} added to each partition's note. */
+    private static Result withNote(Result result, String note) {
+        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
+        for (PartitionResult p : result.partitions()) {
+            partitions.add(new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation(), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(result.verdict(), result.reason(), result.model(), result.operations(), partitions,
+                result.statistics());
     }
 
     /** {@code result} with {@code from} replaced by {@code to} in its reasons. */

@@ -362,6 +362,20 @@ public final class TlaSpec implements AutoCloseable {
         return partitionParameter;
     }
 
+    /**
+     * The value of the module's definition {@code name} (no parameters) when it is a string, {@code null} when the
+     * module does not define it; a {@link TlaException} naming its line when it is defined otherwise.
+     */
+    String stringDefinition(String name) {
+        synchronized (lock) {
+            try {
+                return evaluator.stringDefinition(name);
+            } catch (TlaException e) {
+                throw located(e);
+            }
+        }
+    }
+
     /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */
     public boolean hasView() {
         return evaluator.hasView();

@@ -1,6 +1,8 @@
 package dev.ariadne.core.check;
 
 import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.model.Model;
+import dev.ariadne.core.models.FifoQueueModel;
 
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +21,8 @@ import java.util.List;
  * dfs tries one by one) and wide ones (ten or more clients at full overlap, Knossos' shape with 26 clients), where
  * dfs is up to 8× faster when the history is linearizable but must explore every order to prove a violation,
  * which the frontier proves 10–40× faster, or, with crashed operations, at all. With a spare thread {@code Checker} races both engines instead.
+ * Where the frontier has no rule of its own for a partition ({@link #opaque}), dfs goes first whatever its shape,
+ * and without a race.
  */
 final class AutoEngine {
     /** Partitions with at most this many operations (after dropping invisible pending ones) may try dfs first. */
@@ -35,6 +39,27 @@ final class AutoEngine {
     static final long DFS_MAX_MEMORY = 512L << 20;
 
     private AutoEngine() {
+    }
+
+    /**
+     * Whether the frontier has nothing to offer here beyond dfs but its window of memory: no pending operation (its
+     * dominance rules), no read-only one (its eager placement), and not a FIFO queue (its layered states). Then both
+     * engines explore the same configurations to prove a violation, and dfs, which stops at the first linearization,
+     * never more to prove linearizability; so dfs goes first whatever the partition's length or overlap (a TLA+ spec,
+     * a user's model: issue 25, where the frontier left UNKNOWN at 60 s what dfs decided in 1.5 s). dfs then gets all
+     * of the memory budget but 1/64 ({@link #opaqueDfsMemory}); if it runs out, the frontier searches again with the
+     * whole budget (dfs's tables are garbage by then), where its window may fit a violation.
+     */
+    static boolean opaque(Model<?> model, List<Operation> ops) {
+        if (model instanceof FifoQueueModel) {
+            return false;
+        }
+        for (Operation op : ops) {
+            if (op.isPending() || model.isReadOnly(op.input(), op.output())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether dfs gets the first try on these operations (a partition, after dropping invisible pending ones). */
@@ -90,6 +115,14 @@ final class AutoEngine {
             }
             return new Shape(n, n - completed, completed == 0 ? 0 : (double) sum / completed);
         }
+    }
+
+    /**
+     * The memory dfs may hold on an {@link #opaque} partition: all of the budget but 1/64, so that it is dfs's attempt
+     * that runs out (the check's budget, stopped, would leave nothing for the frontier's try).
+     */
+    static long opaqueDfsMemory(long maxMemory) {
+        return Math.max(1, maxMemory - maxMemory / 64);
     }
 
     /** The memory the dfs attempt may hold, given the check's budget. */

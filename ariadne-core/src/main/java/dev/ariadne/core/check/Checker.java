@@ -116,7 +116,7 @@ public final class Checker {
         } else {
             runInParallel(model, parts, options, budget, start, results, meters);
         }
-        Result result = combine(model, history.size(), parts, results, budget, start, options.engine());
+        Result result = combine(model, history.size(), parts, results, budget, start, options.engine(), meters);
         return options.searchesCore() ? withCores(result, model, parts, options) : result;
     }
 
@@ -283,9 +283,11 @@ public final class Checker {
         Budget budget = searching.budget();
         List<Operation> all = part.operations();
         List<Operation> ops = PendingOperations.dropInvisible(all, model);
-        Engine chosen = engine == Engine.AUTO ? (AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER) : engine;
+        boolean opaque = engine == Engine.AUTO && AutoEngine.opaque(model, ops);
+        Engine chosen = engine == Engine.AUTO ? (opaque || AutoEngine.dfsFirst(ops) ? Engine.DFS : Engine.FRONTIER)
+                : engine;
         try {
-            if (engine == Engine.AUTO && ops.size() <= AutoEngine.DFS_MAX_OPERATIONS
+            if (engine == Engine.AUTO && !opaque && ops.size() <= AutoEngine.DFS_MAX_OPERATIONS
                     && searching.threads().tryAcquire()) {
                 // A spare thread: race dfs against the frontier rather than guess which one is faster.
                 return race(model, part, index, ops, searching, meter);
@@ -296,7 +298,8 @@ public final class Checker {
             if (engine == Engine.DFS) {
                 return dfs(model, ops, all.size(), budget, searching, meter).run(index, part.label());
             }
-            Budget attempt = budget.attempt(AutoEngine.dfsMemory(budget.maxMemory()));
+            Budget attempt = budget.attempt(opaque ? AutoEngine.opaqueDfsMemory(budget.maxMemory())
+                    : AutoEngine.dfsMemory(budget.maxMemory()));
             PartitionResult first = dfs(model, ops, all.size(), attempt, searching, meter).run(index, part.label());
             if (first.verdict() != Verdict.UNKNOWN || budget.exhausted()) {
                 return first;
@@ -317,7 +320,7 @@ public final class Checker {
             String reason = "memory: the Java heap ran out (raise -Xmx or lower the memory budget)";
             budget.stop(reason);
             return new PartitionResult(index, part.label(), all.size(), Verdict.UNKNOWN, List.of(), null, reason,
-                    chosen.cliName(), Statistics.ZERO);
+                    chosen.cliName(), new Statistics(meter.explored(), 0, 0, 0));
         }
     }
 
@@ -449,6 +452,8 @@ public final class Checker {
                 if (r.verdict() == Verdict.UNKNOWN && Budget.WORK_LIMIT.equals(r.reason())) {
                     earlier[index] = r.statistics();
                     undecided[n++] = index;
+                    // The next round's steps add to these on the meter, which a cancelled partition reports.
+                    meters[index].nextAttempt();
                 } else {
                     results[index] = r;
                     violated |= r.verdict() == Verdict.NOT_LINEARIZABLE;
@@ -539,8 +544,12 @@ public final class Checker {
                 + " reached";
     }
 
+    /**
+     * The check's result from its partitions'. A partition without a result (cancelled, or stopped before it
+     * reported) reports the model steps its meter saw, so that an UNKNOWN says what was explored.
+     */
     private static <S> Result combine(Model<S> model, int size, List<Partition> parts, PartitionResult[] results,
-                                      Budget budget, long start, Engine engine) {
+                                      Budget budget, long start, Engine engine, ProgressMeter[] meters) {
         List<PartitionResult> all = new ArrayList<>(parts.size());
         Statistics totals = Statistics.ZERO;
         boolean violated = false;
@@ -550,7 +559,7 @@ public final class Checker {
             if (r == null) {
                 String reason = budget.reason() == null ? CANCELLED : budget.reason();
                 r = new PartitionResult(i, parts.get(i).label(), parts.get(i).operations().size(), Verdict.UNKNOWN,
-                        List.of(), null, reason, engine.cliName(), Statistics.ZERO);
+                        List.of(), null, reason, engine.cliName(), new Statistics(meters[i].explored(), 0, 0, 0));
             }
             all.add(r);
             totals = totals.plus(r.statistics());

@@ -131,7 +131,7 @@ public final class FrontierSearch<S> {
                 if (status == Frontier.STOPPED) {
                     return unknown(index, label, f, start);
                 }
-                if ((r & 0x3ff) == 0) {
+                if ((r & 0xf) == 0) {
                     meter.update(call, f.alive(), f.steps());
                 }
             }

@@ -94,12 +94,38 @@ class AutoEngineTest {
         // Writes of one value: the distinct-register procedure does not apply, so the rule decides.
         Result narrow = Checker.check(History.of(busy(7, 4, 0)), RegisterModel.register(),
                 CheckOptions.defaults().withCoreTimeout(null).withThreads(1));
-        Result wide = Checker.check(History.of(busy(9, 4, 0)), RegisterModel.register(),
+        // A read at the end: the frontier has its read-only rule here, so the partition is not opaque.
+        List<Operation> wideOps = new ArrayList<>(busy(12, 4, 0));
+        long end = wideOps.get(wideOps.size() - 1).ret();
+        wideOps.add(Operation.of(wideOps.size(), 99, Invocation.of("read", null), 1L, end + 1, end + 2));
+        Result wide = Checker.check(History.of(wideOps), RegisterModel.register(),
                 CheckOptions.defaults().withCoreTimeout(null).withThreads(1));
         assertEquals(Verdict.LINEARIZABLE, narrow.verdict());
         assertEquals(Verdict.LINEARIZABLE, wide.verdict());
         assertEquals("dfs", narrow.partitions().get(0).engine());
         assertEquals("frontier", wide.partitions().get(0).engine());
+    }
+
+    @Test
+    void partitionsWhereTheFrontierHasNoRuleOfItsOwnGoToDfsWhateverTheirShape() {
+        // Only writes: no pending, no read-only operation, not a queue. Long and wide: dfs all the same.
+        List<Operation> writes = busy(9, AutoEngine.DFS_MAX_OPERATIONS / 9 + 1, 0);
+        assertTrue(AutoEngine.opaque(RegisterModel.register(), writes));
+        assertFalse(AutoEngine.dfsFirst(writes));
+        for (int threads : new int[] {1, 2}) {
+            Result r = Checker.check(History.of(writes), RegisterModel.register(),
+                    CheckOptions.defaults().withCoreTimeout(null).withThreads(threads));
+            assertEquals(Verdict.LINEARIZABLE, r.verdict(), r::toString);
+            assertEquals("dfs", r.partitions().get(0).engine(), "threads " + threads);
+        }
+        // One pending operation (the frontier's dominance rules), or one read (its read-only rule): not opaque.
+        assertFalse(AutoEngine.opaque(RegisterModel.register(), busy(3, 3, 1)));
+        List<Operation> withRead = new ArrayList<>(busy(3, 3, 0));
+        withRead.add(Operation.of(withRead.size(), 9, Invocation.of("read", null), 1L, 1000, 1001));
+        assertFalse(AutoEngine.opaque(RegisterModel.register(),
+                History.of(withRead).operations().stream().map(RegisterModel.register()::prepare).toList()));
+        List<Operation> queue = List.of(Operation.of(0, 0, Invocation.of("enqueue", 1L), null, 0, 1));
+        assertFalse(AutoEngine.opaque(new dev.ariadne.core.models.FifoQueueModel(), queue));
     }
 
     @Test
