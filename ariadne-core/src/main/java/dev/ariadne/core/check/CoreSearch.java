@@ -62,6 +62,12 @@ final class CoreSearch<S> {
     static final int WINDOW_MIN_OPERATIONS = HIDDEN_MAX_OPERATIONS;
     /** The operations before a set's first one in its first window; doubled while the window cannot decide. */
     static final int FIRST_WINDOW_OPERATIONS = 32;
+    /**
+     * {@link #WINDOW_MIN_OPERATIONS} and {@link #FIRST_WINDOW_OPERATIONS} as the search uses them: tests lower them,
+     * so that small histories, which the reference can check, take the windows' path (it is sound at any size).
+     */
+    static volatile int windowMinOperations = WINDOW_MIN_OPERATIONS;
+    static volatile int firstWindowOperations = FIRST_WINDOW_OPERATIONS;
     /** The most states a window may start from, and the model steps spent finding them; beyond, no window. */
     private static final int WINDOW_MAX_STATES = 256;
     private static final long WINDOW_CLOSURE_STEPS = 200_000;
@@ -209,7 +215,7 @@ final class CoreSearch<S> {
         // Replayed in the window that proved the core, when one did: the same relaxation from the window's start.
         String key = Arrays.toString(found);
         Integer w = search.provenInWindow.get(key);
-        if (w == null && ops.size() > WINDOW_MIN_OPERATIONS && !search.stopped) {
+        if (w == null && ops.size() > windowMinOperations && !search.stopped) {
             search.windowed(found, key);
             w = search.provenInWindow.get(key);
         }
@@ -438,7 +444,7 @@ final class CoreSearch<S> {
         } else if (alone == Verdict.UNKNOWN) {
             v = null;
         } else {
-            v = ops.length > WINDOW_MIN_OPERATIONS ? windowed(set, key) : null;
+            v = ops.length > windowMinOperations ? windowed(set, key) : null;
             if (v == null && !stopped) {
                 List<Operation> relaxed = relaxedHistory(set);
                 if (relaxed.size() == set.length) {
@@ -591,9 +597,10 @@ final class CoreSearch<S> {
         int anchor = set[0];
         // Windows start on a grid back from the candidates' end, so that sets share their bounds.
         int end = universe.length == 0 ? anchor : Math.max(anchor, universe[universe.length - 1]);
-        for (long back = FIRST_WINDOW_OPERATIONS; !stopped; back *= 2) {
+        int first = firstWindowOperations;
+        for (long back = first; !stopped; back *= 2) {
             long w = end - back;
-            if (w > anchor - FIRST_WINDOW_OPERATIONS) {
+            if (w > anchor - first) {
                 continue;
             }
             if (w <= 0) {
