@@ -32,7 +32,9 @@ import java.util.concurrent.TimeoutException;
  * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
  * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
  * no core (the others doing nothing): a check of a few operations. A set within one proven not a core, or holding
- * one proven a core, is decided without a check (the same monotonicity).
+ * one proven a core, is decided without a check (the same monotonicity). In a partition of more than
+ * {@link #WINDOW_MIN_OPERATIONS} operations, R(C) is first checked in windows around C ({@link #windowed}), so that
+ * a violation late in a long history costs checks of a few dozen operations.
  *
  * <p>Every check is budgeted in model steps, so the core is the same on every run; a check that runs out of them
  * counts as "not known to fail". Time only decides when to give up: past the deadline the search is stopped, and
@@ -117,7 +119,7 @@ final class CoreSearch<S> {
     private Map<RelaxedModel.Relaxed, long[]> firstSteps;
     /** Per position: the latest return of the completed operations up to it (windows' straddlers). */
     private long[] latestReturn;
-    /** Per window start: its initial states, or a missing entry's {@code null} when there are too many. */
+    /** Per window start: the states it may start from, or {@code null} when they are too many. */
     private final Map<Integer, Bounds<S>> bounds = new HashMap<>();
     /** Per set (its key) proven a core in a window: the window's start. */
     private final Map<String, Integer> provenInWindow = new HashMap<>();
