@@ -68,7 +68,8 @@ class WindowedCoreTest {
         for (int m : core) {
             Set<Integer> rest = new java.util.HashSet<>(core);
             rest.remove(m);
-            assertTrue(RelaxedChecker.isLinearizable(upTo, rest, model), "R(core " + core + " without #" + m + ") fails");
+            assertTrue(RelaxedChecker.isLinearizable(upTo, rest, model),
+                    "R(core " + core + " without #" + m + ") fails");
         }
         assertFalse(e.orders().isEmpty());
     }
