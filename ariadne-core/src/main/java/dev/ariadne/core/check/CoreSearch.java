@@ -32,7 +32,9 @@ import java.util.concurrent.TimeoutException;
  * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
  * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
  * no core (the others doing nothing): a check of a few operations. A set within one proven not a core, or holding
- * one proven a core, is decided without a check (the same monotonicity).
+ * one proven a core, is decided without a check (the same monotonicity). In a partition of more than
+ * {@link #WINDOW_MIN_OPERATIONS} operations, R(C) is first checked in windows around C ({@link #windowed}), so that
+ * a violation late in a long history costs checks of a few dozen operations.
  *
  * <p>Every check is budgeted in model steps, so the core is the same on every run; a check that runs out of them
  * counts as "not known to fail". Time only decides when to give up: past the deadline the search is stopped, and
@@ -55,6 +57,22 @@ final class CoreSearch<S> {
     /** The smallest suffix of candidates tried first. */
     private static final int FIRST_WINDOW = 8;
     private static final long STOP_GRACE_MILLIS = 100;
+    /**
+     * Partitions of more operations than this (those whose hidden operations are not looked for) check R(C) in
+     * windows first ({@link #windowed}).
+     */
+    static final int WINDOW_MIN_OPERATIONS = HIDDEN_MAX_OPERATIONS;
+    /** The operations before a set's first one in its first window; doubled while the window cannot decide. */
+    static final int FIRST_WINDOW_OPERATIONS = 32;
+    /**
+     * {@link #WINDOW_MIN_OPERATIONS} and {@link #FIRST_WINDOW_OPERATIONS} as the search uses them: tests lower them,
+     * so that small histories, which the reference can check, take the windows' path (it is sound at any size).
+     */
+    static volatile int windowMinOperations = WINDOW_MIN_OPERATIONS;
+    static volatile int firstWindowOperations = FIRST_WINDOW_OPERATIONS;
+    /** The most states a window may start from, and the model steps spent finding them; beyond, no window. */
+    private static final int WINDOW_MAX_STATES = 256;
+    private static final long WINDOW_CLOSURE_STEPS = 200_000;
 
     private final Model<S> model;
     private final Operation[] ops;
@@ -94,6 +112,17 @@ final class CoreSearch<S> {
     private volatile boolean minimal;
     /** Whether every check that kept an operation in the core was decided. */
     private boolean decided;
+    /**
+     * For windows ({@link #windowed}): per distinct relaxed step (input and the output it steps with), the first
+     * position of an operation that may make it and the earliest return of a completed one; built on first use.
+     */
+    private Map<RelaxedModel.Relaxed, long[]> firstSteps;
+    /** Per position: the latest return of the completed operations up to it (windows' straddlers). */
+    private long[] latestReturn;
+    /** Per window start: the states it may start from, or {@code null} when they are too many. */
+    private final Map<Integer, Bounds<S>> bounds = new HashMap<>();
+    /** Per set (its key) proven a core in a window: the window's start. */
+    private final Map<String, Integer> provenInWindow = new HashMap<>();
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -185,7 +214,16 @@ final class CoreSearch<S> {
             return Explainer.notFound(model, search.neighbourhood(), why, search.checks, start);
         }
         boolean minimal = search.minimal;
-        return Explainer.explain(model, search.operations(found), search.relaxedHistory(found), minimal,
+        // Replayed in the window that proved the core, when one did: the same relaxation from the window's start.
+        String key = Arrays.toString(found);
+        Integer w = search.provenInWindow.get(key);
+        if (w == null && ops.size() > windowMinOperations && !search.stopped) {
+            search.windowed(found, key);
+            w = search.provenInWindow.get(key);
+        }
+        List<Operation> relaxed = w == null ? search.relaxedHistory(found) : search.window(found, w);
+        List<S> initial = w == null ? List.of(model.init()) : search.bounds.get(w).upper();
+        return Explainer.explain(model, search.operations(found), relaxed, initial, minimal,
                 minimal ? null : search.undecided, search.checks, start, deadline);
     }
 
@@ -408,29 +446,15 @@ final class CoreSearch<S> {
         } else if (alone == Verdict.UNKNOWN) {
             v = null;
         } else {
-            List<Operation> relaxed = relaxedHistory(set);
-            if (relaxed.size() == set.length) {
-                v = true; // nothing relaxed: R(set) is the set alone
-            } else {
-                // dfs finds a linearization soon when there is one (most checks); the frontier proves there is
-                // none without trying every order of the relaxed operations.
-                TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
-                long steps = steps(relaxed.size());
-                Verdict r;
-                if (plan.tracks()) {
-                    r = check(b -> new TrackedRelaxedModel<>(model, b, steps / DFS_SHARE, plan).toModel(),
-                            plan.history(), Engine.DFS);
-                    if (r == Verdict.UNKNOWN && !stopped) {
-                        r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan).toModel(), plan.history(),
-                                Engine.FRONTIER);
-                    }
+            v = ops.length > windowMinOperations ? windowed(set, key) : null;
+            if (v == null && !stopped) {
+                List<Operation> relaxed = relaxedHistory(set);
+                if (relaxed.size() == set.length) {
+                    v = true; // nothing relaxed: R(set) is the set alone
                 } else {
-                    r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE).toModel(), relaxed, Engine.DFS);
-                    if (r == Verdict.UNKNOWN && !stopped) {
-                        r = check(b -> new RelaxedModel<>(model, b, steps).toModel(), relaxed, Engine.FRONTIER);
-                    }
+                    Verdict r = relaxedCheck(relaxed, List.of(model.init()));
+                    v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
                 }
-                v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
             }
         }
         if (v == null && !stopped && undecided == null) {
@@ -443,6 +467,205 @@ final class CoreSearch<S> {
             }
         }
         return v;
+    }
+
+    /**
+     * Whether {@code relaxed}, a relaxed history (or a window of one), is linearizable from some state of
+     * {@code init}. dfs finds a linearization soon when there is one (most checks); the frontier proves there is
+     * none without trying every order of the relaxed operations.
+     */
+    private Verdict relaxedCheck(List<Operation> relaxed, List<S> init) {
+        TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
+        long steps = steps(relaxed.size());
+        Verdict r;
+        if (plan.tracks()) {
+            r = check(b -> new TrackedRelaxedModel<>(model, b, steps / DFS_SHARE, plan, init).toModel(),
+                    plan.history(), Engine.DFS);
+            if (r == Verdict.UNKNOWN && !stopped) {
+                r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan, init).toModel(), plan.history(),
+                        Engine.FRONTIER);
+            }
+        } else {
+            r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE, init).toModel(), relaxed, Engine.DFS);
+            if (r == Verdict.UNKNOWN && !stopped) {
+                r = check(b -> new RelaxedModel<>(model, b, steps, init).toModel(), relaxed, Engine.FRONTIER);
+            }
+        }
+        return r;
+    }
+
+    /**
+     * The states a window starting at position {@code w} may start from (docs/semantics.md, "Windows"):
+     * {@code upper}, every state the relaxed steps of the operations before {@code w} can make from the initial
+     * state, in any order and any number of times (a superset of those a linearization of R(C) can be in when its
+     * last operation that returned before the window's first call is placed); {@code lower}, the initial state and
+     * those one relaxed step of an operation that returned before then makes (each a linearization's true start).
+     */
+    private record Bounds<S>(List<S> upper, List<S> lower) {
+        boolean exact() {
+            return upper.size() == lower.size() && new java.util.HashSet<>(upper).containsAll(lower);
+        }
+    }
+
+    /** {@link Bounds} of the window starting at {@code w}, or {@code null} when they have too many states. */
+    private Bounds<S> bounds(int w) {
+        if (bounds.containsKey(w)) {
+            return bounds.get(w);
+        }
+        if (firstSteps == null) {
+            firstSteps = new java.util.LinkedHashMap<>();
+            latestReturn = new long[ops.length];
+            long latest = Long.MIN_VALUE;
+            for (int i = 0; i < ops.length; i++) {
+                Operation op = ops[i];
+                if (!op.isPending()) {
+                    latest = Math.max(latest, op.ret());
+                }
+                latestReturn[i] = latest;
+                if (inert[i]) {
+                    continue;
+                }
+                long ret = op.isPending() ? Long.MAX_VALUE : op.ret();
+                note(new RelaxedModel.Relaxed(op.input(), Operation.UNKNOWN, -1), i, ret);
+                if (!op.isPending() && op.outputKnown()) {
+                    note(new RelaxedModel.Relaxed(op.input(), op.output(), -1), i, ret);
+                }
+            }
+        }
+        long start = ops[w].call();
+        List<RelaxedModel.Relaxed> before = new ArrayList<>();
+        List<RelaxedModel.Relaxed> returned = new ArrayList<>();
+        for (Map.Entry<RelaxedModel.Relaxed, long[]> e : firstSteps.entrySet()) {
+            if (e.getValue()[0] < w) {
+                before.add(e.getKey());
+            }
+            if (e.getValue()[1] < start) {
+                returned.add(e.getKey());
+            }
+        }
+        S init = model.init();
+        java.util.LinkedHashSet<S> upper = new java.util.LinkedHashSet<>(List.of(init));
+        java.util.ArrayDeque<S> work = new java.util.ArrayDeque<>(upper);
+        long steps = 0;
+        Bounds<S> b = null;
+        closure:
+        while (true) {
+            S s = work.poll();
+            if (s == null) {
+                java.util.LinkedHashSet<S> lower = new java.util.LinkedHashSet<>(List.of(init));
+                for (RelaxedModel.Relaxed r : returned) {
+                    S next = model.step(init, r.input(), r.output());
+                    if (next != null) {
+                        lower.add(next);
+                    }
+                }
+                b = new Bounds<>(List.copyOf(upper), List.copyOf(lower));
+                break;
+            }
+            for (RelaxedModel.Relaxed r : before) {
+                S next = model.step(s, r.input(), r.output());
+                if (++steps > WINDOW_CLOSURE_STEPS) {
+                    break closure;
+                }
+                if (next != null && upper.add(next)) {
+                    if (upper.size() > WINDOW_MAX_STATES) {
+                        break closure;
+                    }
+                    work.add(next);
+                }
+            }
+        }
+        bounds.put(w, b);
+        return b;
+    }
+
+    private void note(RelaxedModel.Relaxed step, int position, long ret) {
+        long[] first = firstSteps.get(step);
+        if (first == null) {
+            firstSteps.put(step, new long[]{position, ret});
+        } else {
+            first[1] = Math.min(first[1], ret);
+        }
+    }
+
+    /**
+     * R(set) checked in windows (docs/semantics.md, "Windows"): the operations of R(set) from position {@code w}
+     * on, with those before it still running at the window's first call, starting from {@link Bounds}. Not
+     * linearizable from {@code upper}: neither is R(set); linearizable from {@code lower}: so is R(set). Else the
+     * window doubles. {@code null} when no window decides before it would hold every operation (the whole check
+     * then does), or the states a window may start from are too many.
+     */
+    private Boolean windowed(int[] set, String key) {
+        int anchor = set[0];
+        // Windows start on a grid back from the candidates' end, so that sets share their bounds.
+        int end = universe.length == 0 ? anchor : Math.max(anchor, universe[universe.length - 1]);
+        int first = firstWindowOperations;
+        for (long back = first; !stopped; back *= 2) {
+            long w = end - back;
+            if (w > anchor - first) {
+                continue;
+            }
+            if (w <= 0) {
+                return null;
+            }
+            Bounds<S> b = bounds((int) w);
+            if (b == null) {
+                return null;
+            }
+            List<Operation> window = window(set, (int) w);
+            Verdict r = relaxedCheck(window, b.upper());
+            if (r == Verdict.NOT_LINEARIZABLE) {
+                provenInWindow.put(key, (int) w);
+                return true;
+            }
+            if (r == Verdict.UNKNOWN) {
+                return null;
+            }
+            if (b.exact() || relaxedCheck(window, b.lower()) == Verdict.LINEARIZABLE) {
+                return false;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The window of R(set) starting at position {@code w}: its operations from {@code w} on, and those before
+     * {@code w} that had not returned at its first call (crashed ones included), in call order.
+     */
+    private List<Operation> window(int[] set, int w) {
+        long lastReturn = Long.MIN_VALUE;
+        for (int i : set) {
+            lastReturn = Math.max(lastReturn, ops[i].ret());
+        }
+        long start = ops[w].call();
+        List<Operation> history = new ArrayList<>();
+        int from = w;
+        while (from > 0 && latestReturn[from - 1] >= start) {
+            from--;
+        }
+        for (int i = 0; i < w; i++) {
+            if (ops[i].isPending() && !inert[i]) {
+                if (i < from) {
+                    history.add(ops[i]);
+                }
+            }
+        }
+        for (int i = from; i < w; i++) {
+            if (!inert[i] && (ops[i].isPending() || ops[i].ret() >= start)) {
+                history.add(ops[i].isPending() ? ops[i] : RelaxedModel.relax(ops[i]));
+            }
+        }
+        int k = 0; // the set's first operation is at w or later
+        for (int i = w; i < ops.length && ops[i].call() <= lastReturn; i++) {
+            if (k < set.length && set[k] == i) {
+                history.add(ops[i]);
+                k++;
+            } else if (!inert[i]) {
+                history.add(ops[i].isPending() ? ops[i] : RelaxedModel.relax(ops[i]));
+            }
+        }
+        history.sort(java.util.Comparator.comparingLong(Operation::call));
+        return history;
     }
 
     /**

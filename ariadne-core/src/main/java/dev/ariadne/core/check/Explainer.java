@@ -42,6 +42,8 @@ final class Explainer<S> {
 
     private final Model<S> model;
     private final List<Operation> core;
+    /** The states the replay starts from: the model's initial one, or a window's (docs/semantics.md, "Windows"). */
+    private final List<S> initial;
     /** The other operations of R(C), relaxed or crashed, in call order. */
     private final Operation[] others;
     private final long deadline;
@@ -58,9 +60,10 @@ final class Explainer<S> {
     private final boolean prune;
     private boolean dropped;
 
-    private Explainer(Model<S> model, List<Operation> core, List<Operation> relaxed, long deadline, boolean prune,
-                      int maxSteps) {
+    private Explainer(Model<S> model, List<Operation> core, List<Operation> relaxed, List<S> initial, long deadline,
+                      boolean prune, int maxSteps) {
         this.model = model;
+        this.initial = initial;
         this.prune = prune;
         this.maxSteps = maxSteps;
         this.notePrunable = !prune && maxSteps == EXACT_STEPS;
@@ -74,25 +77,26 @@ final class Explainer<S> {
     /** The explanation of {@code core} as a history of its own (no other operation). */
     static <S> Explanation explain(Model<S> model, List<Operation> core, boolean minimal, String limit, int checks,
                                    long start, long deadline) {
-        return explain(model, core, core, minimal, limit, checks, start, deadline);
+        return explain(model, core, core, List.of(model.init()), minimal, limit, checks, start, deadline);
     }
 
     /**
      * The explanation of {@code core}, whose orders are replayed in {@code relaxed}, R(core): the core's operations
-     * (the same objects) and the other operations as {@link RelaxedModel#relax} marks them, or crashed.
+     * (the same objects) and the other operations as {@link RelaxedModel#relax} marks them, or crashed; or a window
+     * of R(core) and the states it may start from, {@code initial} (docs/semantics.md, "Windows").
      */
-    static <S> Explanation explain(Model<S> model, List<Operation> core, List<Operation> relaxed, boolean minimal,
-                                   String limit, int checks, long start, long deadline) {
+    static <S> Explanation explain(Model<S> model, List<Operation> core, List<Operation> relaxed, List<S> initial,
+                                   boolean minimal, String limit, int checks, long start, long deadline) {
         long until = Math.max(deadline, System.nanoTime()) + GRACE_NANOS;
         List<Explanation.Precedence> precedences = precedences(model, core);
         // A second replay only where the model names doomed states and a closure of the first could have left some
         // out: else the first gets the whole budget.
         boolean doomed = core.stream().anyMatch(op -> !op.isPending() && op.outputKnown()
                 && model.doomedStates(op.input(), op.output()) != null);
-        Explainer<S> e = new Explainer<>(model, core, relaxed, until, false, doomed ? EXACT_STEPS : MAX_STEPS);
+        Explainer<S> e = new Explainer<>(model, core, relaxed, initial, until, false, doomed ? EXACT_STEPS : MAX_STEPS);
         e.replay();
         if (e.outOfSteps && e.prunable) {
-            e = new Explainer<>(model, core, relaxed, until, true, MAX_STEPS - EXACT_STEPS);
+            e = new Explainer<>(model, core, relaxed, initial, until, true, MAX_STEPS - EXACT_STEPS);
             e.replay();
         }
         return new Explanation(core, minimal, limit, summary(model, core),
@@ -112,7 +116,7 @@ final class Explainer<S> {
 
     private void replay() {
         Map<BitSet, Set<S>> initial = new LinkedHashMap<>();
-        initial.put(new BitSet(), new LinkedHashSet<>(List.of(model.init())));
+        initial.put(new BitSet(), new LinkedHashSet<>(this.initial));
         explore(new ArrayList<>(), initial, new boolean[core.size()]);
     }
 

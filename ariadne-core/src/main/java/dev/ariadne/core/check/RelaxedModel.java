@@ -31,12 +31,19 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
     private final Model<S> model;
     private final Budget budget;
     private final long maxSteps;
+    /** The states the check starts from: the model's initial one, or a window's (docs/semantics.md, "Windows"). */
+    private final List<S> init;
     private long steps;
 
     RelaxedModel(Model<S> model, Budget budget, long maxSteps) {
+        this(model, budget, maxSteps, List.of(model.init()));
+    }
+
+    RelaxedModel(Model<S> model, Budget budget, long maxSteps, List<S> init) {
         this.model = model;
         this.budget = budget;
         this.maxSteps = maxSteps;
+        this.init = init;
     }
 
     /** {@code op} outside the core. */
@@ -53,7 +60,7 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
 
     @Override
     public Collection<S> init() {
-        return List.of(model.init());
+        return init;
     }
 
     /**

@@ -35,13 +35,20 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
     private final Budget budget;
     private final long maxSteps;
     private final Plan<S> plan;
+    /** The states the check starts from: the model's initial one, or a window's (docs/semantics.md, "Windows"). */
+    private final List<S> init;
     private long steps;
 
     TrackedRelaxedModel(Model<S> model, Budget budget, long maxSteps, Plan<S> plan) {
+        this(model, budget, maxSteps, plan, List.of(model.init()));
+    }
+
+    TrackedRelaxedModel(Model<S> model, Budget budget, long maxSteps, Plan<S> plan, List<S> init) {
         this.model = model;
         this.budget = budget;
         this.maxSteps = maxSteps;
         this.plan = plan;
+        this.init = init;
     }
 
 
@@ -296,7 +303,14 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
 
     @Override
     public Collection<At<S>> init() {
-        return List.of(plan.coreSize == 0 ? done() : new At<>(model.init(), Placed.NONE));
+        if (plan.coreSize == 0) {
+            return List.of(done());
+        }
+        List<At<S>> states = new ArrayList<>(init.size());
+        for (S s : init) {
+            states.add(new At<>(s, Placed.NONE));
+        }
+        return states;
     }
 
     @SuppressWarnings("unchecked")
