@@ -505,6 +505,40 @@ class RecorderTest {
     }
 
     /**
+     * A history file already there is replaced: a regular file is made anew (not truncated, see
+     * {@code Recorder.Builder#replace}), so nothing of the old one is left and the link to another name is gone; a
+     * symbolic link stays and its target is written, truncated.
+     */
+    @Test
+    void aHistoryFileAlreadyThereIsReplacedAndASymbolicLinkIsWrittenThrough(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("h.jsonl");
+        Files.writeString(file, "x".repeat(10_000) + "\n");
+        Path other = dir.resolve("other-name");
+        Files.createLink(other, file);
+        try (Recorder recorder = Recorder.builder().file(file).build()) {
+            recorder.client().call(Invocation.of("write", 1L), () -> null);
+        }
+        assertEquals(1, HistoryReaders.read(file, dev.ariadne.io.Format.JSON).size());
+        assertEquals("x".repeat(10_000) + "\n", Files.readString(other), "a new file, not the old one truncated");
+
+        Path target = dir.resolve("target.jsonl");
+        Files.writeString(target, "y".repeat(10_000) + "\n");
+        Path link = dir.resolve("link.jsonl");
+        try {
+            Files.createSymbolicLink(link, target);
+        } catch (UnsupportedOperationException | IOException e) {
+            return; // no symbolic links here
+        }
+        try (Recorder recorder = Recorder.builder().file(link).build()) {
+            recorder.client().call(Invocation.of("write", 2L), () -> null);
+        }
+        assertTrue(Files.isSymbolicLink(link));
+        History read = HistoryReaders.read(target, dev.ariadne.io.Format.JSON);
+        assertEquals(Invocation.of("write", 2L), read.get(0).input());
+        assertEquals(1, read.size());
+    }
+
+    /**
      * Issue 26: the history file's lines are encoded by hand. Four threads record seeded random values (unicode,
      * control characters, lone surrogates, big numbers, nested lists, sets and maps), some operations crashing and
      * some failing; the file reads back as the history the recorder delivered to its other sink.
