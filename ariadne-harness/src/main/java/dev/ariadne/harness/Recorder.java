@@ -496,10 +496,14 @@ public final class Recorder implements AutoCloseable {
                 throw new IllegalStateException("the recorder is closed");
             }
             long t = tail;
-            if (t - knownHead > mask) { // the cached head says full: read the real one, wait if it is full too
+            // A call waits for room for its end too, so that a wait for room (the sinks behind) never falls between
+            // an operation's call and its end: it would widen the recorded interval by the wait, thousands of other
+            // clients' events, and the overlap the checker sees.
+            long last = kind == CALL ? t + 1 : t;
+            if (last - knownHead > mask) { // the cached head says full: read the real one, wait if it is full too
                 knownHead = (long) HEAD.getAcquire(this);
-                if (t - knownHead > mask) {
-                    awaitRoom(t);
+                if (last - knownHead > mask) {
+                    awaitRoom(last);
                 }
             }
             // Announced before the clock is read, with a full fence: see Delivery.
@@ -521,7 +525,7 @@ public final class Recorder implements AutoCloseable {
         }
 
         /**
-         * Waits until the buffer has room for event {@code t}: the workload waits for the sinks. A short spin, then
+         * Waits until the buffer has room for event {@code t} (and those before it): the workload waits for the sinks. A short spin, then
          * the thread parks until the delivery thread has freed three quarters of the buffer and wakes it, so that
          * waiting clients leave the processors to the delivery thread.
          */

@@ -241,6 +241,56 @@ class RecorderTest {
         }
     }
 
+    /**
+     * A client waits for room before it stamps a call, room for the call and its end, never between them: a wait
+     * (the sink behind) inside an operation would widen its recorded interval by the wait. A sink stuck at the first
+     * return holds the buffer of 4 with one event taken (the first call): the second operation runs, the third
+     * waits before its call (before its body runs), where it would otherwise run and wait with its return unstamped.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // only against a hang
+    void aClientWaitsForRoomBeforeACallNeverInsideAnOperation() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        OrderCheckingSink sink = new OrderCheckingSink() {
+            @Override
+            public EventSink ret(int client, Object output, long time, int line) {
+                if (stuck.getCount() > 0) {
+                    stuck.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.ret(client, output, time, line);
+            }
+        };
+        AtomicLong ran = new AtomicLong();
+        try (Recorder recorder = Recorder.builder().sink(sink).bufferSize(4).build()) {
+            Recorder.Client c = recorder.client();
+            c.call(Invocation.of("write", 0L), ran::incrementAndGet);
+            stuck.await(); // its call was taken (and its slot freed) before the sink got stuck at its return
+            Thread t = new Thread(() -> {
+                for (int k = 1; k < 5; k++) {
+                    c.call(Invocation.of("write", (long) k), ran::incrementAndGet);
+                }
+            });
+            t.start();
+            try {
+                while (t.getState() != Thread.State.TIMED_WAITING && t.getState() != Thread.State.WAITING) {
+                    Thread.sleep(1); // until the client waits for room (it parks only there, and for good here)
+                }
+                assertEquals(2, ran.get(), "operations whose bodies ran while the sink was stuck");
+            } finally {
+                release.countDown(); // (else close() would wait for the stuck sink)
+            }
+            t.join();
+        }
+        assertEquals(5, ran.get());
+        assertEquals(10, sink.events);
+    }
+
     @Test
     @org.junit.jupiter.api.Timeout(60) // only against a hang: a client waiting for room must see the failure
     void aSinkFailingWhileClientsWaitForRoomStopsEveryClient() throws Exception {
