@@ -525,9 +525,9 @@ public final class Recorder implements AutoCloseable {
         }
 
         /**
-         * Waits until the buffer has room for event {@code t} (and those before it): the workload waits for the sinks. A short spin, then
-         * the thread parks until the delivery thread has freed three quarters of the buffer and wakes it, so that
-         * waiting clients leave the processors to the delivery thread.
+         * Waits until the buffer has room for event {@code t} (and those before it): the workload waits for the
+         * sinks. A short spin, then the thread parks until the delivery thread has freed three quarters of the buffer
+         * and wakes it, so that waiting clients leave the processors to the delivery thread.
          */
         private void awaitRoom(long t) {
             int spins = 0;
