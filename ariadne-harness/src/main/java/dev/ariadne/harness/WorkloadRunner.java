@@ -53,6 +53,8 @@ public final class WorkloadRunner<T> {
     private Path historyFile;
     /** The online checker of the last run, for tests of what it kept. */
     volatile OnlineChecker<?> lastChecker;
+    /** Applied to each run's online checker before it is fed (tests set a tiny work budget with it). */
+    java.util.function.Consumer<OnlineChecker<?>> checkerSetup = c -> { };
     private Duration coreTimeout = CheckOptions.DEFAULT_CORE_TIMEOUT;
     private CheckOptions options = CheckOptions.defaults();
     private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
@@ -233,6 +235,7 @@ public final class WorkloadRunner<T> {
         // Memory grows with the overlap, not the run's length, as under check --follow: old operations' records are
         // dropped once they no longer matter; the recorded history (below) is the whole one if a batch check is needed.
         OnlineChecker<S> checker = OnlineChecker.of(m, options).boundMemory();
+        checkerSetup.accept(checker);
         lastChecker = checker;
         HistoryBuilder builder = new HistoryBuilder();
         StopOnViolation<S> checking = new StopOnViolation<>(checker);

@@ -104,4 +104,24 @@ class WorkloadTest {
         assertTrue(checker.forgottenOperations() > 0, "no record was dropped");
         assertTrue(held <= 1 << 17, held + " records held");
     }
+
+    /**
+     * When the online checker degrades after it dropped records (here at once: a work budget of nothing), it cannot
+     * check the whole history itself; the runner then checks the whole recorded history in batch, and says so.
+     */
+    @Test
+    void aCheckerThatDegradedAfterDroppingRecordsGivesTheBatchVerdictOfTheWholeRun() {
+        Workload<Counter> counter = Workload.of(Counter::new)
+                .command("add", Generator.longs(1, 3), (c, d) -> c.add(d))
+                .operation("read", c -> c.read());
+        WorkloadRunner<Counter> runner = WorkloadRunner.of(counter).model("counter").clients(2).operations(80_000)
+                .seed(6).chaos(Chaos.off());
+        runner.checkerSetup = c -> c.workBudget(0, 0);
+        RunResult result = runner.run();
+        dev.ariadne.core.online.OnlineChecker<?> checker = runner.lastChecker;
+        assertTrue(checker.degraded() != null && checker.forgottenOperations() > 0 && checker.wholeHistoryNeeded());
+        assertEquals(Verdict.LINEARIZABLE, result.verdict(), result::failureMessage);
+        String note = result.result().partitions().get(0).note();
+        assertTrue(note.contains("the verdict is a batch check's of the whole recorded history"), note);
+    }
 }
