@@ -24,10 +24,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * delivery thread) from T threads, against the same loop without a recorder, and the throughput of online checking
  * behind it (the {@link OnlineChecker} as the recorder's sink, a counter workload whose operations barely overlap).
  * With {@code --crashed P}, a last row does the online row's workload with P% of the increments crashed (they took
- * effect, then threw). Each row runs after a warm-up of the same row. Usage:
+ * effect, then threw); {@code --buffer} sets the recorder rows' client buffers (events; the recorder's default
+ * otherwise). Each row runs after a warm-up of the same row. Usage:
  * <pre>
  * java -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.HarnessBench [--threads 8] [--ops 2000000]
  *     [--online-ops 200000] [--rounds 3] [--only SUBSTRING] [--crashed PERCENT]
+ *     [--buffer EVENTS]
  * </pre>
  * "cpu ns/op" is the processor time the whole process used during the row (every thread: the clients, the
  * recorder's delivery thread, the garbage collector), divided by the operations: what one operation costs, whatever
@@ -126,6 +128,7 @@ public final class HarnessBench {
         long onlineOps = 200_000;
         String only = null;
         int crashed = 0;
+        int buffer = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
@@ -134,6 +137,7 @@ public final class HarnessBench {
                 case "--online-ops" -> onlineOps = Long.parseLong(args[++i]);
                 case "--only" -> only = args[++i];
                 case "--crashed" -> crashed = Integer.parseInt(args[++i]);
+                case "--buffer" -> buffer = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -143,6 +147,7 @@ public final class HarnessBench {
         System.out.printf(Locale.ROOT, "%-36s %10s %10s %12s %10s  %s%n", "row", "ops", "ms", "ops/s", "cpu ns/op",
                 "note");
         Map<String, Row> rows = new java.util.LinkedHashMap<>();
+        int bufferSize = buffer;
         AtomicLong counter = new AtomicLong();
         rows.put("bare loop (no recorder)", (t, n) -> {
             long callers = parallel(t, n, k -> counter.incrementAndGet());
@@ -151,7 +156,7 @@ public final class HarnessBench {
         rows.put("recorder, null sink", (t, n) -> {
             RecorderBenchmark.NullSink sink = new RecorderBenchmark.NullSink();
             String split;
-            try (Recorder r = Recorder.to(sink)) {
+            try (Recorder r = sized(Recorder.builder().sink(sink), bufferSize).build()) {
                 split = recorded(r, t, n, counter);
             }
             return split + ", " + sink.events + " events delivered";
@@ -160,12 +165,11 @@ public final class HarnessBench {
             RecorderBenchmark.NullSink sink = new RecorderBenchmark.NullSink();
             Path file = Files.createTempFile("harness-bench", ".jsonl");
             String split;
-            try (Recorder r = Recorder.builder().sink(sink).file(file).build()) {
+            try (Recorder r = sized(Recorder.builder().sink(sink).file(file), bufferSize).build()) {
                 split = recorded(r, t, n, counter);
             }
-            String note = split + ", " + Files.size(file) / (1 << 20) + " MiB written";
-            Files.delete(file);
-            return note;
+            CLEANUP.add(file);
+            return split + ", " + Files.size(file) / (1 << 20) + " MiB written";
         });
         rows.put("file writer alone (one thread)", (t, n) -> {
             Path file = Files.createTempFile("harness-bench", ".jsonl");
@@ -180,10 +184,9 @@ public final class HarnessBench {
                 }
             }
             long cpu = THREADS.getCurrentThreadCpuTime() - start;
-            String note = String.format(Locale.ROOT, "writer %.1f cpu ns/op (a call and a return), %d MiB written",
+            CLEANUP.add(file);
+            return String.format(Locale.ROOT, "writer %.1f cpu ns/op (a call and a return), %d MiB written",
                     (double) cpu / n, Files.size(file) / (1 << 20));
-            Files.delete(file);
-            return note;
         });
         rows.put("recorder + online checker (counter)", (t, n) -> {
             OnlineChecker<?> checker = OnlineChecker.of(BuiltinModels.byName("counter"));
@@ -216,12 +219,14 @@ public final class HarnessBench {
             }
             long rowOps = e.getKey().contains("online") ? onlineOps : ops;
             e.getValue().run(threads, Math.max(1, rowOps / 10));
+            deleteFiles();
             for (int r = 0; r < rounds; r++) {
                 long cpu = os.getProcessCpuTime();
                 long start = System.nanoTime();
                 String note = e.getValue().run(threads, rowOps);
                 long nanos = System.nanoTime() - start;
                 double cpuPerOp = (double) (os.getProcessCpuTime() - cpu) / rowOps;
+                deleteFiles();
                 System.out.printf(Locale.ROOT, "%-36s %10d %10.1f %12.0f %10.1f  %s%n", e.getKey(), rowOps,
                         nanos / 1e6, rowOps * 1e9 / nanos, cpuPerOp, note == null ? "" : note);
             }
@@ -265,7 +270,25 @@ public final class HarnessBench {
         return split + " cpu ns/op";
     }
 
+    /** The builder with each client's buffer of {@code events} (the recorder's default when 0). */
+    private static Recorder.Builder sized(Recorder.Builder b, int events) {
+        return events > 0 ? b.bufferSize(events) : b;
+    }
+
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /**
+     * The history files of the row just run: deleted once its processor time was read, since deleting a file of
+     * hundreds of MiB (the kernel dropping its cached pages) is the benchmark's cost, not the recorder's.
+     */
+    private static final List<Path> CLEANUP = new ArrayList<>();
+
+    private static void deleteFiles() throws java.io.IOException {
+        for (Path p : CLEANUP) {
+            Files.deleteIfExists(p);
+        }
+        CLEANUP.clear();
+    }
 
     /**
      * The thread of the one recorder open now (the bench runs one row at a time) named {@code name}: its delivery

@@ -71,10 +71,16 @@ public final class Recorder implements AutoCloseable {
     /** Buffers smaller than this would fill during the pause: their recorders never pause. */
     private static final int PACED_BUFFER_SIZE = 1024;
     private static final Map<String, Object> NO_METADATA = Map.of();
+    /**
+     * A client waiting on a full buffer is woken once no more than this fraction of it (as a shift: a quarter) is
+     * still taken: each park and wake-up costs a few microseconds of processor time, so a client refills three
+     * quarters of its buffer per wait rather than half.
+     */
+    private static final int WAKE_SHIFT = 2;
     /** Events the delivery thread may have handed on and the other sinks not yet taken (see {@link HandOff}). */
     static final int HAND_OFF_SIZE = 1 << 16;
     /** How long the thread behind the history file parks when it finds no events (see {@link HandOff#run}). */
-    private static final long HAND_OFF_PARK_NANOS = 200_000;
+    private static final long HAND_OFF_PARK_NANOS = 1_000_000;
     /**
      * The metadata key of a client's own id on the operations it runs after a crash, under a new history client
      * (the key the Jepsen readers give a process's operations after its {@code :info}); reports draw rows by it.
@@ -167,7 +173,7 @@ public final class Recorder implements AutoCloseable {
         private final List<EventSink> files = new ArrayList<>();
         private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
         private final List<Class<? extends Throwable>> failedOn = new ArrayList<>();
-        private int bufferSize = 1 << 12;
+        private int bufferSize = 1 << 13;
         private int firstClientId;
 
         private Builder() {
@@ -189,7 +195,7 @@ public final class Recorder implements AutoCloseable {
                 if (parent != null) {
                     Files.createDirectories(parent);
                 }
-                OutputStream out = Files.newOutputStream(file);
+                OutputStream out = replace(file);
                 JsonLinesWriter.EventWriter writer = JsonLinesWriter.events(out);
                 sinks.add(writer);
                 files.add(writer);
@@ -198,6 +204,20 @@ public final class Recorder implements AutoCloseable {
                 throw new UncheckedIOException("cannot write the history file " + file, e);
             }
             return this;
+        }
+
+        /**
+         * Opens {@code file} for writing, empty. A regular file there is deleted and made anew rather than truncated:
+         * ext4 (its default {@code auto_da_alloc}) writes back, at the close of a file that was truncated when opened,
+         * every block written since, so a recorder's close would wait for its whole history file to reach the disk
+         * (18 ms of processor time per 400 MiB here); a new file is written back by the kernel's flusher threads
+         * as any other. A link, a device or anything else there is opened and truncated as usual.
+         */
+        static OutputStream replace(Path file) throws IOException {
+            if (Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(file);
+            }
+            return Files.newOutputStream(file);
         }
 
         /**
@@ -219,7 +239,7 @@ public final class Recorder implements AutoCloseable {
             return this;
         }
 
-        /** How many events each client may have waiting for delivery before it waits (default 4096). */
+        /** How many events each client may have waiting for delivery before it waits (default 8192). */
         public Builder bufferSize(int events) {
             if (events < 2) {
                 throw new IllegalArgumentException("bufferSize must be at least 2");
@@ -476,10 +496,14 @@ public final class Recorder implements AutoCloseable {
                 throw new IllegalStateException("the recorder is closed");
             }
             long t = tail;
-            if (t - knownHead > mask) { // the cached head says full: read the real one, wait if it is full too
+            // A call waits for room for its end too, so that a wait for room (the sinks behind) never falls between
+            // an operation's call and its end: it would widen the recorded interval by the wait, thousands of other
+            // clients' events, and the overlap the checker sees.
+            long last = kind == CALL ? t + 1 : t;
+            if (last - knownHead > mask) { // the cached head says full: read the real one, wait if it is full too
                 knownHead = (long) HEAD.getAcquire(this);
-                if (t - knownHead > mask) {
-                    awaitRoom(t);
+                if (last - knownHead > mask) {
+                    awaitRoom(last);
                 }
             }
             // Announced before the clock is read, with a full fence: see Delivery.
@@ -501,9 +525,9 @@ public final class Recorder implements AutoCloseable {
         }
 
         /**
-         * Waits until the buffer has room for event {@code t}: the workload waits for the sinks. A short spin, then
-         * the thread parks until the delivery thread has freed half the buffer and wakes it, so that waiting
-         * clients leave the processors to the delivery thread.
+         * Waits until the buffer has room for event {@code t} (and those before it): the workload waits for the
+         * sinks. A short spin, then the thread parks until the delivery thread has freed three quarters of the buffer
+         * and wakes it, so that waiting clients leave the processors to the delivery thread.
          */
         private void awaitRoom(long t) {
             int spins = 0;
@@ -703,7 +727,10 @@ public final class Recorder implements AutoCloseable {
             }
         }
 
-        /** Publishes client i's head if it moved, and wakes the client if it waits and has half its buffer free. */
+        /**
+         * Publishes client i's head if it moved, and wakes the client if it waits and has three quarters of its
+         * buffer free (see {@link #WAKE_SHIFT}).
+         */
         private void publish(int i) {
             long h = heads[i];
             if (h == publishedHeads[i]) {
@@ -713,7 +740,7 @@ public final class Recorder implements AutoCloseable {
             Client c = clientsSeen[i];
             HEAD.setVolatile(c, h); // fenced before the waiter is read: see Client.awaitRoom
             Thread waiter = (Thread) WAITER.getVolatile(c);
-            if (waiter != null && available[i] - h <= (c.mask + 1) >>> 1) {
+            if (waiter != null && available[i] - h <= (c.mask + 1) >>> WAKE_SHIFT) {
                 LockSupport.unpark(waiter);
             }
         }
@@ -769,12 +796,17 @@ public final class Recorder implements AutoCloseable {
      * lines of their own.
      */
     private final class HandOff implements Runnable {
+        /** The bit of an id (client ids are not negative) that says the event's metadata is in its slot. */
+        private static final int HAS_METADATA = 1 << 31;
         private final EventSink[] sinks;
         private final int mask;
         private final long[] stamps;
         private final int[] ids;
         private final Object[] values;
-        /** Each call's metadata (the client's identity after a crash), so the sinks behind the file see it too. */
+        /**
+         * The metadata of the calls that have some (the client's identity after a crash), so the sinks behind the
+         * file see it too: its slot is written and read only for an event whose id has {@link #HAS_METADATA} set.
+         */
         private final Object[] metadata;
         final Thread thread;
         /** Written by the delivery thread: events handed on. */
@@ -814,9 +846,13 @@ public final class Recorder implements AutoCloseable {
         void push(int kind, int client, long time, Object value, Map<String, Object> callMetadata) {
             int slot = (int) tail & mask;
             stamps[slot] = (time << KIND_BITS) | kind;
-            ids[slot] = client;
             values[slot] = value;
-            metadata[slot] = callMetadata;
+            if (callMetadata == NO_METADATA) { // nearly every event: one array less to write and read
+                ids[slot] = client;
+            } else {
+                ids[slot] = client | HAS_METADATA;
+                metadata[slot] = callMetadata;
+            }
             tail++;
             if ((tail & 1023) == 0) {
                 publish();
@@ -848,8 +884,9 @@ public final class Recorder implements AutoCloseable {
                     }
                     // Nothing to call the sinks with: spin a little, then park for longer than the delivery thread
                     // would. The delivery thread hands events on in batches (of up to 1,024, or a round); waking every
-                    // 20 µs to find none cost more processor time than a cheap sink's work (issue 26), and a sink here
-                    // is never what the clients wait for until the ring of 65,536 is full.
+                    // 20 µs, then every 200 µs, to find none cost more processor time than a cheap sink's work (issue
+                    // 26: 16-22 ns per operation at 200 µs, 8-10 at 1 ms), and a sink here is never what the clients
+                    // wait for until the ring of 65,536 is full (8 ms of the fastest recording). flush() wakes it.
                     if (idle < 64) {
                         Thread.onSpinWait();
                     } else {
@@ -864,10 +901,17 @@ public final class Recorder implements AutoCloseable {
                     long stamp = stamps[slot];
                     Object value = values[slot];
                     values[slot] = null;
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> callMetadata = (Map<String, Object>) metadata[slot];
+                    int id = ids[slot];
+                    Map<String, Object> callMetadata = NO_METADATA;
+                    if ((id & HAS_METADATA) != 0) {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> m = (Map<String, Object>) metadata[slot];
+                        callMetadata = m;
+                        metadata[slot] = null;
+                        id &= ~HAS_METADATA;
+                    }
                     if (failure == null) {
-                        call((int) (stamp & KIND_MASK), ids[slot], stamp >> KIND_BITS, value, callMetadata);
+                        call((int) (stamp & KIND_MASK), id, stamp >> KIND_BITS, value, callMetadata);
                     }
                     head++;
                     if ((head & 1023) == 0) {
@@ -948,6 +992,7 @@ public final class Recorder implements AutoCloseable {
             spins = backOff(spins);
         }
         if (handOff != null) {
+            LockSupport.unpark(handOff.thread); // it may be parked for a while (see HandOff#run)
             while (handOff.flushedThrough.value < target && handOff.thread.isAlive() && failure == null) {
                 spins = backOff(spins);
             }

@@ -51,6 +51,10 @@ public final class WorkloadRunner<T> {
     private Long seed;
     private Chaos chaos = Chaos.on();
     private Path historyFile;
+    /** The online checker of the last run, for tests of what it kept. */
+    volatile OnlineChecker<?> lastChecker;
+    /** Applied to each run's online checker before it is fed (tests set a tiny work budget with it). */
+    java.util.function.Consumer<OnlineChecker<?>> checkerSetup = c -> { };
     private Duration coreTimeout = CheckOptions.DEFAULT_CORE_TIMEOUT;
     private CheckOptions options = CheckOptions.defaults();
     private Function<Throwable, ExceptionOutcome> classifier = t -> ExceptionOutcome.CRASHED;
@@ -228,7 +232,11 @@ public final class WorkloadRunner<T> {
     }
 
     private <S> RunResult runWith(Model<S> m, long runSeed, long deadline) {
-        OnlineChecker<S> checker = OnlineChecker.of(m, options);
+        // Memory grows with the overlap, not the run's length, as under check --follow: old operations' records are
+        // dropped once they no longer matter; the recorded history (below) is the whole one if a batch check is needed.
+        OnlineChecker<S> checker = OnlineChecker.of(m, options).boundMemory();
+        checkerSetup.accept(checker);
+        lastChecker = checker;
         HistoryBuilder builder = new HistoryBuilder();
         StopOnViolation<S> checking = new StopOnViolation<>(checker);
         Recorder.Builder rb = Recorder.builder().sink(builder).classifier(classifier);
@@ -306,11 +314,31 @@ public final class WorkloadRunner<T> {
             // A violation first shown by the round's last return is only judged when the checker finishes; either
             // way the core and explanation come from a batch check of the whole recording.
             Result found = violated ? checker.violation().orElseThrow() : checker.finish();
+            if (!violated && checker.wholeHistoryNeeded()) { // it degraded after dropping records: check it all
+                found = batchOfWholeHistory(history, m, checker.degraded());
+            }
             Result batch = found.verdict() != Verdict.NOT_LINEARIZABLE || coreTimeout == null || coreTimeout.isZero()
                     ? null : Checker.check(history, m, options.withCoreTimeout(coreTimeout));
             result = batch != null && batch.verdict() == Verdict.NOT_LINEARIZABLE ? batch : found;
         }
         return new RunResult(runSeed, result, history, m, ran, violated, historyFile, clients, chaos.enabled(), 1, ran);
+    }
+
+    /**
+     * The batch check of the whole recorded history, when the online checker degraded after it had dropped old
+     * records ({@link OnlineChecker#boundMemory()}); each partition notes why.
+     */
+    private Result batchOfWholeHistory(History history, Model<?> m, String degraded) {
+        Result batch = Checker.check(history, m, options);
+        String note = degraded + "; the verdict is a batch check's of the whole recorded history";
+        List<dev.ariadne.core.check.PartitionResult> partitions = new ArrayList<>();
+        for (dev.ariadne.core.check.PartitionResult p : batch.partitions()) {
+            partitions.add(new dev.ariadne.core.check.PartitionResult(p.index(), p.label(), p.operations(),
+                    p.verdict(), p.witness(), p.violation(), p.reason(), p.engine(), p.statistics(),
+                    p.note() == null ? note : p.note() + "; " + note));
+        }
+        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
+                batch.statistics());
     }
 
     private long clientLoop(T system, Recorder.Client client, int index, long runSeed, StopOnViolation<?> checking,

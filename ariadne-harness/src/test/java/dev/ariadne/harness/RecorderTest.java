@@ -241,6 +241,56 @@ class RecorderTest {
         }
     }
 
+    /**
+     * A client waits for room before it stamps a call, room for the call and its end, never between them: a wait
+     * (the sink behind) inside an operation would widen its recorded interval by the wait. A sink stuck at the first
+     * return holds the buffer of 4 with one event taken (the first call): the second operation runs, the third
+     * waits before its call (before its body runs), where it would otherwise run and wait with its return unstamped.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // only against a hang
+    void aClientWaitsForRoomBeforeACallNeverInsideAnOperation() throws Exception {
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        OrderCheckingSink sink = new OrderCheckingSink() {
+            @Override
+            public EventSink ret(int client, Object output, long time, int line) {
+                if (stuck.getCount() > 0) {
+                    stuck.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.ret(client, output, time, line);
+            }
+        };
+        AtomicLong ran = new AtomicLong();
+        try (Recorder recorder = Recorder.builder().sink(sink).bufferSize(4).build()) {
+            Recorder.Client c = recorder.client();
+            c.call(Invocation.of("write", 0L), ran::incrementAndGet);
+            stuck.await(); // its call was taken (and its slot freed) before the sink got stuck at its return
+            Thread t = new Thread(() -> {
+                for (int k = 1; k < 5; k++) {
+                    c.call(Invocation.of("write", (long) k), ran::incrementAndGet);
+                }
+            });
+            t.start();
+            try {
+                while (t.getState() != Thread.State.TIMED_WAITING && t.getState() != Thread.State.WAITING) {
+                    Thread.sleep(1); // until the client waits for room (it parks only there, and for good here)
+                }
+                assertEquals(2, ran.get(), "operations whose bodies ran while the sink was stuck");
+            } finally {
+                release.countDown(); // (else close() would wait for the stuck sink)
+            }
+            t.join();
+        }
+        assertEquals(5, ran.get());
+        assertEquals(10, sink.events);
+    }
+
     @Test
     @org.junit.jupiter.api.Timeout(60) // only against a hang: a client waiting for room must see the failure
     void aSinkFailingWhileClientsWaitForRoomStopsEveryClient() throws Exception {
@@ -502,6 +552,40 @@ class RecorderTest {
             release.countDown();
         }
         assertEquals(operations, seen.size(), "the checker got every event once let go");
+    }
+
+    /**
+     * A history file already there is replaced: a regular file is made anew (not truncated, see
+     * {@code Recorder.Builder#replace}), so nothing of the old one is left and the link to another name is gone; a
+     * symbolic link stays and its target is written, truncated.
+     */
+    @Test
+    void aHistoryFileAlreadyThereIsReplacedAndASymbolicLinkIsWrittenThrough(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("h.jsonl");
+        Files.writeString(file, "x".repeat(10_000) + "\n");
+        Path other = dir.resolve("other-name");
+        Files.createLink(other, file);
+        try (Recorder recorder = Recorder.builder().file(file).build()) {
+            recorder.client().call(Invocation.of("write", 1L), () -> null);
+        }
+        assertEquals(1, HistoryReaders.read(file, dev.ariadne.io.Format.JSON).size());
+        assertEquals("x".repeat(10_000) + "\n", Files.readString(other), "a new file, not the old one truncated");
+
+        Path target = dir.resolve("target.jsonl");
+        Files.writeString(target, "y".repeat(10_000) + "\n");
+        Path link = dir.resolve("link.jsonl");
+        try {
+            Files.createSymbolicLink(link, target);
+        } catch (UnsupportedOperationException | IOException e) {
+            return; // no symbolic links here
+        }
+        try (Recorder recorder = Recorder.builder().file(link).build()) {
+            recorder.client().call(Invocation.of("write", 2L), () -> null);
+        }
+        assertTrue(Files.isSymbolicLink(link));
+        History read = HistoryReaders.read(target, dev.ariadne.io.Format.JSON);
+        assertEquals(Invocation.of("write", 2L), read.get(0).input());
+        assertEquals(1, read.size());
     }
 
     /**

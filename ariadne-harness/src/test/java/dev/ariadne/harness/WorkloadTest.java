@@ -82,4 +82,46 @@ class WorkloadTest {
                 .operations(100).seed(9).run();
         assertEquals(Verdict.LINEARIZABLE, result.verdict(), result::failureMessage);
     }
+
+    /**
+     * Issue 26: the runner's online checker bounds its memory as {@code check --follow} does. 160,000 operations
+     * pass the 131,072 records a checker holds before it drops those no open operation or evidence needs: after the
+     * run it holds fewer records than operations were called, and at most 131,072.
+     */
+    @Test
+    void aLongRunsOnlineCheckerDropsTheRecordsOfOldOperations() {
+        Workload<Counter> counter = Workload.of(Counter::new)
+                .command("add", Generator.longs(1, 3), (c, d) -> c.add(d))
+                .operation("read", c -> c.read());
+        WorkloadRunner<Counter> runner = WorkloadRunner.of(counter).model("counter").clients(2).operations(80_000)
+                .seed(5).chaos(Chaos.off());
+        RunResult result = runner.run();
+        assertEquals(Verdict.LINEARIZABLE, result.verdict(), result::failureMessage);
+        assertEquals(160_000, result.history().size(), "the recorded history is whole");
+        dev.ariadne.core.online.OnlineChecker<?> checker = runner.lastChecker;
+        assertEquals(160_000, checker.operations());
+        int held = checker.operations() - checker.forgottenOperations();
+        assertTrue(checker.forgottenOperations() > 0, "no record was dropped");
+        assertTrue(held <= 1 << 17, held + " records held");
+    }
+
+    /**
+     * When the online checker degrades after it dropped records (here at once: a work budget of nothing), it cannot
+     * check the whole history itself; the runner then checks the whole recorded history in batch, and says so.
+     */
+    @Test
+    void aCheckerThatDegradedAfterDroppingRecordsGivesTheBatchVerdictOfTheWholeRun() {
+        Workload<Counter> counter = Workload.of(Counter::new)
+                .command("add", Generator.longs(1, 3), (c, d) -> c.add(d))
+                .operation("read", c -> c.read());
+        WorkloadRunner<Counter> runner = WorkloadRunner.of(counter).model("counter").clients(2).operations(80_000)
+                .seed(6).chaos(Chaos.off());
+        runner.checkerSetup = c -> c.workBudget(0, 0);
+        RunResult result = runner.run();
+        dev.ariadne.core.online.OnlineChecker<?> checker = runner.lastChecker;
+        assertTrue(checker.degraded() != null && checker.forgottenOperations() > 0 && checker.wholeHistoryNeeded());
+        assertEquals(Verdict.LINEARIZABLE, result.verdict(), result::failureMessage);
+        String note = result.result().partitions().get(0).note();
+        assertTrue(note.contains("the verdict is a batch check's of the whole recorded history"), note);
+    }
 }

@@ -234,7 +234,10 @@ public final class JsonLinesWriter {
         private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
                 ByteOrder.LITTLE_ENDIAN);
         private static final long TIME_LONG = (long) LONGS.get(TIME, 0);
+        private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class,
+                ByteOrder.LITTLE_ENDIAN);
         private static final byte[] NULL = ascii("null");
+        private static final int NULL_INT = (int) INTS.get(NULL, 0);
         private static final byte[] TRUE = ascii("true");
         private static final byte[] FALSE = ascii("false");
         private static final byte[] EDN_FIELD = ascii("{\"" + JsonValues.EDN + "\":");
@@ -288,6 +291,14 @@ public final class JsonLinesWriter {
         /** By client: the start of its calls' lines up to the name, and of its returns' up to the output. */
         private final byte[][] callPrefixes = new byte[256][];
         private final byte[][] returnPrefixes = new byte[256][];
+        /** By client: the start of its returns' lines with an output, up to the output. */
+        private final byte[][] outputPrefixes = new byte[256][];
+        /**
+         * By client: the name of its last call and that call's line up to the end of the name, written whole when
+         * the next call has the same name (the same string), as a client's calls mostly do.
+         */
+        private final String[] callNames = new String[256];
+        private final byte[][] callNameLines = new byte[256][];
 
         private EventWriter(OutputStream out) {
             this.out = out;
@@ -306,8 +317,17 @@ public final class JsonLinesWriter {
             }
             try {
                 lineStart = pos;
-                prefix(callPrefixes, CALL, client, F);
-                name(inv.f());
+                String f = inv.f();
+                if (client >= 0 && client < callNames.length && callNames[client] == f) {
+                    raw(callNameLines[client]);
+                } else {
+                    prefix(callPrefixes, CALL, client, F);
+                    name(f);
+                    if (client >= 0 && client < callNames.length && pos - lineStart <= 128) {
+                        callNames[client] = f;
+                        callNameLines[client] = Arrays.copyOfRange(buf, lineStart, pos);
+                    }
+                }
                 if (inv.key() != null) {
                     raw(KEY);
                     value(inv.key(), 1);
@@ -345,10 +365,11 @@ public final class JsonLinesWriter {
         public EventWriter ret(int client, Object output, long time, int line) {
             try {
                 lineStart = pos;
-                prefix(returnPrefixes, RETURN, client, NOTHING);
                 if (output != Operation.UNKNOWN) {
-                    raw(OUTPUT);
+                    prefix(outputPrefixes, RETURN, client, OUTPUT);
                     value(output, 1);
+                } else {
+                    prefix(returnPrefixes, RETURN, client, NOTHING);
                 }
                 end(time);
             } catch (RuntimeException e) {
@@ -671,6 +692,12 @@ public final class JsonLinesWriter {
          */
         private void value(Object v, int depth) {
             deeper(depth);
+            if (v == null) { // the commonest output, four bytes at once
+                ensure(4);
+                INTS.set(buf, pos, NULL_INT);
+                pos += 4;
+                return;
+            }
             Object value = Values.normalizeNumber(v);
             if (value instanceof Long l) {
                 number(l);
