@@ -245,13 +245,17 @@ class RedisWorkloadTest {
         /** Strikes once the server has answered each of {@code strikes} commands in all (ascending). */
         Nemesis(RedisServer server, ThreadConnections progress, Runnable whileDown, long... strikes) {
             lastStrike = strikes[strikes.length - 1];
+            // The clients stop at each strike's count until the server is paused, so that the run cannot end
+            // before the nemesis strikes, however the machine schedules its thread.
+            progress.holdAt(strikes[0]);
             thread = new Thread(() -> {
                 try {
-                    for (long strike : strikes) {
-                        while (progress.answered() < strike) {
+                    for (int i = 0; i < strikes.length; i++) {
+                        while (progress.answered() < strikes[i]) {
                             Thread.sleep(5);
                         }
                         server.pause();
+                        progress.holdAt(i + 1 < strikes.length ? strikes[i + 1] : Long.MAX_VALUE);
                         Thread.sleep(100);
                         server.kill();
                         whileDown.run();
@@ -259,6 +263,7 @@ class RedisWorkloadTest {
                         server.restart();
                     }
                 } catch (Throwable t) {
+                    progress.holdAt(Long.MAX_VALUE);
                     failure = t;
                 }
             }, "redis-nemesis");

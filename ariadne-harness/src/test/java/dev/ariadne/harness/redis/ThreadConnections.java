@@ -22,6 +22,13 @@ final class ThreadConnections implements Registers {
 
     private final ThreadLocal<RedisRegisters.Connection> connections = new ThreadLocal<>();
     private final AtomicLong answered = new AtomicLong();
+    /**
+     * Once this many commands were answered, commands wait before they are sent until {@link #holdAt} moves the
+     * mark on: a nemesis that strikes at a count of answers then strikes there however slowly it is scheduled.
+     */
+    private volatile long holdAt = Long.MAX_VALUE;
+    /** The longest a command is held: a nemesis that never releases it fails its test, it does not hang it. */
+    private static final long HOLD_LIMIT_MILLIS = 60_000;
 
     ThreadConnections(RedisRegisters redis) {
         this.redis = redis;
@@ -39,6 +46,27 @@ final class ThreadConnections implements Registers {
     /** How many commands the server has answered so far, over all threads. */
     long answered() {
         return answered.get();
+    }
+
+    /**
+     * Holds every command not yet sent once {@code answers} commands were answered, until the next call moves the
+     * mark ({@code Long.MAX_VALUE}: no hold).
+     */
+    void holdAt(long answers) {
+        holdAt = answers;
+    }
+
+    /** Waits while the hold mark is reached (bounded by {@link #HOLD_LIMIT_MILLIS}). */
+    private void awaitRelease() {
+        long giveUp = System.nanoTime() + HOLD_LIMIT_MILLIS * 1_000_000;
+        while (answered.get() >= holdAt && System.nanoTime() < giveUp) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**
@@ -72,6 +100,7 @@ final class ThreadConnections implements Registers {
     }
 
     private <T> T run(String key, Function<RedisRegisters.Connection, T> command) {
+        awaitRelease();
         RedisRegisters.Connection c = connection();
         int colon = key.indexOf(':');
         if (colon >= 0 && !key.startsWith(c.runId() + ":")) {
