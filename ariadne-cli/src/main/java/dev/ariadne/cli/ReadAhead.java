@@ -78,20 +78,7 @@ final class ReadAhead implements AutoCloseable {
             Thread.currentThread().interrupt();
             return CheckCommand.load(file, options);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof InvalidInputException bad) {
-                throw bad;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw TimedRead.rethrown(e.getCause());
         }
     }
 

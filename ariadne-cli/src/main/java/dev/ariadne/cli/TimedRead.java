@@ -78,20 +78,28 @@ final class TimedRead {
                     throw new TimedOut(opened.get().where());
                 }
             }
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof InvalidInputException invalid) {
-                throw invalid;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw rethrown(cause);
         }
+    }
+
+    /**
+     * Throws what a reading on another thread threw ({@code cause}, as its future gave it), as the reading would
+     * have thrown it on this thread; a checked exception no reading throws is wrapped.
+     */
+    static IllegalStateException rethrown(Throwable cause) throws IOException, InvalidInputException {
+        if (cause instanceof IOException io) {
+            throw io;
+        }
+        if (cause instanceof InvalidInputException invalid) {
+            throw invalid;
+        }
+        if (cause instanceof RuntimeException re) {
+            throw re;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return new IllegalStateException(cause);
     }
 
     private static ReadResult read(Path file, ReadOptions options, AtomicReference<Counted> opened, long deadline)
