@@ -90,7 +90,13 @@ final class EdnReader {
                         + " opened at line " + open + ", got " + Text.quote(Character.toString(c)));
             }
         } else {
-            while (src.skipBlank() != Parseable.END_OF_INPUT) {
+            while (true) {
+                if (useFast && fastLine()) {
+                    continue;
+                }
+                if (src.skipBlank() == Parseable.END_OF_INPUT) {
+                    break;
+                }
                 operation();
             }
         }
@@ -149,6 +155,42 @@ final class EdnReader {
         }
         String name = f instanceof Keyword k ? EdnValues.name(k) : f.toString();
         ops.event(client, type, name, value(op.get(KEY), start), value(op.get(VALUE), start), start);
+    }
+
+    /**
+     * Reads the next line straight from the input's bytes, without its string or this reader's character source,
+     * when it is one operation map that {@link #fast} takes, alone on its line but for blanks (Jepsen's
+     * history.edn); false (nothing consumed) when it is not, and the line is then read as any other.
+     */
+    private boolean fastLine() throws IOException, InvalidInputException {
+        if (!src.atLineBoundary()) {
+            return false;
+        }
+        int from = lines.peekAscii();
+        if (from < 0) {
+            return false;
+        }
+        byte[] b = lines.bytes();
+        int length = lines.peekedLength();
+        int end = from + length;
+        int k = from;
+        while (k < end && (b[k] == ' ' || b[k] == ',' || b[k] == '\t')) {
+            k++;
+        }
+        if (k == end || b[k] != '{' || !fast.parse(b, from, length, k - from)) {
+            return false;
+        }
+        for (k = from + fast.end; k < end; k++) {
+            if (b[k] != ' ' && b[k] != ',' && b[k] != '\t') {
+                return false; // more on the line (another map, a comment): read it as any other
+            }
+        }
+        if (!fast(lines.number() + 1)) {
+            return false;
+        }
+        lines.skipPeeked();
+        fastMaps++;
+        return true;
     }
 
     /**
