@@ -217,7 +217,11 @@ final class EdnReader {
             ops.annotate((String) m.process, m.type, m.f, m.value, start);
             return true;
         }
-        ops.time(client, m.time, start);
+        if (m.timeIsInteger) {
+            ops.time(client, m.timeNs, start);
+        } else {
+            ops.time(client, m.time, start);
+        }
         ops.event(client, type, m.f, m.key, m.value, start);
         return true;
     }
