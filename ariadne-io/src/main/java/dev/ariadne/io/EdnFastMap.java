@@ -53,6 +53,12 @@ final class EdnFastMap {
     /** The names of the keyword values of {@code :type} and {@code :f}, or {@code null} when not keywords. */
     String type;
     String f;
+    /**
+     * {@code :time} when it is an integer, unboxed (it differs on every line): then {@link #timeIsInteger} is set
+     * and {@link #time} is {@code null}.
+     */
+    long timeNs;
+    boolean timeIsInteger;
     /** Whether {@code :process} is a keyword (a named process such as {@code :nemesis}). */
     boolean namedProcess;
     /** The index just after the map's closing brace. */
@@ -106,6 +112,7 @@ final class EdnFastMap {
         process = key = value = index = time = null;
         type = f = null;
         namedProcess = false;
+        timeIsInteger = false;
         while (true) {
             int c = skip();
             if (c == '}') {
@@ -135,6 +142,20 @@ final class EdnFastMap {
                 return false; // a key needs a value
             }
             skip();
+            if (which == TIME && i < n && (s[i] == '-' || (s[i] >= '0' && s[i] <= '9'))) {
+                try {
+                    int to = FastTokens.integerEnd(s, i, n);
+                    timeNs = FastTokens.integerValue(s, i, to);
+                    i = to;
+                } catch (NotSimple e) {
+                    return false;
+                }
+                timeIsInteger = true;
+                if (!delimiter(i)) {
+                    return false;
+                }
+                continue;
+            }
             Object v;
             try {
                 v = value(0);

@@ -90,7 +90,13 @@ final class EdnReader {
                         + " opened at line " + open + ", got " + Text.quote(Character.toString(c)));
             }
         } else {
-            while (src.skipBlank() != Parseable.END_OF_INPUT) {
+            while (true) {
+                if (useFast && fastLine()) {
+                    continue;
+                }
+                if (src.skipBlank() == Parseable.END_OF_INPUT) {
+                    break;
+                }
                 operation();
             }
         }
@@ -152,6 +158,42 @@ final class EdnReader {
     }
 
     /**
+     * Reads the next line straight from the input's bytes, without its string or this reader's character source,
+     * when it is one operation map that {@link #fast} takes, alone on its line but for blanks (Jepsen's
+     * history.edn); false (nothing consumed) when it is not, and the line is then read as any other.
+     */
+    private boolean fastLine() throws IOException, InvalidInputException {
+        if (!src.atLineBoundary()) {
+            return false;
+        }
+        int from = lines.peekAscii();
+        if (from < 0) {
+            return false;
+        }
+        byte[] b = lines.bytes();
+        int length = lines.peekedLength();
+        int end = from + length;
+        int k = from;
+        while (k < end && (b[k] == ' ' || b[k] == ',' || b[k] == '\t')) {
+            k++;
+        }
+        if (k == end || b[k] != '{' || !fast.parse(b, from, length, k - from)) {
+            return false;
+        }
+        for (k = from + fast.end; k < end; k++) {
+            if (b[k] != ' ' && b[k] != ',' && b[k] != '\t') {
+                return false; // more on the line (another map, a comment): read it as any other
+            }
+        }
+        if (!fast(lines.number() + 1)) {
+            return false;
+        }
+        lines.skipPeeked();
+        fastMaps++;
+        return true;
+    }
+
+    /**
      * The event of the map {@link #fast} read, as {@link #operation()} reads it from edn-java's map; false (nothing
      * done) when the map is one that edn-java must read (a missing or unusual field: its message is edn-java's).
      */
@@ -175,7 +217,11 @@ final class EdnReader {
             ops.annotate((String) m.process, m.type, m.f, m.value, start);
             return true;
         }
-        ops.time(client, m.time, start);
+        if (m.timeIsInteger) {
+            ops.time(client, m.timeNs, start);
+        } else {
+            ops.time(client, m.time, start);
+        }
         ops.event(client, type, m.f, m.key, m.value, start);
         return true;
     }

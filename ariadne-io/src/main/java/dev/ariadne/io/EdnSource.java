@@ -318,6 +318,25 @@ final class EdnSource implements Parseable {
         return lines.asciiOffset(current);
     }
 
+    /**
+     * Whether everything read so far ends at the end of a line, outside any string, comment or rewritten text:
+     * the next line may then be read from {@link Lines} by the caller (see {@link Lines#peekAscii()}), as a
+     * read through this source would (its newline is consumed here, so the digit guard sees it).
+     */
+    boolean atLineBoundary() throws IOException {
+        if (pushed != 0 || lookahead != NONE || pendingPos < pending.length() || inString || inComment) {
+            return false;
+        }
+        if (current == null) {
+            return line == 0; // nothing read yet
+        }
+        if (pos == current.length()) {
+            raw(); // the newline
+            afterDelimiter = true;
+        }
+        return pos > current.length();
+    }
+
     /** The length of the line being read. */
     int lineLength() {
         return current.length();

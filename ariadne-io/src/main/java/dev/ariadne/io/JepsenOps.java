@@ -220,6 +220,11 @@ final class JepsenOps {
             throw new InvalidInputException(source, line, "expected :time to be an integer (nanoseconds), got "
                     + describe(time));
         }
+        time(process, (long) t, line);
+    }
+
+    /** As {@link #time(int, Object, long)} for a {@code :time} that is an integer (a reader's, without boxing it). */
+    void time(int process, long t, long line) throws InvalidInputException {
         if (t < 0) {
             throw new InvalidInputException(source, line, "negative :time " + t + " (Jepsen's times count up from "
                     + "the start of the test)");

@@ -87,6 +87,53 @@ final class Lines {
         return line == asciiLine ? asciiStart : -1;
     }
 
+    /** The end (its {@code \n}) in {@link #chunk} of the line {@link #peekAscii()} found, or -1. */
+    private int peekedEnd = -1;
+
+    /**
+     * Where the next line starts in {@link #bytes()} when it is all ASCII, ends with a newline and lies whole in
+     * the buffer, with nothing looked ahead; else -1 (read it with {@link #next()}). Nothing is consumed: a caller
+     * that takes the line from the bytes itself (its length is {@link #peekedLength()}) then calls
+     * {@link #skipPeeked()}, which spares the line's string.
+     */
+    int peekAscii() throws IOException {
+        if (!ahead.isEmpty()) {
+            return -1;
+        }
+        if (chunkPos == chunkEnd && !fill()) {
+            return -1;
+        }
+        int start = chunkPos;
+        int nl = start;
+        int high = 0;
+        byte[] b = chunk;
+        int end = chunkEnd;
+        while (nl < end && b[nl] != '\n') {
+            high |= b[nl];
+            nl++;
+        }
+        if (nl == end || high < 0) {
+            return -1;
+        }
+        peekedEnd = nl;
+        return start;
+    }
+
+    /** The length of the line {@link #peekAscii()} found, without its {@code \r\n} or {@code \n}. */
+    int peekedLength() {
+        int nl = peekedEnd;
+        return (nl > chunkPos && chunk[nl - 1] == '\r' ? nl - 1 : nl) - chunkPos;
+    }
+
+    /** Consumes the line {@link #peekAscii()} just found, as {@link #next()} would have without its string. */
+    void skipPeeked() {
+        chunkPos = peekedEnd + 1;
+        peekedEnd = -1;
+        decoded++;
+        number++;
+        asciiLine = null;
+    }
+
     /** The buffer that {@link #asciiOffset} points into. */
     byte[] bytes() {
         return chunk;

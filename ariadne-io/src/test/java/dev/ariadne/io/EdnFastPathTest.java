@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,13 @@ class EdnFastPathTest {
     private static long libraryMaps;
 
     static ReadOutcome read(byte[] bytes, boolean fast, boolean newClientAfterInfo) {
+        return read(new ByteArrayInputStream(bytes), fast, newClientAfterInfo);
+    }
+
+    static ReadOutcome read(InputStream in, boolean fast, boolean newClientAfterInfo) {
         JepsenOps ops = new JepsenOps("in.edn", newClientAfterInfo, ReadOptions.FailedCas.ABSENT);
         return ReadOutcome.of(() -> {
-            long[] n = EdnReader.read(new Lines(new ByteArrayInputStream(bytes), "in.edn"), ops, fast);
+            long[] n = EdnReader.read(new Lines(in, "in.edn"), ops, fast);
             if (fast) {
                 fastMaps += n[1];
                 libraryMaps += n[0] - n[1];
@@ -46,7 +51,23 @@ class EdnFastPathTest {
             assertEquals(library, fast, () -> what + ":\n" + new String(bytes, StandardCharsets.UTF_8));
             history |= library.error() == null;
         }
+        // lines cut by the reader's buffer (the input arriving a few bytes at a time), and \r\n line ends: the fast
+        // path reads lines from the buffer's bytes, and must leave a line it cannot see whole to the library
+        assertEquals(read(bytes, false, false), read(trickle(bytes), true, false), () -> what + " in small reads");
+        byte[] crlf = new String(bytes, StandardCharsets.UTF_8).replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8);
+        assertEquals(read(crlf, false, false), read(trickle(crlf), true, false), () -> what + " with \\r\\n");
         return history;
+    }
+
+    /** {@code bytes} as a stream that gives at most a few bytes a read, as a pipe or a slow disk may. */
+    static InputStream trickle(byte[] bytes) {
+        Random sizes = new Random(java.util.Arrays.hashCode(bytes));
+        return new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1 + sizes.nextInt(80)));
+            }
+        };
     }
 
 

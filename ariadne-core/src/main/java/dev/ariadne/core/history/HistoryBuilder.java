@@ -102,16 +102,22 @@ public final class HistoryBuilder implements EventSink {
 
     /** The history so far; operations still open are pending. */
     public History build() {
-        List<Operation> all = new ArrayList<>(operations);
-        for (Open o : open.values()) {
-            all.add(new Operation(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING,
-                    o.metadata));
+        // numbered in call order, as the online checker numbers them: by call time, ties in the order of the calls.
+        // Times never go backwards (advance), so that is the order of the calls themselves: each operation goes to
+        // its call's place, without a sort (a 500,000-operation history spent a tenth of its reading sorting)
+        Operation[] byCall = new Operation[calls];
+        for (Operation op : operations) {
+            byCall[op.id()] = op;
         }
-        // numbered in call order, as the online checker numbers them: by call time, ties in the order of the calls
-        all.sort((a, b) -> a.call() != b.call() ? Long.compare(a.call(), b.call()) : Integer.compare(a.id(), b.id()));
-        List<Operation> numbered = new ArrayList<>(all.size());
-        for (Operation op : all) {
-            numbered.add(op.id() == numbered.size() ? op : op.withId(numbered.size()));
+        for (Open o : open.values()) {
+            byCall[o.seq] = new Operation(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING,
+                    o.metadata);
+        }
+        List<Operation> numbered = new ArrayList<>(operations.size() + open.size());
+        for (Operation op : byCall) {
+            if (op != null) { // a discarded call leaves a gap
+                numbered.add(op.id() == numbered.size() ? op : op.withId(numbered.size()));
+            }
         }
         return History.trusted(numbered);
     }
