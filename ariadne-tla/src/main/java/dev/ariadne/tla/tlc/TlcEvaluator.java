@@ -62,19 +62,31 @@ public final class TlcEvaluator implements SpecEvaluator {
         PrintStream stdout = System.out;
         try {
             FP64.Init();
-            // the library before the jar: SANY then never copies a module out of the jar into java.io.tmpdir
-            java.util.List<String> path = new java.util.ArrayList<>(java.util.List.of(dir));
-            path.addAll(java.util.List.of(library.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))));
-            tool = new FastTool(dir, module, cfg, new SimpleFilenameToStream(path.toArray(new String[0])));
+            tool = new FastTool(dir, module, cfg, modulePath(dir, library));
             view = tool.getViewSpec();
         } catch (RuntimeException | Error e) {
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
         } finally {
-            ToolIO.out = new PrintStream(PrintStream.nullOutputStream());
-            ToolIO.err = ToolIO.out;
-            if (System.out != stdout) {
-                System.setOut(stdout);
-            }
+            silence(stdout);
+        }
+    }
+
+    /**
+     * Where SANY looks for modules: the spec's folder, then the library (the modules Ariadne ships, written out) before
+     * the jar, so that SANY never copies a module out of the jar into java.io.tmpdir.
+     */
+    private static SimpleFilenameToStream modulePath(String dir, String library) {
+        List<String> path = new ArrayList<>(List.of(dir));
+        path.addAll(List.of(library.split(Pattern.quote(java.io.File.pathSeparator))));
+        return new SimpleFilenameToStream(path.toArray(new String[0]));
+    }
+
+    /** After a load: TLC's and SANY's printing goes nowhere again, and System.out is ours. */
+    private static void silence(PrintStream stdout) {
+        ToolIO.out = new PrintStream(PrintStream.nullOutputStream());
+        ToolIO.err = ToolIO.out;
+        if (System.out != stdout) {
+            System.setOut(stdout);
         }
     }
 
@@ -144,10 +156,7 @@ public final class TlcEvaluator implements SpecEvaluator {
         ToolIO.err = capture;
         PrintStream stdout = System.out;
         try {
-            java.util.List<String> path = new java.util.ArrayList<>(java.util.List.of(dir));
-            path.addAll(java.util.List.of(library.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))));
-            tla2sany.modanalyzer.SpecObj spec = new tla2sany.modanalyzer.SpecObj(module,
-                    new SimpleFilenameToStream(path.toArray(new String[0])));
+            tla2sany.modanalyzer.SpecObj spec = new tla2sany.modanalyzer.SpecObj(module, modulePath(dir, library));
             int status = tla2sany.drivers.SANY.frontEndMain(spec, module, capture);
             tla2sany.semantic.ModuleNode root = spec.getExternalModuleTable() == null ? null
                     : spec.getExternalModuleTable().getRootModule();
@@ -184,11 +193,7 @@ public final class TlcEvaluator implements SpecEvaluator {
             }
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
         } finally {
-            ToolIO.out = new PrintStream(PrintStream.nullOutputStream());
-            ToolIO.err = ToolIO.out;
-            if (System.out != stdout) {
-                System.setOut(stdout);
-            }
+            silence(stdout);
         }
     }
 
