@@ -79,7 +79,10 @@ class CheckCommand implements Callable<Integer> {
      * then loaded again for each file, with the file's events.
      */
     boolean tlaHooks;
-    /** The model of --tla, loaded once before the files are read. */
+    /**
+     * The model of --tla, loaded once before the files are read; null for an OmniLink validation module checked
+     * against one file, which is loaded with that file's events only (a load can take most of a second).
+     */
     Model<?> tlaModel;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
@@ -269,16 +272,19 @@ class CheckCommand implements Callable<Integer> {
         if (tlaSpec != null) {
             validateTla();
             try {
-                // an OmniLink validation module is loaded here without events, so that its problems are found
-                // before any file is read; each file then loads it with its own (checkFile)
                 tlaHooks = dev.ariadne.tla.TlaSpec.isOmniLinkValidation(tlaSpec);
                 if (tlaHooks && follow) {
                     throw new UsageException("--follow cannot check with an OmniLink validation module (its hooks "
                             + "see the whole trace's events): check the finished trace");
                 }
-                dev.ariadne.tla.TlaSpec spec = dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants);
-                dev.ariadne.tla.WitnessCheck.validate(spec); // a malformed AriadneModel hint is the spec's error
-                tlaModel = spec.model(parse(() -> semantics(tlaSemantics)));
+                dev.ariadne.tla.Semantics semantics = parse(() -> semantics(tlaSemantics));
+                // An OmniLink validation module is loaded with each file's events (checkFile). Before several
+                // files it is also loaded here without events, so that its own problems are said once, before
+                // any file is read; before one file that load would only repeat the file's (checkFile tells the
+                // spec's problems from the trace's when that one fails).
+                if (!tlaHooks || files.size() > 1) {
+                    tlaModel = loadTla(null).model(semantics);
+                }
             } catch (dev.ariadne.tla.TlaException e) {
                 err.println("ariadne: " + e.getMessage());
                 return ExitStatus.INVALID_INPUT;
@@ -522,8 +528,7 @@ class CheckCommand implements Callable<Integer> {
             History history = read.history();
             Model<?> fileTla = tlaModel;
             if (tlaHooks) {
-                fileTla = dev.ariadne.tla.TlaSpec.loadFor(tlaSpec, tlaConfig, tlaConstants, history)
-                        .model(semantics(tlaSemantics));
+                fileTla = loadTla(history).model(semantics(tlaSemantics));
             }
             History asRead = history;
             if (fileTla instanceof dev.ariadne.tla.TlaModel tla) {
@@ -561,6 +566,15 @@ class CheckCommand implements Callable<Integer> {
         } catch (InvalidOperationException e) {
             return invalid(name, invalidOperation(name, e));
         } catch (dev.ariadne.tla.TlaException e) {
+            if (tlaHooks && tlaModel == null) {
+                // The module was not loaded before this file: if it fails without the trace's events too, the
+                // problem is the spec's and is said as the spec's, as when it is loaded before the files.
+                try {
+                    loadTla(null);
+                } catch (dev.ariadne.tla.TlaException spec) {
+                    return invalid(name, spec.getMessage());
+                }
+            }
             return invalid(name, Values.escape(name) + ": " + e.getMessage());
         } catch (IOException e) {
             return invalid(name, cannotRead(name, e));
@@ -614,6 +628,17 @@ class CheckCommand implements Callable<Integer> {
     static String cannotRead(String name, IOException e) {
         return "cannot read " + Values.escape(name) + ": " + (e instanceof NoSuchFileException ? "no such file"
                 : e instanceof AccessDeniedException ? "permission denied" : e.getMessage());
+    }
+
+    /**
+     * The spec of --tla, loaded with {@code trace}'s events when it is an OmniLink validation module ({@code null}:
+     * none, to find the spec's own problems); a malformed AriadneModel hint is the spec's problem too.
+     */
+    private dev.ariadne.tla.TlaSpec loadTla(History trace) {
+        dev.ariadne.tla.TlaSpec spec = trace == null ? dev.ariadne.tla.TlaSpec.load(tlaSpec, tlaConfig, tlaConstants)
+                : dev.ariadne.tla.TlaSpec.loadFor(tlaSpec, tlaConfig, tlaConstants, trace);
+        dev.ariadne.tla.WitnessCheck.validate(spec);
+        return spec;
     }
 
     /** The model chosen on the command line: --tla's, or the built-in one --model names. */

@@ -50,7 +50,7 @@ final class Hints {
      */
     static List<CheckCommand.Note> of(History history, Model<?> model, Result result, ModelOptions options,
                                       CheckCommand command) {
-        if (command.tlaModel != null) {
+        if (command.tlaSpec != null) {
             return List.of();
         }
         List<CheckCommand.Note> hints = new ArrayList<>();

@@ -39,6 +39,32 @@ class TlaHooksCliTest {
         assertEquals(1, tlcFail.status(), tlcFail.out() + tlcFail.err());
     }
 
+    /**
+     * Before one file the module is loaded only with that file's events; a problem of the spec itself is still said
+     * as the spec's (not as the trace's), as before several files, where it is loaded once before any is read.
+     */
+    @Test
+    void aBrokenModuleIsSaidAsTheSpecsProblemBeforeOneFileOrMany() throws Exception {
+        Path store = dir.resolve("store");
+        Files.createDirectories(store);
+        try (var files = Files.list(STORE)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, store.resolve(f.getFileName()));
+            }
+        }
+        Path mc = store.resolve("MCStoreValidate.tla");
+        Files.writeString(mc, Files.readString(mc).replaceFirst("====", "Broken == 1 +\n===="));
+        String pass = store.resolve("store-pass.json").toString();
+        for (String[] args : new String[][] {{"check", "--tla", mc.toString(), pass},
+                {"check", "--tla", mc.toString(), pass, store.resolve("store-fail.json").toString()}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(65, r.status(), r.out() + r.err());
+            assertTrue(r.err().startsWith("ariadne: " + mc + ":"), r.err());
+            assertTrue(r.err().contains("parse error"), r.err());
+            assertTrue(!r.err().contains("store-pass.json"), r.err());
+        }
+    }
+
     @Test
     void followIsRefused() {
         CliRunner r = CliRunner.run("check", "--tla", STORE.resolve("MCStoreValidate.tla").toString(), "--follow",
