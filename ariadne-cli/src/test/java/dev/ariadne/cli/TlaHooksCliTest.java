@@ -30,6 +30,12 @@ class TlaHooksCliTest {
         assertTrue(both.out().contains("store-pass.json: LINEARIZABLE"), both.out());
         assertTrue(both.out().contains("Violation: #4 client 1: Write(tid = 2, k = \"a\", v = 7) aborted, "
                 + "_meta = {\"result_code\" -31800}"), both.out());
+        // The states shown are the spec's: the validation module's bookkeeping variables are left out.
+        assertTrue(both.out().contains("The state after step 4: /\\ txnStatus = <<\"OK\", \"OK\">> /\\ active = {2} "
+                + "/\\ writes = <<[a |-> 5], << >>>> /\\ data = [a |-> 5]\n"), both.out());
+        for (String bookkeeping : new String[] {"__pc", "__viable_pids", "__action"}) {
+            assertTrue(!both.out().contains(bookkeeping), both.out());
+        }
         CliRunner tlcPass = CliRunner.run("export-tla", "--tla", mc, "--out", dir.resolve("p").toString(),
                 "--run-tlc", pass);
         assertEquals(0, tlcPass.status(), tlcPass.out() + tlcPass.err());

@@ -41,6 +41,11 @@ final class OmniLinkHooks {
     static final String ABORT_THREAD_EVENT = "__AbortThread";
     /** The variable that holds the event being taken; Ariadne forgets it after each step (states are the spec's). */
     static final String ACTION_VARIABLE = "__action";
+    /**
+     * The variables the validation module adds for its own bookkeeping (each thread's place in the trace, the
+     * threads that may move, the last event): not the spec's state, so reports leave them out.
+     */
+    static final List<String> BOOKKEEPING = List.of("__pc", "__viable_pids", ACTION_VARIABLE);
     private static final Pattern EXTENDS = Pattern.compile("\\bEXTENDS\\b([A-Za-z0-9_,\\s]*)");
 
     private OmniLinkHooks() {
@@ -96,9 +101,8 @@ final class OmniLinkHooks {
      * of {@code __traces}.
      */
     static String validationModule(String spec, Outline outline, String traces) {
-        List<String> extra = List.of("__pc", "__viable_pids", ACTION_VARIABLE);
         List<String> all = new ArrayList<>(outline.variables());
-        all.addAll(extra);
+        all.addAll(BOOKKEEPING);
         StringBuilder s = new StringBuilder();
         s.append("---- MODULE ").append(spec).append("Validate ----\n");
         s.append("\\* Written by Ariadne: OmniLink's validation module for ").append(spec)
@@ -111,9 +115,9 @@ final class OmniLinkHooks {
             s.append("VARIABLES ").append(String.join(", ", outline.variables())).append('\n');
         }
         s.append("\n__Spec == INSTANCE ").append(spec).append("\n\n");
-        s.append("VARIABLES ").append(String.join(", ", extra)).append("\n\n");
+        s.append("VARIABLES ").append(String.join(", ", BOOKKEEPING)).append("\n\n");
         s.append("__Spec_vars == <<").append(String.join(", ", outline.variables())).append(">>\n");
-        s.append("__vars == <<__Spec_vars, ").append(String.join(", ", extra)).append(">>\n");
+        s.append("__vars == <<__Spec_vars, ").append(String.join(", ", BOOKKEEPING)).append(">>\n");
         s.append("__state == [").append(String.join(", ", all.stream().map(v -> v + " |-> " + v).toList()))
                 .append("]\n\n");
         s.append("__tracefile_name == \"").append(spec).append("ValidateData.bin\"\n");

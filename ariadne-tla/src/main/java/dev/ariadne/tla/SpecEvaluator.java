@@ -70,6 +70,9 @@ public interface SpecEvaluator {
     /** A state as TLA+ text, {@code /\ x = 1 /\ q = <<>>}. */
     String show(Object state);
 
+    /** {@link #show(Object)} without the variables named in {@code hidden}. */
+    String show(Object state, java.util.Set<String> hidden);
+
     /** Whether the configuration has a {@code VIEW}. */
     boolean hasView();
 }

@@ -607,12 +607,13 @@ public final class TlaModel implements Model<TlaStates> {
     /** The state as TLA+ ({@code /\ q = <<1, 2>>}), or {@code one of N: A | B} for several. */
     @Override
     public String describeState(TlaStates states) {
-        List<String> each = new ArrayList<>(states.size());
+        // Sorted and distinct: states that differ only in what is not shown (an OmniLink validation module's
+        // bookkeeping) read as one.
+        java.util.SortedSet<String> each = new java.util.TreeSet<>();
         for (TlaState s : states.states) {
             each.add(spec.show(s));
         }
-        Collections.sort(each);
-        String text = states.size() == 1 ? each.get(0) : "one of " + states.size() + ": " + String.join(" | ", each);
+        String text = each.size() == 1 ? each.first() : "one of " + each.size() + ": " + String.join(" | ", each);
         return safe(text);
     }
 

@@ -576,7 +576,9 @@ public final class TlaSpec implements AutoCloseable {
 
     String show(TlaState state) {
         synchronized (lock) {
-            return evaluator.show(state.tlc);
+            // An OmniLink validation module's own bookkeeping is not the spec's state: reports leave it out.
+            return hooks == null ? evaluator.show(state.tlc)
+                    : evaluator.show(state.tlc, java.util.Set.copyOf(OmniLinkHooks.BOOKKEEPING));
         }
     }
 }

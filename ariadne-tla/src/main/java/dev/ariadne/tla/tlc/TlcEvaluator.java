@@ -418,6 +418,22 @@ public final class TlcEvaluator implements SpecEvaluator {
     }
 
     @Override
+    public String show(Object state, java.util.Set<String> hidden) {
+        if (hidden.isEmpty()) {
+            return show(state);
+        }
+        StringBuilder out = new StringBuilder();
+        for (tla2sany.semantic.OpDeclNode v : TLCState.vars) {
+            String name = v.getName().toString();
+            if (!hidden.contains(name)) {
+                tlc2.value.IValue value = ((TLCState) state).lookup(v.getName());
+                out.append(out.length() == 0 ? "" : " ").append("/\\ ").append(name).append(" = ").append(value);
+            }
+        }
+        return out.toString().strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    @Override
     public boolean hasView() {
         return view != null;
     }
