@@ -639,12 +639,20 @@ public final class Recorder implements AutoCloseable {
                     Client c = clientsSeen[i];
                     nextStamp[i] = heads[i] < tail ? c.stamps[(int) heads[i] & c.mask] : Long.MAX_VALUE;
                 }
-                long count = merge(n, bound, handOff == null ? Long.MAX_VALUE : handOff.room());
+                long room = handOff == null ? Long.MAX_VALUE : handOff.room();
+                long count = merge(n, bound, room);
                 for (int i = 0; i < n; i++) {
                     publish(i);
                 }
-                if (count > 0 && handOff != null) {
-                    handOff.publish();
+                if (handOff != null) {
+                    if (count > 0) {
+                        handOff.publish();
+                    }
+                    if (room - count < HAND_OFF_SIZE / 2) {
+                        // Half full or more: wake the thread behind the file now rather than at the end of its park
+                        // (see HandOff#run), or this thread soon finds no room and waits for it, spinning.
+                        LockSupport.unpark(handOff.thread);
+                    }
                 }
                 delivered += count;
                 dirty |= count > 0;
