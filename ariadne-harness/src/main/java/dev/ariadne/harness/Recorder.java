@@ -69,7 +69,7 @@ public final class Recorder implements AutoCloseable {
      * waiting client sees a failure or the end of delivery. It is long on purpose: eight full buffers take the
      * delivery thread a few milliseconds to drain, and at 1 ms each waiting client woke two or three times for
      * nothing, each time taking a processor from the delivery thread (issue 26: 860 waits per client and 4 M
-     * operations, and 12-15 ns of the callers' processor time per operation, against about 160 waits at 50 ms).
+     * operations against about 230 at 50 ms, and 12-19 ns of the callers' processor time per operation).
      */
     private static final long FULL_BUFFER_PARK_NANOS = 50_000_000;
     /** A round that delivered fewer events than this is followed by a short pause (see Delivery). */
