@@ -555,6 +555,72 @@ class RecorderTest {
     }
 
     /**
+     * Issue 26: with a history file and another sink, the ring of events between the two fills past half and wraps
+     * several times (the other sink holds its first event until the file has more than half a ring of lines, then
+     * takes the rest while the clients go on; the delivery thread wakes that sink's thread whenever the ring is half
+     * full): the other sink and the file still get every event once, in time order, and hold the same history.
+     */
+    @Test
+    void theRingBehindTheFileFillsPastHalfAndWrapsAndLosesNothing(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("h.jsonl");
+        int threads = 4;
+        int operations = 40_000; // 320,000 events: the ring of 65,536 wraps about five times
+        long halfRingBytes = 64L * (Recorder.HAND_OFF_SIZE / 2 + 2); // each line here is shorter than 64 bytes
+        HistoryBuilder builder = new HistoryBuilder();
+        OrderCheckingSink other = new OrderCheckingSink() {
+            @Override
+            public EventSink call(int client, Object input, long time, Map<String, Object> metadata) {
+                if (events == 0) {
+                    try {
+                        while (Files.size(file) < halfRingBytes) { // the file is flushed when delivery waits
+                            Thread.sleep(5);
+                        }
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                builder.call(client, input, time, metadata);
+                return super.call(client, input, time, metadata);
+            }
+
+            @Override
+            public EventSink ret(int client, Object output, long time, int line) {
+                builder.ret(client, output, time, line);
+                return super.ret(client, output, time, line);
+            }
+        };
+        Invocation write = Invocation.of("w", null);
+        try (Recorder recorder = Recorder.builder().sink(other).file(file).build()) {
+            List<Recorder.Client> clients = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                clients.add(recorder.client());
+            }
+            join(start(threads, t -> {
+                for (int i = 0; i < operations; i++) {
+                    clients.get(t).call(write, () -> null);
+                }
+            }));
+        }
+        assertEquals(2L * threads * operations, other.events);
+        History read = HistoryReaders.read(file, dev.ariadne.io.Format.JSON);
+        History recorded = builder.build();
+        assertEquals(threads * operations, recorded.size());
+        assertEquals(recorded.size(), read.size());
+        for (int i = 0; i < read.size(); i++) {
+            Operation x = read.get(i);
+            Operation y = recorded.get(i);
+            String at = "operation " + i;
+            assertEquals(y.client(), x.client(), at);
+            assertEquals(y.call(), x.call(), at);
+            assertEquals(y.ret(), x.ret(), at);
+            assertEquals(write, x.input(), at);
+            assertNull(x.output(), at);
+        }
+    }
+
+    /**
      * A history file already there is replaced: a regular file is made anew (not truncated, see
      * {@code Recorder.Builder#replace}), so nothing of the old one is left and the link to another name is gone; a
      * symbolic link stays and its target is written, truncated.
