@@ -46,11 +46,13 @@ public final class DfsSearch<S> {
     private final int[] next;
     private final int[] prev;
     private final long[] zobrist;
-    private final long[] linearized;
+    private final LinearizedSet linearized;
     private final Budget budget;
     private ProgressMeter meter = new ProgressMeter();
 
     private final DeadEnds deadEnds = new DeadEnds();
+    /** What the configuration cache held at the end of the last {@link #run} (its {@link Budget} estimate). */
+    long heldBytes;
 
     public DfsSearch(Model<S> model, List<Operation> operations, Budget budget) {
         this(model, operations, operations.size(), budget);
@@ -102,7 +104,7 @@ public final class DfsSearch<S> {
         for (int i = 0; i < n; i++) {
             zobrist[i] = random.nextLong();
         }
-        this.linearized = new long[(n + 63) >>> 6];
+        this.linearized = new LinearizedSet(n);
     }
 
     private void lift(int call) {
@@ -132,13 +134,14 @@ public final class DfsSearch<S> {
         long start = System.nanoTime();
         ConfigurationCache cache;
         try {
-            cache = new ConfigurationCache(linearized.length, n, budget);
+            cache = new ConfigurationCache(n, budget);
         } catch (MemoryLimit e) {
             return unknown(index, label, budget.reason(), 0, 0, 0, start);
         }
         try {
             return search(index, label, cache, start);
         } finally {
+            heldBytes = cache.bytes();
             cache.release();
         }
     }
@@ -180,8 +183,7 @@ public final class DfsSearch<S> {
                 }
                 if ((entry & 1) == 0) {
                     int op = entry >> 1;
-                    if (pending[op] && predecessor[op] >= 0
-                            && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                    if (pending[op] && predecessor[op] >= 0 && !linearized.contains(predecessor[op])) {
                         entry = next[entry];
                         continue;
                     }
@@ -193,7 +195,7 @@ public final class DfsSearch<S> {
                     }
                     if (after != null) {
                         long hash = setHash ^ zobrist[op];
-                        linearized[op >>> 6] |= 1L << op;
+                        linearized.add(op);
                         if (cache.add(hash, after, linearized)) {
                             stackEntry[depth] = entry;
                             stackState[depth] = state;
@@ -213,7 +215,7 @@ public final class DfsSearch<S> {
                             }
                             continue;
                         }
-                        linearized[op >>> 6] &= ~(1L << op);
+                        linearized.remove(op);
                         cacheHits++;
                     }
                     entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
@@ -234,7 +236,7 @@ public final class DfsSearch<S> {
                     stackState[depth] = null;
                     state = before;
                     int op = entry >> 1;
-                    linearized[op >>> 6] &= ~(1L << op);
+                    linearized.remove(op);
                     setHash ^= zobrist[op];
                     if (!pending[op]) {
                         placedCompleted--;
