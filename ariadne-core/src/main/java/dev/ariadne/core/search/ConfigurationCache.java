@@ -4,10 +4,11 @@ import java.util.Arrays;
 
 /**
  * The set of explored configurations (linearized set, model state) of a {@link DfsSearch}. A linearized set is
- * stored as its window (see {@link LinearizedSet}): the index of its first word that is not all ones and the words
- * from there to its last word that is not zero, so an entry's size grows with the operations open at once, not
- * with the history. Entries are numbered in insertion order: entry e's window occupies
- * {@code starts[e] .. starts[e + 1]} of one flat arena, its first word's index {@code bases[e]}, and its state one
+ * stored as its window (see {@link LinearizedSet}): the index of its first word that is not full, the words from
+ * there to its last word that is not zero, and the pending operations' bits, so an entry's size grows with the
+ * operations open at once (and the pending ones), not with the history. Entries are numbered in insertion order:
+ * entry e's window and pending bits occupy {@code starts[e] .. starts[e + 1]} of one flat arena, its first word's
+ * index {@code bases[e]}, and its state one
  * slot of an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps
  * the Zobrist hash of the set (equal for equal sets however they were reached) mixed with the state's hash to
  * entry numbers. Membership is decided by exact comparison of the window and the state, so a hash collision costs
@@ -28,6 +29,8 @@ final class ConfigurationCache {
     private long[] entryHashes;
     private int[] table;
     private int size;
+    /** The pending bits' words of every entry: set by the first addition (one search has one count). */
+    private int pendingWords = -1;
     private final HeldMemory held;
 
     /** A cache sized for a search over {@code operations} operations. */
@@ -70,35 +73,44 @@ final class ConfigurationCache {
         held.release();
     }
 
-    /** {@link #add(long, Object, long[], int, int)} of a whole bitset (its window found by scanning it). */
+    /** {@link #add(long, Object, LinearizedSet)} of a whole bitset, no operation pending (tests). */
     boolean add(long setHash, Object state, long[] set) {
-        return add(setHash, state, set, 0, set.length);
-    }
-
-    /** {@link #add(long, Object, long[], int, int)} of a search's set, with its exact window. */
-    boolean add(long setHash, Object state, LinearizedSet set) {
-        return add(setHash, state, set.bits, set.lo, set.hi);
-    }
-
-    /**
-     * Adds the configuration unless present; returns whether it was new. The set is the bitset {@code set}, whose
-     * words below {@code lo} are all ones and from {@code hi} on all zero (bounds that need not be tight: the
-     * window is narrowed here to its canonical one, so equal sets compare equal). {@code setHash} must be equal
-     * for equal sets. Copies the window when adding.
-     */
-    boolean add(long setHash, Object state, long[] set, int lo, int hi) {
-        while (lo < hi && set[lo] == -1L) {
+        int lo = 0;
+        while (lo < set.length && set[lo] == -1L) {
             lo++;
         }
+        int hi = set.length;
         while (hi > lo && set[hi - 1] == 0) {
             hi--;
         }
-        int length = hi - lo;
+        return add(setHash, state, set, lo, hi, NO_PENDING);
+    }
+
+    private static final long[] NO_PENDING = new long[0];
+
+    /**
+     * Adds the configuration unless present; returns whether it was new. {@code setHash} must be equal for equal
+     * sets. Copies the set's window and pending bits when adding.
+     */
+    boolean add(long setHash, Object state, LinearizedSet set) {
+        return add(setHash, state, set.bits, set.lo, set.hi, set.pendingBits);
+    }
+
+    /** The set is {@code set}'s canonical window {@code [lo, hi)} (see {@link LinearizedSet}) and {@code pending}. */
+    private boolean add(long setHash, Object state, long[] set, int lo, int hi, long[] pending) {
+        if (pending.length != pendingWords) {
+            if (pendingWords >= 0) {
+                throw new IllegalArgumentException("pending bits of " + pending.length + " words, not " + pendingWords);
+            }
+            pendingWords = pending.length;
+        }
+        int window = Math.max(0, hi - lo);
+        int length = window + pending.length;
         long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (int e = table[i]; e >= 0; e = table[i]) {
-            if (entryHashes[e] == hash && sameSet(e, set, lo, length) && states[e].equals(state)) {
+            if (entryHashes[e] == hash && sameSet(e, set, lo, window, pending) && states[e].equals(state)) {
                 return false;
             }
             i = (i + 1) & mask;
@@ -121,7 +133,8 @@ final class ConfigurationCache {
             held.reserve(grown * 8);
             arena = Arrays.copyOf(arena, (int) grown);
         }
-        System.arraycopy(set, lo, arena, start, length);
+        System.arraycopy(set, lo, arena, start, window);
+        System.arraycopy(pending, 0, arena, start + window, pending.length);
         starts[size + 1] = start + length;
         bases[size] = lo;
         states[size] = state;
@@ -134,17 +147,23 @@ final class ConfigurationCache {
     }
 
     /**
-     * Whether entry e's window is {@code set}'s window {@code [lo, lo + length)}. A plain loop: {@code
+     * Whether entry e holds {@code set}'s window {@code [lo, lo + window)} and {@code pending} (every entry has
+     * pending bits of the same length, so the entry's length tells its window's). A plain loop: {@code
      * Arrays.equals} with offsets computes byte offsets in an int inside the JDK and crashes the JVM once an arena
      * passes 2^28 longs.
      */
-    private boolean sameSet(int e, long[] set, int lo, int length) {
+    private boolean sameSet(int e, long[] set, int lo, int window, long[] pending) {
         int start = starts[e];
-        if (bases[e] != lo || starts[e + 1] - start != length) {
+        if (bases[e] != lo || starts[e + 1] - start != window + pending.length) {
             return false;
         }
-        for (int i = 0; i < length; i++) {
+        for (int i = 0; i < window; i++) {
             if (arena[start + i] != set[lo + i]) {
+                return false;
+            }
+        }
+        for (int i = 0; i < pending.length; i++) {
+            if (arena[start + window + i] != pending[i]) {
                 return false;
             }
         }

@@ -104,7 +104,7 @@ public final class DfsSearch<S> {
         for (int i = 0; i < n; i++) {
             zobrist[i] = random.nextLong();
         }
-        this.linearized = new LinearizedSet(n);
+        this.linearized = new LinearizedSet(pending);
     }
 
     private void lift(int call) {

@@ -407,7 +407,7 @@ public final class ParallelDfs<S> {
         final boolean root;
         final int[] next = initialNext.clone();
         final int[] prev = initialPrev.clone();
-        final LinearizedSet linearized = new LinearizedSet(n);
+        final LinearizedSet linearized = new LinearizedSet(pending);
         final int[] stackEntry = new int[n];
         final Object[] stackState = new Object[n];
         /** Per depth, as in DfsSearch: the forced read-only call entry there, or -1. */

@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * explores it; the other finds the winner's entry and compares it. Membership is decided by exact comparison of
  * the linearized set and the state, never by the hash alone, so colliding hashes cost a comparison, never a wrong
  * answer. As in {@link ConfigurationCache}, a set is stored as its window ({@link LinearizedSet}: the index of its
- * first word that is not all ones, and the words from there to its last word that is not zero), so an entry grows
- * with the operations open at once, not with the history.
+ * first word that is not full, the words from there to its last word that is not zero, and the pending operations'
+ * bits), so an entry grows with the operations open at once, not with the history. Every entry of one set has
+ * pending bits of the same length (one search's), so an entry's length tells its window's.
  *
  * <p>A slot holds the top 32 bits of the configuration's 64-bit hash and its entry number; the slot's place in a
  * table of 2^b slots is the top b bits of the hash, so the table grows (doubles) from the slots alone, without
@@ -68,7 +69,8 @@ final class SharedConfigurationSet {
 
     /**
      * The windows and states of up to {@link #PER_CHUNK} entries, written by one writer before it publishes them:
-     * entry i's window is {@code sets[starts[i] .. starts[i + 1])}, its first word's index {@code bases[i]}.
+     * entry i's window and pending bits are {@code sets[starts[i] .. starts[i + 1])}, its first word's index
+     * {@code bases[i]}.
      */
     private static final class Chunk {
         final long[] sets;
@@ -103,19 +105,31 @@ final class SharedConfigurationSet {
 
         /**
          * Adds the configuration unless present; returns whether it was new (this caller then owns its
-         * exploration). As {@link ConfigurationCache#add(long, Object, long[], int, int)}: the set is {@code set}
-         * with all ones below {@code lo} and zeros from {@code hi} (bounds narrowed here), {@code setHash} equal
-         * for equal sets. Copies the window when adding.
+         * exploration). {@code setHash} must be equal for equal sets. Copies the set's window and pending bits when
+         * adding.
          *
          * @throws MemoryLimit when a chunk or a bigger table does not fit the budget
          */
-        boolean add(long setHash, Object state, long[] set, int lo, int hi) {
-            while (lo < hi && set[lo] == -1L) {
+        boolean add(long setHash, Object state, LinearizedSet set) {
+            return add(setHash, state, set.bits, set.lo, set.hi, set.pendingBits);
+        }
+
+        /** {@link #add(long, Object, LinearizedSet)} of a whole bitset, no operation pending (tests). */
+        boolean add(long setHash, Object state, long[] set) {
+            int lo = 0;
+            while (lo < set.length && set[lo] == -1L) {
                 lo++;
             }
+            int hi = set.length;
             while (hi > lo && set[hi - 1] == 0) {
                 hi--;
             }
+            return add(setHash, state, set, lo, hi, NO_PENDING);
+        }
+
+        /** The set is {@code set}'s canonical window {@code [lo, hi)} ({@link LinearizedSet}) and {@code pending}. */
+        private boolean add(long setHash, Object state, long[] set, int lo, int hi, long[] pending) {
+            int window = Math.max(0, hi - lo);
             long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
             long tag = hash & TAG;
             boolean written = false;
@@ -130,7 +144,7 @@ final class SharedConfigurationSet {
                     long s = (long) SLOTS.getAcquire(t, i);
                     if (s == 0) {
                         if (!written) {
-                            write(set, lo, hi, state);
+                            write(set, lo, window, pending, state);
                             written = true;
                         }
                         // The entry's bitset and state were written above: the CAS publishes them to whoever
@@ -138,7 +152,7 @@ final class SharedConfigurationSet {
                         if (SLOTS.compareAndSet(t, i, 0L, tag | ((long) (chunkNumber << CHUNK_BITS | used) + 1))) {
                             used++;
                             added++;
-                            addedWords += hi - lo;
+                            addedWords += window + pending.length;
                             if (++unflushed >= flushEvery(t)) {
                                 flush(t);
                             }
@@ -150,7 +164,7 @@ final class SharedConfigurationSet {
                         awaitGrowth(t);
                         break;
                     }
-                    if ((s & TAG) == tag && same((int) s - 1, set, lo, hi - lo, state)) {
+                    if ((s & TAG) == tag && same((int) s - 1, set, lo, window, pending, state)) {
                         return false;
                     }
                     i = (i + 1) & mask;
@@ -158,24 +172,15 @@ final class SharedConfigurationSet {
             }
         }
 
-        /** {@link #add(long, Object, long[], int, int)} of a whole bitset (its window found by scanning it). */
-        boolean add(long setHash, Object state, long[] set) {
-            return add(setHash, state, set, 0, set.length);
-        }
-
-        /** {@link #add(long, Object, long[], int, int)} of a search's set, with its exact window. */
-        boolean add(long setHash, Object state, LinearizedSet set) {
-            return add(setHash, state, set.bits, set.lo, set.hi);
-        }
-
         /** Writes the configuration into this writer's next free entry (not yet published). */
-        private void write(long[] set, int lo, int hi, Object state) {
-            int length = hi - lo;
+        private void write(long[] set, int lo, int window, long[] pending, Object state) {
+            int length = window + pending.length;
             if (used == PER_CHUNK || chunk.sets.length - chunk.starts[used] < length) {
                 newChunk(length);
             }
             int start = chunk.starts[used];
-            System.arraycopy(set, lo, chunk.sets, start, length);
+            System.arraycopy(set, lo, chunk.sets, start, window);
+            System.arraycopy(pending, 0, chunk.sets, start + window, pending.length);
             chunk.starts[used + 1] = start + length;
             chunk.bases[used] = lo;
             chunk.states[used] = state;
@@ -235,17 +240,22 @@ final class SharedConfigurationSet {
         return Math.max(1, Math.min(256, t.length / (8 * maxThreads)));
     }
 
-    /** Whether entry {@code e} holds exactly the window {@code set[lo .. lo + length)} and this state. */
-    private boolean same(int e, long[] set, int lo, int length, Object state) {
+    /** Whether entry {@code e} holds exactly the window {@code set[lo .. lo + window)}, {@code pending} and this state. */
+    private boolean same(int e, long[] set, int lo, int window, long[] pending, Object state) {
         Chunk c = chunks[e >>> CHUNK_BITS];
         int index = e & ((1 << CHUNK_BITS) - 1);
         int start = c.starts[index];
-        if (c.bases[index] != lo || c.starts[index + 1] - start != length) {
+        if (c.bases[index] != lo || c.starts[index + 1] - start != window + pending.length) {
             return false;
         }
         long[] sets = c.sets;
-        for (int i = 0; i < length; i++) {
+        for (int i = 0; i < window; i++) {
             if (sets[start + i] != set[lo + i]) {
+                return false;
+            }
+        }
+        for (int i = 0; i < pending.length; i++) {
+            if (sets[start + window + i] != pending[i]) {
                 return false;
             }
         }
@@ -323,6 +333,8 @@ final class SharedConfigurationSet {
             }
         }
     }
+
+    private static final long[] NO_PENDING = new long[0];
 
     /** A new writer, for one thread. */
     Writer writer() {

@@ -122,7 +122,12 @@ class ConfigurationWindowTest {
     @Test
     void theWindowBoundsStayExactThroughRandomAddsAndRemoves() {
         SplittableRandom random = new SplittableRandom(5);
-        LinearizedSet set = new LinearizedSet(700);
+        boolean[] pending = new boolean[700];
+        for (int i = 0; i < 700; i++) {
+            // A few pending operations, and all of word 5 pending (a word full of them alone).
+            pending[i] = random.nextInt(40) == 0 || i >= 320 && i < 384;
+        }
+        LinearizedSet set = new LinearizedSet(pending);
         boolean[] in = new boolean[700];
         for (int step = 0; step < 200_000; step++) {
             // Mostly near a moving point, as a dfs goes: the edges move both ways across words.
@@ -133,18 +138,61 @@ class ConfigurationWindowTest {
                 set.add(op);
             }
             in[op] = !in[op];
+            // The bounds by their definition: the first word with a completed operation out, one past the last
+            // word with a completed operation in.
             int lo = 0;
-            while (lo < set.bits.length && set.bits[lo] == -1L) {
+            while (lo * 64 < 700 && allCompletedIn(lo, in, pending)) {
                 lo++;
             }
-            int hi = set.bits.length;
-            while (hi > lo && set.bits[hi - 1] == 0) {
-                hi--;
+            int hi = 0;
+            for (int i = 0; i < 700; i++) {
+                if (in[i] && !pending[i]) {
+                    hi = i / 64 + 1;
+                }
             }
             assertEquals(lo, set.lo, "step " + step);
             assertEquals(hi, set.hi, "step " + step);
             assertEquals(in[op], set.contains(op));
         }
+    }
+
+    private static boolean allCompletedIn(int word, boolean[] in, boolean[] pending) {
+        for (int i = word * 64; i < Math.min(in.length, word * 64 + 64); i++) {
+            if (!pending[i] && !in[i]) {
+                return false;
+            }
+        }
+        // The last word's bits past the operations count as out: only a whole word of operations is full.
+        return word * 64 + 64 <= in.length;
+    }
+
+    @Test
+    void aPendingOperationLeftOutDoesNotHoldTheWindowBack() {
+        boolean[] pending = new boolean[4096];
+        pending[3] = true;
+        pending[70] = true;
+        LinearizedSet set = new LinearizedSet(pending);
+        for (int op = 0; op < 4000; op++) {
+            if (op != 3) {
+                set.add(op);
+            }
+        }
+        assertTrue(set.contains(70));
+        assertFalse(set.contains(3));
+        assertEquals(62, set.lo, "the first word with a completed operation out: 4000 / 64");
+        assertEquals(63, set.hi);
+        ConfigurationCache cache = new ConfigurationCache(4096);
+        assertTrue(cache.add(1, "s", set));
+        set.remove(70);
+        assertTrue(cache.add(1, "s", set), "the pending bits are part of the entry");
+        set.add(70);
+        assertFalse(cache.add(1, "s", set));
+        assertEquals(2, cache.size());
+        // One window word and one word of pending bits an entry, where whole bitsets take 64 words (10 MB here).
+        for (int state = 0; state < 20_000; state++) {
+            assertTrue(cache.add(1, state, set));
+        }
+        assertTrue(cache.bytes() < 20_000 * 200, "held " + cache.bytes());
     }
 
     /**
