@@ -230,6 +230,9 @@ public final class DfsSearch<S> {
                         return violation(index, label, configurations, cacheHits, cache.size(), start);
                     }
                     depth--;
+                    if (depth < deadEnds.low) {
+                        deadEnds.low = depth;
+                    }
                     entry = stackEntry[depth];
                     @SuppressWarnings("unchecked")
                     S before = (S) stackState[depth];

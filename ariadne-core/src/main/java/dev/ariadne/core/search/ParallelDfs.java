@@ -521,6 +521,9 @@ public final class ParallelDfs<S> {
             while (common < pathLength && common < top && stackEntry[common] == task[common]) {
                 common++;
             }
+            if (common < deadEnds.low) {
+                deadEnds.low = common; // the stack is rewritten from there
+            }
             S state = pathState == null ? model.init() : (S) pathState;
             long setHash = pathHash;
             int placedCompleted = pathPlaced;
@@ -638,6 +641,9 @@ public final class ParallelDfs<S> {
                             return true;
                         }
                         depth--;
+                        if (depth < deadEnds.low) {
+                            deadEnds.low = depth;
+                        }
                         entry = stackEntry[depth];
                         state = (S) stackState[depth];
                         stackState[depth] = null;
