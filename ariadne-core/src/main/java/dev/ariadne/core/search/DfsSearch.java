@@ -19,8 +19,10 @@ import java.util.SplittableRandom;
  * index-linked list sorted by time; the search repeatedly tries to linearize a call that is in the list before
  * the first return, lifting it (and its return) out of the list when the model accepts it, and backtracks when it
  * meets a return it could not place. A configuration is the set of linearized operations plus the model state;
- * the set is a bitset mutated in place with an incremental (Zobrist) hash, and configurations seen before are
- * skipped after an exact comparison, so a hash collision never prunes.
+ * the set is a bitset mutated in place with an incremental (Zobrist) hash, remembered as its window (a
+ * {@code LinearizedSet}: what differs from "every operation before, none after"), so that memory grows with the
+ * configurations and the operations open at once, not with the history; configurations seen before are skipped
+ * after an exact comparison, so a hash collision never prunes.
  *
  * <p>Entry {@code 2i} is the call of operation {@code i}, {@code 2i+1} its return. Pending operations return
  * after everything else; the search succeeds as soon as every completed operation is linearized. Pending
