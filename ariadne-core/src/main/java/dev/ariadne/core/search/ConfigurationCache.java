@@ -3,39 +3,51 @@ package dev.ariadne.core.search;
 import java.util.Arrays;
 
 /**
- * The set of explored configurations (linearized set, model state) of a {@link DfsSearch}. Entries are numbered
- * in insertion order: entry e's bitset occupies {@code words} longs of one flat arena and its state one slot of
- * an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps the
- * Zobrist hash of the set mixed with the state's hash to entry numbers. Membership is decided by exact
- * comparison of the bitset and the state, so a hash collision costs a probe, never a wrong answer.
+ * The set of explored configurations (linearized set, model state) of a {@link DfsSearch}. A linearized set is
+ * stored as its window (see {@link LinearizedSet}): the index of its first word that is not full, the words from
+ * there to its last word that is not zero, and the pending operations' bits, so an entry's size grows with the
+ * operations open at once (and the pending ones), not with the history. Entries are numbered in insertion order:
+ * entry e's window and pending bits occupy {@code starts[e] .. starts[e + 1]} of one flat arena, its first word's
+ * index {@code bases[e]}, and its state one
+ * slot of an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps
+ * the Zobrist hash of the set (equal for equal sets however they were reached) mixed with the state's hash to
+ * entry numbers. Membership is decided by exact comparison of the window and the state, so a hash collision costs
+ * a probe, never a wrong answer.
  *
  * <p>Growth is reserved with the check's {@link Budget} before the arrays are copied (old and new live at once
  * for a moment); when it does not fit, {@link MemoryLimit} is thrown.
  */
 final class ConfigurationCache {
-    private final int words;
+    /** Arena longs at the start: 128 KiB, grown by doubling as windows come. */
+    private static final int INITIAL_ARENA = 1 << 14;
+
     private long[] arena;
+    /** Entry e's window is {@code arena[starts[e] .. starts[e + 1])}; {@code starts[size]} is the arena's fill. */
+    private int[] starts;
+    private int[] bases;
     private Object[] states;
     private long[] entryHashes;
     private int[] table;
     private int size;
+    /** The pending bits' words of every entry: set by the first addition (one search has one count). */
+    private int pendingWords = -1;
     private final HeldMemory held;
 
-    /** A cache for bitsets of {@code words} longs, sized for a search over {@code operations} operations. */
-    ConfigurationCache(int words, int operations) {
-        this(words, operations, null);
+    /** A cache sized for a search over {@code operations} operations. */
+    ConfigurationCache(int operations) {
+        this(operations, null);
     }
 
     /** As above, reporting what it holds to {@code budget} ({@code null}: nowhere). */
-    ConfigurationCache(int words, int operations, Budget budget) {
-        this.words = words;
+    ConfigurationCache(int operations, Budget budget) {
         this.held = new HeldMemory(budget);
         int capacity = Integer.highestOneBit(Math.max(1024, Math.min(1 << 20, operations * 16)) - 1) << 1;
         table = new int[capacity];
         Arrays.fill(table, -1);
-        // The arena starts at no more than 2^18 longs (2 MiB), however long the bitsets are.
-        int entries = Math.max(16, Math.min(capacity / 2, (1 << 18) / Math.max(1, words)));
-        arena = new long[entries * Math.max(1, words)];
+        int entries = Math.max(16, Math.min(capacity / 2, 1 << 14));
+        arena = new long[INITIAL_ARENA];
+        starts = new int[entries + 1];
+        bases = new int[entries];
         states = new Object[entries];
         entryHashes = new long[entries];
         held.reserve(bytes());
@@ -47,8 +59,8 @@ final class ConfigurationCache {
 
     /** The bytes this cache holds, estimated: its arrays plus {@link Budget#STATE_BYTES} per state. */
     long bytes() {
-        return arena.length * 8L + states.length * 4L + entryHashes.length * 8L + table.length * 4L
-                + size * Budget.STATE_BYTES;
+        return arena.length * 8L + starts.length * 4L + bases.length * 4L + states.length * 4L
+                + entryHashes.length * 8L + table.length * 4L + size * Budget.STATE_BYTES;
     }
 
     /** Reports {@link #bytes()} to the budget; {@code false} (the budget stopped) when over the limit. */
@@ -61,30 +73,70 @@ final class ConfigurationCache {
         held.release();
     }
 
-    /** Adds the configuration unless present; returns whether it was new. Copies {@code set} when adding. */
+    /** {@link #add(long, Object, LinearizedSet)} of a whole bitset, no operation pending (tests). */
     boolean add(long setHash, Object state, long[] set) {
+        int lo = 0;
+        while (lo < set.length && set[lo] == -1L) {
+            lo++;
+        }
+        int hi = set.length;
+        while (hi > lo && set[hi - 1] == 0) {
+            hi--;
+        }
+        return add(setHash, state, set, lo, hi, NO_PENDING);
+    }
+
+    private static final long[] NO_PENDING = new long[0];
+
+    /**
+     * Adds the configuration unless present; returns whether it was new. {@code setHash} must be equal for equal
+     * sets. Copies the set's window and pending bits when adding.
+     */
+    boolean add(long setHash, Object state, LinearizedSet set) {
+        return add(setHash, state, set.bits, set.lo, set.hi, set.pendingBits);
+    }
+
+    /** The set is {@code set}'s canonical window {@code [lo, hi)} (see {@link LinearizedSet}) and {@code pending}. */
+    private boolean add(long setHash, Object state, long[] set, int lo, int hi, long[] pending) {
+        if (pending.length != pendingWords) {
+            if (pendingWords >= 0) {
+                throw new IllegalArgumentException("pending bits of " + pending.length + " words, not " + pendingWords);
+            }
+            pendingWords = pending.length;
+        }
+        int window = Math.max(0, hi - lo);
+        int length = window + pending.length;
         long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (int e = table[i]; e >= 0; e = table[i]) {
-            if (entryHashes[e] == hash && sameSet(e, set) && states[e].equals(state)) {
+            if (entryHashes[e] == hash && sameSet(e, set, lo, window, pending) && states[e].equals(state)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
         if (size == states.length) {
             int entries = size * 2;
-            if ((long) entries * Math.max(1, words) > Integer.MAX_VALUE - 16) {
-                // Java arrays end here; the memory budget normally stops the search long before.
-                throw new OutOfMemoryError("configuration cache of " + size + " entries of " + words + " words");
-            }
-            long extra = (long) entries * (Math.max(1, words) * 8L + 12);
-            held.reserve(extra);
-            arena = Arrays.copyOf(arena, entries * Math.max(1, words));
+            held.reserve((long) entries * (4 + 4 + 4 + 8));
+            starts = Arrays.copyOf(starts, entries + 1);
+            bases = Arrays.copyOf(bases, entries);
             states = Arrays.copyOf(states, entries);
             entryHashes = Arrays.copyOf(entryHashes, entries);
         }
-        System.arraycopy(set, 0, arena, (int) ((long) size * words), words);
+        int start = starts[size];
+        if (arena.length - start < length) {
+            long grown = Math.max((long) arena.length * 2, (long) start + length);
+            if (grown > Integer.MAX_VALUE - 16) {
+                // Java arrays end here; the memory budget normally stops the search long before.
+                throw new OutOfMemoryError("configuration cache of " + size + " entries, " + start + " words");
+            }
+            held.reserve(grown * 8);
+            arena = Arrays.copyOf(arena, (int) grown);
+        }
+        System.arraycopy(set, lo, arena, start, window);
+        System.arraycopy(pending, 0, arena, start + window, pending.length);
+        starts[size + 1] = start + length;
+        bases[size] = lo;
         states[size] = state;
         entryHashes[size] = hash;
         table[i] = size;
@@ -95,13 +147,23 @@ final class ConfigurationCache {
     }
 
     /**
-     * Whether entry e's bitset equals {@code set}. A plain loop: {@code Arrays.equals} with offsets computes byte
-     * offsets in an int inside the JDK and crashes the JVM once an arena passes 2^28 longs.
+     * Whether entry e holds {@code set}'s window {@code [lo, lo + window)} and {@code pending} (every entry has
+     * pending bits of the same length, so the entry's length tells its window's). A plain loop: {@code
+     * Arrays.equals} with offsets computes byte offsets in an int inside the JDK and crashes the JVM once an arena
+     * passes 2^28 longs.
      */
-    private boolean sameSet(int e, long[] set) {
-        long base = (long) e * words;
-        for (int i = 0; i < words; i++) {
-            if (arena[(int) (base + i)] != set[i]) {
+    private boolean sameSet(int e, long[] set, int lo, int window, long[] pending) {
+        int start = starts[e];
+        if (bases[e] != lo || starts[e + 1] - start != window + pending.length) {
+            return false;
+        }
+        for (int i = 0; i < window; i++) {
+            if (arena[start + i] != set[lo + i]) {
+                return false;
+            }
+        }
+        for (int i = 0; i < pending.length; i++) {
+            if (arena[start + window + i] != pending[i]) {
                 return false;
             }
         }

@@ -13,6 +13,12 @@ import java.util.List;
  * placed, the operation whose return could not be placed, and the operations tried before it. Only the greatest
  * depth is kept, with at most {@link #MAX} distinct unplaced operations. {@link DfsSearch} keeps one;
  * {@link ParallelDfs} one per thread, merged by {@link #evidence}.
+ *
+ * <p>A dead end deeper than all before is met again and again in a long linearizable history, and its order is as
+ * long as the search is deep: copying it each time took most of a 500,000-operation search. So the order of the
+ * first dead end of the greatest depth is kept in one buffer, updated from {@link #low} on (the search lowers
+ * {@code low} to every depth it backtracks to, below which its stack has not changed since), and the others of
+ * that depth keep only the part of their order from where it left the first's.
  */
 final class DeadEnds {
     /** The most dead ends reported. */
@@ -20,7 +26,16 @@ final class DeadEnds {
 
     /** The depth of the dead ends kept; -1 before the first. */
     int depth = -1;
-    private final List<int[]> orders = new ArrayList<>();
+    /**
+     * The search's stack has not changed below this depth since the first dead end of {@link #depth} was recorded:
+     * the search sets it to the lowest depth it backtracked (or replayed a path) to since then.
+     */
+    int low;
+    /** The operations placed at the first dead end of {@link #depth}, in order ({@code depth} of them). */
+    private int[] first = new int[16];
+    /** Per dead end kept: where its order leaves {@link #first}'s, and its order from there. */
+    private final List<Integer> prefixes = new ArrayList<>();
+    private final List<int[]> suffixes = new ArrayList<>();
     private final List<int[]> candidates = new ArrayList<>();
     private final List<Integer> unplaced = new ArrayList<>();
 
@@ -31,17 +46,31 @@ final class DeadEnds {
      */
     void record(int[] stackEntry, int depth, int returnEntry, int[] next, int head) {
         int op = returnEntry >> 1;
+        int from = Math.min(low, depth);
         if (depth > this.depth) {
             this.depth = depth;
-            orders.clear();
+            prefixes.clear();
+            suffixes.clear();
             candidates.clear();
             unplaced.clear();
+            if (first.length < depth) {
+                first = java.util.Arrays.copyOf(first, Math.max(depth, first.length * 2));
+            }
+            for (int i = from; i < depth; i++) {
+                first[i] = stackEntry[i] >> 1;
+            }
+            low = depth;
+            prefixes.add(depth);
+            suffixes.add(new int[0]);
         } else if (unplaced.size() >= MAX || unplaced.contains(op)) {
             return;
-        }
-        int[] order = new int[depth];
-        for (int i = 0; i < depth; i++) {
-            order[i] = stackEntry[i] >> 1;
+        } else {
+            int[] suffix = new int[depth - from];
+            for (int i = from; i < depth; i++) {
+                suffix[i - from] = stackEntry[i] >> 1;
+            }
+            prefixes.add(from);
+            suffixes.add(suffix);
         }
         int count = 0;
         for (int e = next[head]; e != returnEntry; e = next[e]) {
@@ -56,9 +85,22 @@ final class DeadEnds {
                 tried[count++] = e >> 1;
             }
         }
-        orders.add(order);
         candidates.add(tried);
         unplaced.add(op);
+    }
+
+    /** How many dead ends are kept. */
+    int count() {
+        return unplaced.size();
+    }
+
+    /** The order of dead end {@code k}: the first's up to where it left it, then its own. */
+    int[] order(int k) {
+        int prefix = prefixes.get(k);
+        int[] suffix = suffixes.get(k);
+        int[] order = java.util.Arrays.copyOf(first, prefix + suffix.length);
+        System.arraycopy(suffix, 0, order, prefix, suffix.length);
+        return order;
     }
 
     /**
@@ -77,7 +119,7 @@ final class DeadEnds {
             if (d.depth != deepest) {
                 continue;
             }
-            for (int k = 0; k < d.orders.size() && evidence.size() < MAX; k++) {
+            for (int k = 0; k < d.unplaced.size() && evidence.size() < MAX; k++) {
                 int op = d.unplaced.get(k);
                 if (seen.contains(op)) {
                     continue;
@@ -85,7 +127,7 @@ final class DeadEnds {
                 seen.add(op);
                 List<Step> steps = new ArrayList<>();
                 S state = model.init();
-                for (int placed : d.orders.get(k)) {
+                for (int placed : d.order(k)) {
                     state = model.step(state, inputs[placed], outputs[placed]);
                     steps.add(Step.described(ops[placed], state, model));
                 }

@@ -19,8 +19,10 @@ import java.util.SplittableRandom;
  * index-linked list sorted by time; the search repeatedly tries to linearize a call that is in the list before
  * the first return, lifting it (and its return) out of the list when the model accepts it, and backtracks when it
  * meets a return it could not place. A configuration is the set of linearized operations plus the model state;
- * the set is a bitset mutated in place with an incremental (Zobrist) hash, and configurations seen before are
- * skipped after an exact comparison, so a hash collision never prunes.
+ * the set is a bitset mutated in place with an incremental (Zobrist) hash, remembered as its window (a
+ * {@code LinearizedSet}: what differs from "every operation before, none after"), so that memory grows with the
+ * configurations and the operations open at once, not with the history; configurations seen before are skipped
+ * after an exact comparison, so a hash collision never prunes.
  *
  * <p>Entry {@code 2i} is the call of operation {@code i}, {@code 2i+1} its return. Pending operations return
  * after everything else; the search succeeds as soon as every completed operation is linearized. Pending
@@ -46,11 +48,13 @@ public final class DfsSearch<S> {
     private final int[] next;
     private final int[] prev;
     private final long[] zobrist;
-    private final long[] linearized;
+    private final LinearizedSet linearized;
     private final Budget budget;
     private ProgressMeter meter = new ProgressMeter();
 
     private final DeadEnds deadEnds = new DeadEnds();
+    /** What the configuration cache held at the end of the last {@link #run} (its {@link Budget} estimate). */
+    long heldBytes;
 
     public DfsSearch(Model<S> model, List<Operation> operations, Budget budget) {
         this(model, operations, operations.size(), budget);
@@ -102,7 +106,7 @@ public final class DfsSearch<S> {
         for (int i = 0; i < n; i++) {
             zobrist[i] = random.nextLong();
         }
-        this.linearized = new long[(n + 63) >>> 6];
+        this.linearized = new LinearizedSet(pending);
     }
 
     private void lift(int call) {
@@ -132,13 +136,14 @@ public final class DfsSearch<S> {
         long start = System.nanoTime();
         ConfigurationCache cache;
         try {
-            cache = new ConfigurationCache(linearized.length, n, budget);
+            cache = new ConfigurationCache(n, budget);
         } catch (MemoryLimit e) {
             return unknown(index, label, budget.reason(), 0, 0, 0, start);
         }
         try {
             return search(index, label, cache, start);
         } finally {
+            heldBytes = cache.bytes();
             cache.release();
         }
     }
@@ -180,8 +185,7 @@ public final class DfsSearch<S> {
                 }
                 if ((entry & 1) == 0) {
                     int op = entry >> 1;
-                    if (pending[op] && predecessor[op] >= 0
-                            && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                    if (pending[op] && predecessor[op] >= 0 && !linearized.contains(predecessor[op])) {
                         entry = next[entry];
                         continue;
                     }
@@ -193,7 +197,7 @@ public final class DfsSearch<S> {
                     }
                     if (after != null) {
                         long hash = setHash ^ zobrist[op];
-                        linearized[op >>> 6] |= 1L << op;
+                        linearized.add(op);
                         if (cache.add(hash, after, linearized)) {
                             stackEntry[depth] = entry;
                             stackState[depth] = state;
@@ -213,7 +217,7 @@ public final class DfsSearch<S> {
                             }
                             continue;
                         }
-                        linearized[op >>> 6] &= ~(1L << op);
+                        linearized.remove(op);
                         cacheHits++;
                     }
                     entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
@@ -228,13 +232,16 @@ public final class DfsSearch<S> {
                         return violation(index, label, configurations, cacheHits, cache.size(), start);
                     }
                     depth--;
+                    if (depth < deadEnds.low) {
+                        deadEnds.low = depth;
+                    }
                     entry = stackEntry[depth];
                     @SuppressWarnings("unchecked")
                     S before = (S) stackState[depth];
                     stackState[depth] = null;
                     state = before;
                     int op = entry >> 1;
-                    linearized[op >>> 6] &= ~(1L << op);
+                    linearized.remove(op);
                     setHash ^= zobrist[op];
                     if (!pending[op]) {
                         placedCompleted--;

@@ -69,7 +69,6 @@ public final class ParallelDfs<S> {
     private final boolean[] readOnly;
     private final int[] predecessor;
     private final int n;
-    private final int words;
     private final int completed;
     private final int reported;
     private final int head;
@@ -165,7 +164,6 @@ public final class ParallelDfs<S> {
         for (int i = 0; i < n; i++) {
             zobrist[i] = random.nextLong();
         }
-        this.words = (n + 63) >>> 6;
     }
 
     /**
@@ -219,7 +217,7 @@ public final class ParallelDfs<S> {
     public PartitionResult run(int index, String label) {
         long start = System.nanoTime();
         try {
-            cache = new SharedConfigurationSet(words, n, maxThreads, budget);
+            cache = new SharedConfigurationSet(n, maxThreads, budget);
         } catch (MemoryLimit e) {
             return result(index, label, start, false);
         }
@@ -409,7 +407,7 @@ public final class ParallelDfs<S> {
         final boolean root;
         final int[] next = initialNext.clone();
         final int[] prev = initialPrev.clone();
-        final long[] linearized = new long[words];
+        final LinearizedSet linearized = new LinearizedSet(pending);
         final int[] stackEntry = new int[n];
         final Object[] stackState = new Object[n];
         /** Per depth, as in DfsSearch: the forced read-only call entry there, or -1. */
@@ -523,6 +521,9 @@ public final class ParallelDfs<S> {
             while (common < pathLength && common < top && stackEntry[common] == task[common]) {
                 common++;
             }
+            if (common < deadEnds.low) {
+                deadEnds.low = common; // the stack is rewritten from there
+            }
             S state = pathState == null ? model.init() : (S) pathState;
             long setHash = pathHash;
             int placedCompleted = pathPlaced;
@@ -530,7 +531,7 @@ public final class ParallelDfs<S> {
                 int e = stackEntry[i];
                 int op = e >> 1;
                 unlift(e);
-                linearized[op >>> 6] &= ~(1L << op);
+                linearized.remove(op);
                 setHash ^= zobrist[op];
                 if (!pending[op]) {
                     placedCompleted--;
@@ -551,7 +552,7 @@ public final class ParallelDfs<S> {
                 stackEntry[i] = e;
                 stackState[i] = state;
                 state = after;
-                linearized[op >>> 6] |= 1L << op;
+                linearized.add(op);
                 setHash ^= zobrist[op];
                 if (!pending[op]) {
                     placedCompleted++;
@@ -587,8 +588,7 @@ public final class ParallelDfs<S> {
                 }
                 if ((entry & 1) == 0) {
                     int op = entry >> 1;
-                    if (pending[op] && predecessor[op] >= 0
-                            && (linearized[predecessor[op] >>> 6] & (1L << predecessor[op])) == 0) {
+                    if (pending[op] && predecessor[op] >= 0 && !linearized.contains(predecessor[op])) {
                         entry = next[entry];
                         continue;
                     }
@@ -600,7 +600,7 @@ public final class ParallelDfs<S> {
                     }
                     if (after != null) {
                         long hash = setHash ^ zobrist[op];
-                        linearized[op >>> 6] |= 1L << op;
+                        linearized.add(op);
                         if (writer.add(hash, after, linearized)) {
                             stackEntry[depth] = entry;
                             stackState[depth] = state;
@@ -621,7 +621,7 @@ public final class ParallelDfs<S> {
                             }
                             continue;
                         }
-                        linearized[op >>> 6] &= ~(1L << op);
+                        linearized.remove(op);
                         cacheHits++;
                     }
                     entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
@@ -641,11 +641,14 @@ public final class ParallelDfs<S> {
                             return true;
                         }
                         depth--;
+                        if (depth < deadEnds.low) {
+                            deadEnds.low = depth;
+                        }
                         entry = stackEntry[depth];
                         state = (S) stackState[depth];
                         stackState[depth] = null;
                         int op = entry >> 1;
-                        linearized[op >>> 6] &= ~(1L << op);
+                        linearized.remove(op);
                         setHash ^= zobrist[op];
                         if (!pending[op]) {
                             placedCompleted--;

@@ -12,7 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * only it fills (no two threads write the same cache lines), and then claims a slot of one open-addressing table
  * with a compare-and-set. Of two threads that add equal configurations at once, exactly one wins the slot and
  * explores it; the other finds the winner's entry and compares it. Membership is decided by exact comparison of
- * the bitset and the state, never by the hash alone, so colliding hashes cost a comparison, never a wrong answer.
+ * the linearized set and the state, never by the hash alone, so colliding hashes cost a comparison, never a wrong
+ * answer. As in {@link ConfigurationCache}, a set is stored as its window ({@link LinearizedSet}: the index of its
+ * first word that is not full, the words from there to its last word that is not zero, and the pending operations'
+ * bits), so an entry grows with the operations open at once, not with the history. Every entry of one set has
+ * pending bits of the same length (one search's), so an entry's length tells its window's.
  *
  * <p>A slot holds the top 32 bits of the configuration's 64-bit hash and its entry number; the slot's place in a
  * table of 2^b slots is the top b bits of the hash, so the table grows (doubles) from the slots alone, without
@@ -31,10 +35,16 @@ final class SharedConfigurationSet {
     /** Old slots a thread moves at a time while the table grows. */
     private static final int MOVE_RANGE = 1 << 12;
 
-    private final int words;
-    /** Entry numbers are {@code chunk << chunkBits | index}; a chunk holds {@code perChunk <= 2^chunkBits}. */
-    private final int chunkBits;
-    private final int perChunk;
+    /** Entry numbers are {@code chunk << CHUNK_BITS | index}; a chunk holds at most {@code PER_CHUNK} entries. */
+    private static final int CHUNK_BITS = 14;
+    private static final int PER_CHUNK = (1 << CHUNK_BITS) - 1;
+    /**
+     * A chunk's arena of windows: just under 2 MiB (header included) unless one window needs more. With the G1
+     * collector's regions of 1-2 MiB (heaps under 8 GiB) such an array is a "humongous" object, allocated outside
+     * the young generation and never copied by its collections. Chunks of 1,024 entries were copied by every young
+     * collection while live, which took more pause time than the search on two threads saved.
+     */
+    private static final int ARENA_LONGS = ((1 << 21) - 64) / 8;
     private final int maxThreads;
     private final Budget budget;
     private volatile long[] table;
@@ -47,15 +57,8 @@ final class SharedConfigurationSet {
     private volatile Growth growth;
     private final HeldMemory tableMemory;
 
-    /** A set for bitsets of {@code words} longs, sized for {@code operations} operations and {@code maxThreads}. */
-    SharedConfigurationSet(int words, int operations, int maxThreads, Budget budget) {
-        this.words = Math.max(1, words);
-        // Bitsets of just under 2 MiB a chunk (header included), up to 16,383 entries: with the G1 collector's
-        // regions of 1-2 MiB (heaps under 8 GiB) such an array is a "humongous" object, allocated outside the young
-        // generation and never copied by its collections. Chunks of 1,024 entries were copied by every young
-        // collection while live, which took more pause time than the search on two threads saved.
-        this.perChunk = Math.max(64, Math.min((1 << 14) - 1, ((1 << 21) - 64) / (8 * this.words)));
-        this.chunkBits = 32 - Integer.numberOfLeadingZeros(perChunk - 1);
+    /** A set sized for a search over {@code operations} operations on up to {@code maxThreads}. */
+    SharedConfigurationSet(int operations, int maxThreads, Budget budget) {
         this.maxThreads = Math.max(1, maxThreads);
         this.budget = budget;
         this.tableMemory = new HeldMemory(budget);
@@ -64,14 +67,27 @@ final class SharedConfigurationSet {
         this.table = new long[1 << bits];
     }
 
-    /** The bitsets and states of {@link #perChunk} entries, written by one writer before it publishes them. */
+    /**
+     * The windows and states of up to {@link #PER_CHUNK} entries, written by one writer before it publishes them:
+     * entry i's window and pending bits are {@code sets[starts[i] .. starts[i + 1])}, its first word's index
+     * {@code bases[i]}.
+     */
     private static final class Chunk {
         final long[] sets;
+        final int[] starts;
+        final int[] bases;
         final Object[] states;
 
-        Chunk(int entries, int words) {
-            sets = new long[entries * words];
+        Chunk(int entries, int arenaLongs) {
+            sets = new long[arenaLongs];
+            starts = new int[entries + 1];
+            bases = new int[entries];
             states = new Object[entries];
+        }
+
+        /** What a chunk of these sizes holds, with {@link Budget#STATE_BYTES} for each state it may keep. */
+        static long bytes(int entries, int arenaLongs) {
+            return arenaLongs * 8L + (entries + 1) * 4L + entries * (4L + 4L + Budget.STATE_BYTES);
         }
     }
 
@@ -80,18 +96,40 @@ final class SharedConfigurationSet {
         private final HeldMemory memory = new HeldMemory(budget);
         private Chunk chunk;
         private int chunkNumber;
-        /** The next free entry of {@link #chunk}; {@link #perChunk} when full (or none yet). */
-        private int used = perChunk;
+        /** The next free entry of {@link #chunk}; {@link #PER_CHUNK} when full (or none yet). */
+        private int used = PER_CHUNK;
         private long added;
+        /** The window words of this writer's entries, which size its next chunk's arena. */
+        private long addedWords;
         private int unflushed;
 
         /**
          * Adds the configuration unless present; returns whether it was new (this caller then owns its
-         * exploration). Copies {@code set} when adding.
+         * exploration). {@code setHash} must be equal for equal sets. Copies the set's window and pending bits when
+         * adding.
          *
          * @throws MemoryLimit when a chunk or a bigger table does not fit the budget
          */
+        boolean add(long setHash, Object state, LinearizedSet set) {
+            return add(setHash, state, set.bits, set.lo, set.hi, set.pendingBits);
+        }
+
+        /** {@link #add(long, Object, LinearizedSet)} of a whole bitset, no operation pending (tests). */
         boolean add(long setHash, Object state, long[] set) {
+            int lo = 0;
+            while (lo < set.length && set[lo] == -1L) {
+                lo++;
+            }
+            int hi = set.length;
+            while (hi > lo && set[hi - 1] == 0) {
+                hi--;
+            }
+            return add(setHash, state, set, lo, hi, NO_PENDING);
+        }
+
+        /** The set is {@code set}'s canonical window {@code [lo, hi)} ({@link LinearizedSet}) and {@code pending}. */
+        private boolean add(long setHash, Object state, long[] set, int lo, int hi, long[] pending) {
+            int window = Math.max(0, hi - lo);
             long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
             long tag = hash & TAG;
             boolean written = false;
@@ -106,14 +144,15 @@ final class SharedConfigurationSet {
                     long s = (long) SLOTS.getAcquire(t, i);
                     if (s == 0) {
                         if (!written) {
-                            write(set, state);
+                            write(set, lo, window, pending, state);
                             written = true;
                         }
                         // The entry's bitset and state were written above: the CAS publishes them to whoever
                         // reads the slot (getAcquire).
-                        if (SLOTS.compareAndSet(t, i, 0L, tag | ((long) (chunkNumber << chunkBits | used) + 1))) {
+                        if (SLOTS.compareAndSet(t, i, 0L, tag | ((long) (chunkNumber << CHUNK_BITS | used) + 1))) {
                             used++;
                             added++;
+                            addedWords += window + pending.length;
                             if (++unflushed >= flushEvery(t)) {
                                 flush(t);
                             }
@@ -125,7 +164,7 @@ final class SharedConfigurationSet {
                         awaitGrowth(t);
                         break;
                     }
-                    if ((s & TAG) == tag && same((int) s - 1, set, state)) {
+                    if ((s & TAG) == tag && same((int) s - 1, set, lo, window, pending, state)) {
                         return false;
                     }
                     i = (i + 1) & mask;
@@ -134,23 +173,33 @@ final class SharedConfigurationSet {
         }
 
         /** Writes the configuration into this writer's next free entry (not yet published). */
-        private void write(long[] set, Object state) {
-            if (used == perChunk) {
-                newChunk();
+        private void write(long[] set, int lo, int window, long[] pending, Object state) {
+            int length = window + pending.length;
+            if (used == PER_CHUNK || chunk.sets.length - chunk.starts[used] < length) {
+                newChunk(length);
             }
-            System.arraycopy(set, 0, chunk.sets, used * words, words);
+            int start = chunk.starts[used];
+            System.arraycopy(set, lo, chunk.sets, start, window);
+            System.arraycopy(pending, 0, chunk.sets, start + window, pending.length);
+            chunk.starts[used + 1] = start + length;
+            chunk.bases[used] = lo;
             chunk.states[used] = state;
         }
 
-        private void newChunk() {
-            int entries = perChunk;
-            memory.reserve((long) entries * (words * 8L + 4 + Budget.STATE_BYTES));
+        /**
+         * Starts a chunk whose arena fits {@code length} words: sized for {@link #PER_CHUNK} windows of this
+         * writer's average so far (a quarter more), at most {@link #ARENA_LONGS} unless the one window needs more.
+         */
+        private void newChunk(int length) {
+            long average = added == 0 ? 2 : (addedWords * 5 / 4 + added - 1) / added;
+            int arenaLongs = (int) Math.max(length, Math.min(ARENA_LONGS, PER_CHUNK * Math.max(1, average)));
+            memory.reserve(Chunk.bytes(PER_CHUNK, arenaLongs));
             int number = chunkCount.getAndIncrement();
-            if (number >= (Integer.MAX_VALUE >> chunkBits) - 1) {
+            if (number >= (Integer.MAX_VALUE >> CHUNK_BITS) - 1) {
                 // Entry numbers end here; the memory budget normally stops the search long before.
                 throw new OutOfMemoryError("shared configuration set of " + number + " chunks");
             }
-            Chunk c = new Chunk(entries, words);
+            Chunk c = new Chunk(PER_CHUNK, arenaLongs);
             synchronized (SharedConfigurationSet.this) {
                 Chunk[] all = chunks;
                 if (number >= all.length) {
@@ -191,17 +240,26 @@ final class SharedConfigurationSet {
         return Math.max(1, Math.min(256, t.length / (8 * maxThreads)));
     }
 
-    /** Whether entry {@code e} holds exactly this bitset and state. */
-    private boolean same(int e, long[] set, Object state) {
-        Chunk c = chunks[e >>> chunkBits];
-        int base = (e & ((1 << chunkBits) - 1)) * words;
+    /** Whether entry {@code e} holds exactly the window {@code set[lo .. lo + window)}, {@code pending} and this state. */
+    private boolean same(int e, long[] set, int lo, int window, long[] pending, Object state) {
+        Chunk c = chunks[e >>> CHUNK_BITS];
+        int index = e & ((1 << CHUNK_BITS) - 1);
+        int start = c.starts[index];
+        if (c.bases[index] != lo || c.starts[index + 1] - start != window + pending.length) {
+            return false;
+        }
         long[] sets = c.sets;
-        for (int i = 0; i < words; i++) {
-            if (sets[base + i] != set[i]) {
+        for (int i = 0; i < window; i++) {
+            if (sets[start + i] != set[lo + i]) {
                 return false;
             }
         }
-        return c.states[e & ((1 << chunkBits) - 1)].equals(state);
+        for (int i = 0; i < pending.length; i++) {
+            if (sets[start + window + i] != pending[i]) {
+                return false;
+            }
+        }
+        return c.states[index].equals(state);
     }
 
     /** A doubling of the table: the ranges of old slots still to move, and how many are moved. */
@@ -275,6 +333,8 @@ final class SharedConfigurationSet {
             }
         }
     }
+
+    private static final long[] NO_PENDING = new long[0];
 
     /** A new writer, for one thread. */
     Writer writer() {

@@ -99,8 +99,9 @@ class MemoryBudgetTest {
 
     @Test
     void autoFallsBackToTheFrontierWhenDfsRunsOutOfItsShare() {
-        // 4000 operations: dfs's bitsets are 63 longs long, and its first table alone needs more than its share
-        // of 4 MiB; the frontier holds a few configurations.
+        // 4000 operations: dfs keeps its first tables (about 700 KiB) and every configuration it explored (its
+        // window and an allowance for the state, about 100 bytes; a bitset of 63 longs before issue 25), more than
+        // its share of 1.5 MiB; the frontier holds a few configurations.
         List<Operation> ops = new ArrayList<>();
         for (int i = 0; i < 4000; i++) {
             // Values repeat, so no decision procedure qualifies and auto must choose between the general engines.
@@ -109,7 +110,7 @@ class MemoryBudgetTest {
                     i % 2 == 0 ? null : (Object) (long) ((i - 1) % 7), 10L * i, 10L * i + 5));
         }
         History h = History.of(ops);
-        CheckOptions small = CheckOptions.defaults().withCoreTimeout(null).withMaxMemory(4 << 20);
+        CheckOptions small = CheckOptions.defaults().withCoreTimeout(null).withMaxMemory(3 << 19);
         Result r = Checker.check(h, RegisterModel.register(), small);
         assertEquals(Verdict.LINEARIZABLE, r.verdict(), r::toString);
         assertEquals("frontier", r.partitions().get(0).engine());

@@ -34,7 +34,7 @@ class SharedConfigurationSetTest {
         int configurations = 150_000;
         int threads = 4;
         // From the smallest table: it doubles about six times while the threads add.
-        SharedConfigurationSet shared = new SharedConfigurationSet(WORDS, 1, threads, Budget.unlimited());
+        SharedConfigurationSet shared = new SharedConfigurationSet(1, threads, Budget.unlimited());
         AtomicIntegerArray wins = new AtomicIntegerArray(configurations);
         CyclicBarrier start = new CyclicBarrier(threads);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -88,7 +88,7 @@ class SharedConfigurationSetTest {
 
     @Test
     void differentConfigurationsWithTheSameHashAreAllKept() {
-        SharedConfigurationSet shared = new SharedConfigurationSet(WORDS, 1, 2, Budget.unlimited());
+        SharedConfigurationSet shared = new SharedConfigurationSet(1, 2, Budget.unlimited());
         SharedConfigurationSet.Writer a = shared.writer();
         SharedConfigurationSet.Writer b = shared.writer();
         long sameHash = 12345;
@@ -105,7 +105,7 @@ class SharedConfigurationSetTest {
 
     @Test
     void manyCollidingConfigurationsSurviveGrowth() {
-        SharedConfigurationSet shared = new SharedConfigurationSet(WORDS, 1, 1, Budget.unlimited());
+        SharedConfigurationSet shared = new SharedConfigurationSet(1, 1, Budget.unlimited());
         SharedConfigurationSet.Writer w = shared.writer();
         SplittableRandom random = new SplittableRandom(7);
         int count = 5_000;
@@ -124,7 +124,7 @@ class SharedConfigurationSetTest {
     @Test
     void aChunkThatDoesNotFitTheBudgetStopsIt() {
         Budget budget = Budget.unlimited().withMaxMemory(64 << 10);
-        SharedConfigurationSet shared = new SharedConfigurationSet(WORDS, 1, 1, budget);
+        SharedConfigurationSet shared = new SharedConfigurationSet(1, 1, budget);
         SharedConfigurationSet.Writer w = shared.writer();
         assertThrows(MemoryLimit.class, () -> {
             for (int i = 0; i < 1_000_000; i++) {
