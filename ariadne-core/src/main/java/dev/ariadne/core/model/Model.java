@@ -200,6 +200,23 @@ public interface Model<S> {
     }
 
     /**
+     * For the search of minimal failing cores (docs/semantics.md, "Doomed states"): a state that may stand for
+     * {@code state} in a relaxed check once every operation still to come with a known output is doomed there and
+     * has input {@code input}, or {@code null} (the default) when the model names none. The search then keeps one
+     * state for all those that differ only in what a rescuing step overwrites. The promise, for
+     * {@code r = doomedRepresentative(input, state)} not {@code null}: every sequence of steps (any operations, each
+     * with any output the model accepts, unknown included) in which every step with a known output comes after a
+     * step whose input may rescue an operation with input {@code input} ({@link #mayRescue} for some output) is
+     * legal from {@code state} exactly when it is legal from {@code r}, and leads from both to equal states (for kv:
+     * {@code state} with the get's key holding another value, which the first put of that key overwrites). The
+     * search itself makes sure that {@code r} is doomed for the same operations. A representative that breaks the
+     * promise makes cores wrong.
+     */
+    default S doomedRepresentative(Object input, S state) {
+        return null;
+    }
+
+    /**
      * Whether an operation's output can be forgotten: given {@link Operation#UNKNOWN} as the output, {@link #step}
      * accepts the operation whatever it returned. A model that reads results from the input instead (a TLA+ action
      * whose parameters include the return values) answers {@code false}; reports then do not say that an operation

@@ -227,6 +227,26 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
     }
 
     /**
+     * For a get of k: the store with k holding {@link #FORGOTTEN}. Until a put of k (the only operations that may
+     * rescue a get of k), every step with an unknown output is legal in every store and changes k the same way in
+     * both (an append adds to either value, another key's operations leave k alone); the put then makes k equal in
+     * both, and the rest of the sequence steps alike.
+     */
+    @Override
+    public IntSortedMap<KvText> doomedRepresentative(Object input, IntSortedMap<KvText> state) {
+        if (!(input instanceof Op op) || op.kind() != Op.GET) {
+            return null;
+        }
+        return with(state, op.key(), FORGOTTEN);
+    }
+
+    /**
+     * The value {@link #doomedRepresentative} gives the key: any value would keep the promise; the core search
+     * uses it only where it is doomed for every get still to come (it is a prefix of no value those returned).
+     */
+    private static final KvText FORGOTTEN = KvText.of("\u0000\uffff");
+
+    /**
      * For a get that returned a value the appends before it rule out, where the core puts nothing on its key (so
      * the key's value only grows): a get that returned a value not starting with what an earlier get had returned
      * ({@code get("x") by client 2 at [30, 40] returned "a", but get("x") by client 1 had returned "ab" at 20,
