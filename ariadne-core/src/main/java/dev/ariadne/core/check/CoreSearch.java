@@ -51,8 +51,12 @@ final class CoreSearch<S> {
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
-    /** The share of the steps dfs gets before the frontier takes over a check. */
-    private static final int DFS_SHARE = 8;
+    /**
+     * The share of the steps dfs gets before the frontier takes over a check: 1/32 (1/8 spent 112,000 of etcd_099's
+     * 120,000 steps in dfs runs that ended undecided; porcupine's corpus takes 641,382 steps instead of 741,112, with
+     * the same cores; docs/benchmarks.md).
+     */
+    private static final int DFS_SHARE = 32;
     /** The largest partition whose hidden operations are looked for ({@link #hide}). */
     private static final int HIDDEN_MAX_OPERATIONS = 4_000;
     /** The smallest suffix of candidates tried first. */
