@@ -430,11 +430,12 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
         Placed placed = plan.after(i, at.placed);
         S own = model.step(state, r.input(), r.output());
         S any = r.output() == Operation.UNKNOWN ? null : model.step(state, r.input(), Operation.UNKNOWN);
-        own = own == null ? null : plan.representative(own, placed);
-        any = any == null ? null : plan.representative(any, placed);
+        // A doomed state is dropped before a representative is looked for (either drop is exact).
+        own = own == null || own.equals(state) || plan.doomed(i, own, placed) ? null : plan.representative(own, placed);
+        any = any == null || any.equals(state) || plan.doomed(i, any, placed) ? null : plan.representative(any, placed);
         // The subset construction merges equal states; only the usual case, nothing new, is worth sparing it.
-        boolean ownNew = own != null && !own.equals(state) && !plan.doomed(i, own, placed);
-        boolean anyNew = any != null && !any.equals(state) && !any.equals(own) && !plan.doomed(i, any, placed);
+        boolean ownNew = own != null && !own.equals(state);
+        boolean anyNew = any != null && !any.equals(state) && !any.equals(own);
         boolean stay = !plan.doomed(i, state, placed);
         At<S> same = placed == at.placed ? at : new At<>(state, placed);
         if (!ownNew && !anyNew) {
