@@ -733,11 +733,12 @@ final class CoreSearch<S> {
 
     /**
      * Whether an operation of {@code set} that may follow operation {@code o} may reveal it, or has an unknown output
-     * (the model's promise may drop such an operation with {@code o}, and one of C must stay).
+     * and the model's promise may drop it with {@code o} (one of C must stay; {@link Model#mayRevealKeepsCompleted}).
      */
     private boolean revealedBy(int[] set, int o) {
+        boolean keeps = model.mayRevealKeepsCompleted();
         for (int p : set) {
-            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown()
+            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown() && !keeps
                     || model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output()))) {
                 return true;
             }

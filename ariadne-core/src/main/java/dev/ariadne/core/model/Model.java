@@ -177,6 +177,17 @@ public interface Model<S> {
     }
 
     /**
+     * Whether {@link #mayReveal}'s promise holds leaving out, with the pending operation, only crashed operations
+     * after it, never completed ones (kv: nothing else at all, as puts and appends are legal in any state). Minimal
+     * failing cores then leave out of a relaxed history an operation that nothing in it may reveal even when an
+     * operation of the core with an unknown output follows it (docs/semantics.md, "Minimal failing cores", rule 3).
+     * The default, {@code false}, is always safe; answering {@code true} wrongly makes cores wrong.
+     */
+    default boolean mayRevealKeepsCompleted() {
+        return false;
+    }
+
+    /**
      * For the search of minimal failing cores (docs/semantics.md, "Doomed states"): a test of the states in which
      * the operation {@code input} with the known {@code output} can never again be accepted unless an operation that
      * {@link #mayRescue} it steps first, or {@code null} (the default) when the model names none. The promise: for

@@ -200,6 +200,16 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
     }
 
     /**
+     * Leaving out a crashed put or append that nothing after it reveals ({@link #mayReveal}) needs nothing else left
+     * out: it changes k only up to the next put of k, where no get after it with a known output looked (none saw a
+     * value with its text), and every put, append and get with an unknown output is legal in any store.
+     */
+    @Override
+    public boolean mayRevealKeepsCompleted() {
+        return true;
+    }
+
+    /**
      * A get of k that returned v is doomed in every state where k holds a value that is not a prefix of v, unless a
      * put of k whose value is a prefix of v steps first: an append keeps the old value as a prefix, a get changes
      * nothing, another key's operations leave k alone, and after a put of a value w that is not a prefix of v, k

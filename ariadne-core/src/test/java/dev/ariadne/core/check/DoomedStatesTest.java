@@ -334,6 +334,67 @@ class DoomedStatesTest {
         assertNull(kv.doomedRepresentative(prepared(kv, "put", "x", "a", null).input(), zy));
     }
 
+    /**
+     * kv's promise behind {@code mayRevealKeepsCompleted}: in seeded random legal sequences of puts, appends and gets
+     * (outputs known or not) on two keys, leaving out a put or an append that no later operation may reveal
+     * ({@code mayReveal} with the output it stepped with) leaves, with nothing else left out, a legal sequence.
+     */
+    @Test
+    void kvLeavesOutAnUnrevealedWriteAlone() {
+        Model<Object> kv = kvModel();
+        assertTrue(kv.mayRevealKeepsCompleted());
+        List<String> values = List.of("a", "b", "ab", "");
+        int dropped = 0;
+        int observed = 0;
+        for (int i = 0; i < 3_000; i++) {
+            SplittableRandom r = new SplittableRandom(BASE_SEED * 7 + i);
+            int n = 3 + r.nextInt(8);
+            List<Operation> seq = new ArrayList<>();
+            Object state = kv.init();
+            java.util.Map<String, String> holds = new java.util.HashMap<>();
+            for (int k = 0; k < n; k++) {
+                String key = r.nextBoolean() ? "x" : "y";
+                int kind = r.nextInt(3);
+                String value = values.get(r.nextInt(values.size()));
+                Operation op = kind == 0 ? prepared(kv, "get", key, null, holds.getOrDefault(key, ""))
+                        : prepared(kv, kind == 1 ? "put" : "append", key, value, null);
+                if (kind == 1) {
+                    holds.put(key, value);
+                } else if (kind == 2) {
+                    holds.merge(key, value, String::concat);
+                }
+                Object output = kind == 0 && r.nextInt(4) == 0 ? Operation.UNKNOWN : op.output();
+                state = kv.step(state, op.input(), output);
+                assertNotNull(state);
+                seq.add(op.withInputOutput(op.input(), output));
+            }
+            for (int j = 0; j < n; j++) {
+                Operation o = seq.get(j);
+                if (kv.isReadOnly(o.input())) {
+                    continue;
+                }
+                boolean revealed = false;
+                for (int k = j + 1; k < n; k++) {
+                    revealed |= kv.mayReveal(o.input(), seq.get(k).input(), seq.get(k).output());
+                }
+                if (revealed) {
+                    continue;
+                }
+                Object s = kv.init();
+                for (int k = 0; k < n && s != null; k++) {
+                    if (k != j) {
+                        s = kv.step(s, seq.get(k).input(), seq.get(k).output());
+                        observed += k > j && seq.get(k).outputKnown() && kv.isReadOnly(seq.get(k).input()) ? 1 : 0;
+                    }
+                }
+                assertNotNull(s, "seed " + i + ": without #" + j + " of " + seq);
+                dropped++;
+            }
+        }
+        assertTrue(dropped >= 3_000, dropped + " writes left out");
+        assertTrue(observed >= 3_000, observed + " gets with known outputs after them");
+    }
+
     @SuppressWarnings("unchecked")
     private static Model<Object> kvModel() {
         return (Model<Object>) BuiltinModels.byName("kv");
