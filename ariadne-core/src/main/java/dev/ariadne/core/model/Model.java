@@ -216,10 +216,11 @@ public interface Model<S> {
      * has input {@code input}, or {@code null} (the default) when the model names none. The search then keeps one
      * state for all those that differ only in what a rescuing step overwrites. The promise, for
      * {@code r = doomedRepresentative(input, state)} not {@code null}: every sequence of steps (any operations, each
-     * with any output the model accepts, unknown included) in which every step with a known output comes after a
-     * step whose input may rescue an operation with input {@code input} ({@link #mayRescue} for some output) is
-     * legal from {@code state} exactly when it is legal from {@code r}, and leads from both to equal states (for kv:
-     * {@code state} with the get's key holding another value, which the first put of that key overwrites). The
+     * with any output the model accepts, unknown included) that has a step whose input may rescue an operation with
+     * input {@code input} ({@link #mayRescue} for some output), and no step with a known output before the first
+     * such one, is legal from {@code state} exactly when it is legal from {@code r}, and leads from both to equal
+     * states (for kv: {@code state} with the get's key holding another value, which the first put of that key
+     * overwrites). The
      * search itself makes sure that {@code r} is doomed for the same operations. A representative that breaks the
      * promise makes cores wrong.
      */
