@@ -25,9 +25,10 @@ import java.util.concurrent.TimeoutException;
  * <p>The search (porcupine's checker.go is the model of its size): the candidates are the completed operations
  * called before the return of the operation the engines could not place (the first longest partial
  * linearization's). The failing operation and the last operation that linearization placed that may change the
- * state are tried first; when they are no core, the shortest suffix of the candidates, in call order, that is a core
- * together with the failing operation is found by doubling. Either is then reduced by halves and single operations
- * ({@link #reduce}), the failing operation tried last.
+ * state and returned no later than the failing one are tried first; when they are no core, the shortest suffix of
+ * the candidates, in call order, that is a core together with the failing operation is found by doubling. Either is
+ * then reduced by halves and single operations ({@link #reduce}), those that returned after the failing operation
+ * first (R of a set holds every operation called up to the set's last return), the failing operation last.
  * Relaxing more operations only adds linearizations, so one pass proves the result 1-minimal. R(C) leaves out
  * relaxed operations that cannot change the state, those called after C's last return and those nothing but C may
  * reveal and C does not (docs/semantics.md proves each exact), and a set whose operations alone are linearizable is
@@ -50,8 +51,12 @@ final class CoreSearch<S> {
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
-    /** The share of the steps dfs gets before the frontier takes over a check. */
-    private static final int DFS_SHARE = 8;
+    /**
+     * The share of the steps dfs gets before the frontier takes over a check: 1/32 (1/8 spent 112,000 of etcd_099's
+     * 120,000 steps in dfs runs that ended undecided; porcupine's corpus takes 641,382 steps instead of 741,112, with
+     * the same cores; docs/benchmarks.md).
+     */
+    private static final int DFS_SHARE = 32;
     /** The largest partition whose hidden operations are looked for ({@link #hide}). */
     private static final int HIDDEN_MAX_OPERATIONS = 4_000;
     /** The smallest suffix of candidates tried first. */
@@ -242,9 +247,12 @@ final class CoreSearch<S> {
         Integer guessId = null;
         if (failingId != null) {
             List<Step> steps = violation.longest().get(0).steps();
+            // One that returned after the failing operation would make R of the pair longer (it holds the operations
+            // called up to the pair's last return), often too long to decide in its steps.
+            long end = violation.longest().get(0).unplaced().ret();
             for (int k = steps.size() - 1; k >= 0 && guessId == null; k--) {
                 Operation op = steps.get(k).operation();
-                if (!op.isPending() && !model.isReadOnly(op.input(), op.output())) {
+                if (!op.isPending() && !model.isReadOnly(op.input(), op.output()) && op.ret() <= end) {
                     guessId = op.id();
                 }
             }
@@ -334,6 +342,7 @@ final class CoreSearch<S> {
         }
         // The failing operation is tried last: it is in nearly every core.
         int[] others = failing >= 0 ? minus(start, new int[]{failing}) : start;
+        others = lateReturnsFirst(others);
         core = start;
         decided = true;
         int[] c = reduce(start, others);
@@ -376,16 +385,19 @@ final class CoreSearch<S> {
     /**
      * {@code c} (a core) without as many of the operations {@code tried} as can go: all of them at once if R
      * stays not linearizable without them, else each half in turn, down to single operations (QuickXplain's
-     * splitting). Relaxing more operations only adds linearizations, so an operation found needed here stays
-     * needed in every smaller core: the result is 1-minimal when every check was decided ({@link #decided}).
+     * splitting), in the order {@code tried} gives. Relaxing more operations only adds linearizations, so an operation
+     * found needed here stays needed in every smaller core: the result is 1-minimal when every check was decided
+     * ({@link #decided}).
      */
     private int[] reduce(int[] c, int[] tried) {
         if (tried.length == 0 || stopped) {
             return c;
         }
-        Boolean without = verdict(minus(c, tried));
+        int[] removed = tried.clone();
+        Arrays.sort(removed);
+        Boolean without = verdict(minus(c, removed));
         if (Boolean.TRUE.equals(without)) {
-            return minus(c, tried);
+            return minus(c, removed);
         }
         if (tried.length == 1) {
             decided &= without != null;
@@ -396,6 +408,34 @@ final class CoreSearch<S> {
         int[] second = Arrays.copyOfRange(tried, half, tried.length);
         int[] reduced = reduce(c, first);
         return reduce(reduced, second);
+    }
+
+    /**
+     * {@code set} with the operations that returned after the failing one first, latest first, then the rest in
+     * call order: {@link #reduce} tries to remove them first, and R of a set without them holds fewer operations (R
+     * holds those called up to the set's last return; an append open for a thousand events makes it several times
+     * longer, and each check then runs out of its steps).
+     */
+    private int[] lateReturnsFirst(int[] set) {
+        long end = failing < 0 ? Long.MAX_VALUE : ops[failing].ret();
+        Integer[] order = new Integer[set.length];
+        for (int i = 0; i < set.length; i++) {
+            order[i] = set[i];
+        }
+        Arrays.sort(order, (a, b) -> {
+            boolean lateA = ops[a].ret() > end;
+            boolean lateB = ops[b].ret() > end;
+            if (lateA != lateB) {
+                return lateA ? -1 : 1;
+            }
+            return lateA && ops[a].ret() != ops[b].ret() ? Long.compare(ops[b].ret(), ops[a].ret())
+                    : Integer.compare(a, b);
+        });
+        int[] out = new int[set.length];
+        for (int i = 0; i < set.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
     }
 
     /**
@@ -693,11 +733,12 @@ final class CoreSearch<S> {
 
     /**
      * Whether an operation of {@code set} that may follow operation {@code o} may reveal it, or has an unknown output
-     * (the model's promise may drop such an operation with {@code o}, and one of C must stay).
+     * and the model's promise may drop it with {@code o} (one of C must stay; {@link Model#mayRevealKeepsCompleted}).
      */
     private boolean revealedBy(int[] set, int o) {
+        boolean keeps = model.mayRevealKeepsCompleted();
         for (int p : set) {
-            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown()
+            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown() && !keeps
                     || model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output()))) {
                 return true;
             }

@@ -39,6 +39,11 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
     private final List<S> init;
     private long steps;
 
+    /** How many states the plan replaced by their representatives so far (all checks with this plan). */
+    long forgotten() {
+        return plan.forgotten;
+    }
+
     TrackedRelaxedModel(Model<S> model, Budget budget, long maxSteps, Plan<S> plan) {
         this(model, budget, maxSteps, plan, List.of(model.init()));
     }
@@ -167,6 +172,16 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
 
         /** Whether some operation of C names doomed states: else the plan has nothing to add (no history). */
         private final boolean tracks;
+        private final Model<S> model;
+        /**
+         * The one input of the operations of C with a known output, when their states may be made one
+         * ({@link #representative}), else {@code null}; those operations' tracked indices and doomed tests.
+         */
+        private final Object forgetting;
+        private final int[] observers;
+        private final Predicate<S>[] observed;
+        /** How many states {@link #representative} replaced (for tests: the reduction is used). */
+        private long forgotten;
 
         @SuppressWarnings("unchecked")
         Plan(Model<S> model, List<Operation> relaxed) {
@@ -178,12 +193,16 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
                         && model.doomedStates(op.input(), op.output()) != null;
             }
             tracks = any;
+            this.model = model;
             if (!any) {
                 history = null;
                 tracked = null;
                 inCore = null;
                 tests = null;
                 coreSize = 0;
+                forgetting = null;
+                observers = null;
+                observed = null;
                 return;
             }
             history = new ArrayList<>(n);
@@ -219,6 +238,32 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
                 }
             }
             coreSize = next;
+            // Representatives (docs/semantics.md, "Doomed states"): only where every step with a known output that
+            // may change or test the state is one of C's with a known output, all of them with one input that names
+            // doomed states. A relaxed operation with a known output that never changes the state may be left out of
+            // any sequence (it may do nothing), so it does not count.
+            Object one = null;
+            boolean forgets = true;
+            List<Integer> watching = new ArrayList<>();
+            List<Predicate<S>> watched = new ArrayList<>();
+            for (int g = 0; g < n && forgets; g++) {
+                Operation op = relaxed.get(g);
+                if (op.input() instanceof RelaxedModel.Relaxed r) {
+                    forgets = r.output() == Operation.UNKNOWN || model.isReadOnly(r.input(), r.output())
+                            && model.isReadOnly(r.input(), Operation.UNKNOWN);
+                } else if (inCore[g] && op.outputKnown()) {
+                    Predicate<S> test = model.doomedStates(op.input(), op.output());
+                    forgets = test != null && (one == null || one.equals(op.input()));
+                    one = op.input();
+                    watching.add(tracked[g]);
+                    watched.add(test);
+                } else {
+                    forgets = !op.outputKnown();
+                }
+            }
+            forgetting = forgets ? one : null;
+            observers = watching.stream().mapToInt(Integer::intValue).toArray();
+            observed = watched.toArray(new Predicate[0]);
             List<List<Doom<S>>> found = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 found.add(null);
@@ -289,6 +334,39 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
             return false;
         }
 
+        /**
+         * {@code state} or, when every operation of C with a known output not yet {@code placed} (at least one) finds
+         * it doomed, the model's {@link Model#doomedRepresentative representative} of it, when that one is doomed for
+         * them too. Exact (docs/semantics.md, "Doomed states"): from either, every way to place those operations
+         * first places an operation that may rescue one of them, with only steps of unknown outputs before it, and
+         * the representative's promise makes such sequences legal from both alike, to the same states.
+         */
+        S representative(S state, Placed placed) {
+            if (forgetting == null) {
+                return state;
+            }
+            boolean any = false;
+            for (int k = 0; k < observers.length; k++) {
+                if (!placed.has(observers[k])) {
+                    if (!observed[k].test(state)) {
+                        return state;
+                    }
+                    any = true;
+                }
+            }
+            S r = any ? model.doomedRepresentative(forgetting, state) : null;
+            if (r == null || r.equals(state)) {
+                return state;
+            }
+            for (int k = 0; k < observers.length; k++) {
+                if (!placed.has(observers[k]) && !observed[k].test(r)) {
+                    return state;
+                }
+            }
+            forgotten++;
+            return r;
+        }
+
         /** {@code placed} after the step of the operation at {@code at}. */
         Placed after(int at, Placed placed) {
             return tracked[at] < 0 ? placed : placed.with(tracked[at], inCore[at]);
@@ -344,6 +422,7 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
             if (plan.doomed(k.at(), next, placed)) {
                 return List.of();
             }
+            next = plan.representative(next, placed);
             return List.of(placed == at.placed && next.equals(state) ? at : new At<>(next, placed));
         }
         RelaxedModel.Relaxed r = (RelaxedModel.Relaxed) input;
@@ -351,9 +430,12 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
         Placed placed = plan.after(i, at.placed);
         S own = model.step(state, r.input(), r.output());
         S any = r.output() == Operation.UNKNOWN ? null : model.step(state, r.input(), Operation.UNKNOWN);
+        // A doomed state is dropped before a representative is looked for (either drop is exact).
+        own = own == null || own.equals(state) || plan.doomed(i, own, placed) ? null : plan.representative(own, placed);
+        any = any == null || any.equals(state) || plan.doomed(i, any, placed) ? null : plan.representative(any, placed);
         // The subset construction merges equal states; only the usual case, nothing new, is worth sparing it.
-        boolean ownNew = own != null && !own.equals(state) && !plan.doomed(i, own, placed);
-        boolean anyNew = any != null && !any.equals(state) && !any.equals(own) && !plan.doomed(i, any, placed);
+        boolean ownNew = own != null && !own.equals(state);
+        boolean anyNew = any != null && !any.equals(state) && !any.equals(own);
         boolean stay = !plan.doomed(i, state, placed);
         At<S> same = placed == at.placed ? at : new At<>(state, placed);
         if (!ownNew && !anyNew) {

@@ -177,6 +177,17 @@ public interface Model<S> {
     }
 
     /**
+     * Whether {@link #mayReveal}'s promise holds leaving out, with the pending operation, only crashed operations
+     * after it, never completed ones (kv: nothing else at all, as puts and appends are legal in any state). Minimal
+     * failing cores then leave out of a relaxed history an operation that nothing in it may reveal even when an
+     * operation of the core with an unknown output follows it (docs/semantics.md, "Minimal failing cores", rule 3).
+     * The default, {@code false}, is always safe; answering {@code true} wrongly makes cores wrong.
+     */
+    default boolean mayRevealKeepsCompleted() {
+        return false;
+    }
+
+    /**
      * For the search of minimal failing cores (docs/semantics.md, "Doomed states"): a test of the states in which
      * the operation {@code input} with the known {@code output} can never again be accepted unless an operation that
      * {@link #mayRescue} it steps first, or {@code null} (the default) when the model names none. The promise: for
@@ -197,6 +208,24 @@ public interface Model<S> {
      */
     default boolean mayRescue(Object input, Object output, Object other) {
         return true;
+    }
+
+    /**
+     * For the search of minimal failing cores (docs/semantics.md, "Doomed states"): a state that may stand for
+     * {@code state} in a relaxed check once every operation still to come with a known output is doomed there and
+     * has input {@code input}, or {@code null} (the default) when the model names none. The search then keeps one
+     * state for all those that differ only in what a rescuing step overwrites. The promise, for
+     * {@code r = doomedRepresentative(input, state)} not {@code null}: every sequence of steps (any operations, each
+     * with any output the model accepts, unknown included) that has a step whose input may rescue an operation with
+     * input {@code input} ({@link #mayRescue} for some output), and no step with a known output before the first
+     * such one, is legal from {@code state} exactly when it is legal from {@code r}, and leads from both to equal
+     * states (for kv: {@code state} with the get's key holding another value, which the first put of that key
+     * overwrites). The
+     * search itself makes sure that {@code r} is doomed for the same operations. A representative that breaks the
+     * promise makes cores wrong.
+     */
+    default S doomedRepresentative(Object input, S state) {
+        return null;
     }
 
     /**

@@ -200,6 +200,16 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
     }
 
     /**
+     * Leaving out a crashed put or append that nothing after it reveals ({@link #mayReveal}) needs nothing else left
+     * out: it changes k only up to the next put of k, where no get after it with a known output looked (none saw a
+     * value with its text), and every put, append and get with an unknown output is legal in any store.
+     */
+    @Override
+    public boolean mayRevealKeepsCompleted() {
+        return true;
+    }
+
+    /**
      * A get of k that returned v is doomed in every state where k holds a value that is not a prefix of v, unless a
      * put of k whose value is a prefix of v steps first: an append keeps the old value as a prefix, a get changes
      * nothing, another key's operations leave k alone, and after a put of a value w that is not a prefix of v, k
@@ -225,6 +235,26 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         }
         return op.key() == get.key() && op.kind() == Op.PUT && output.toString().startsWith(op.value().toString());
     }
+
+    /**
+     * For a get of k: the store with k holding {@link #FORGOTTEN}. Until a put of k (the only operations that may
+     * rescue a get of k), every step with an unknown output is legal in every store and changes k the same way in
+     * both (an append adds to either value, another key's operations leave k alone); the put then makes k equal in
+     * both, and the rest of the sequence steps alike.
+     */
+    @Override
+    public IntSortedMap<KvText> doomedRepresentative(Object input, IntSortedMap<KvText> state) {
+        if (!(input instanceof Op op) || op.kind() != Op.GET) {
+            return null;
+        }
+        return with(state, op.key(), FORGOTTEN);
+    }
+
+    /**
+     * The value {@link #doomedRepresentative} gives the key: any value would keep the promise; the core search
+     * uses it only where it is doomed for every get still to come (it is a prefix of no value those returned).
+     */
+    private static final KvText FORGOTTEN = KvText.of("\u0000\uffff");
 
     /**
      * For a get that returned a value the appends before it rule out, where the core puts nothing on its key (so
