@@ -523,12 +523,12 @@ final class CoreSearch<S> {
                     plan.history(), Engine.DFS);
             if (r == Verdict.UNKNOWN && !stopped) {
                 r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan, init).toModel(), plan.history(),
-                        Engine.FRONTIER);
+                        Engine.FRONTIER, true);
             }
         } else {
             r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE, init).toModel(), relaxed, Engine.DFS);
             if (r == Verdict.UNKNOWN && !stopped) {
-                r = check(b -> new RelaxedModel<>(model, b, steps, init).toModel(), relaxed, Engine.FRONTIER);
+                r = check(b -> new RelaxedModel<>(model, b, steps, init).toModel(), relaxed, Engine.FRONTIER, true);
             }
         }
         return r;
@@ -756,6 +756,12 @@ final class CoreSearch<S> {
      */
     private <T> Verdict check(java.util.function.Function<Budget, Model<T>> m, List<Operation> history,
                               Engine with) {
+        return check(m, history, with, false);
+    }
+
+    /** {@link #check}; {@code retry}: the same history again with another engine, not counted as a check. */
+    private <T> Verdict check(java.util.function.Function<Budget, Model<T>> m, List<Operation> history,
+                              Engine with, boolean retry) {
         if (stopped || deadline - System.nanoTime() <= 0) {
             stopped = true;
             return Verdict.UNKNOWN;
@@ -766,7 +772,9 @@ final class CoreSearch<S> {
             budget.stop(budgetText);
         }
         Model<T> counted = m.apply(budget);
-        checks++;
+        if (!retry) {
+            checks++; // a history or set checked once, whether dfs decides it or the frontier after it
+        }
         Verdict v;
         try {
             v = Checker.verdictOf(counted, history, with, budget);
