@@ -75,15 +75,8 @@ final class ConfigurationCache {
 
     /** {@link #add(long, Object, LinearizedSet)} of a whole bitset, no operation pending (tests). */
     boolean add(long setHash, Object state, long[] set) {
-        int lo = 0;
-        while (lo < set.length && set[lo] == -1L) {
-            lo++;
-        }
-        int hi = set.length;
-        while (hi > lo && set[hi - 1] == 0) {
-            hi--;
-        }
-        return add(setHash, state, set, lo, hi, NO_PENDING);
+        int lo = LinearizedSet.firstNotFull(set);
+        return add(setHash, state, set, lo, LinearizedSet.endOfNonZero(set, lo), NO_PENDING);
     }
 
     private static final long[] NO_PENDING = new long[0];

@@ -58,6 +58,24 @@ final class LinearizedSet {
         advanceLo();
     }
 
+    /** The first word of a whole bitset {@code set} that is not full ({@link #lo} of that set). */
+    static int firstNotFull(long[] set) {
+        int lo = 0;
+        while (lo < set.length && set[lo] == -1L) {
+            lo++;
+        }
+        return lo;
+    }
+
+    /** One past the last word of {@code set} from {@code lo} on that is not zero ({@link #hi} of that set). */
+    static int endOfNonZero(long[] set, int lo) {
+        int hi = set.length;
+        while (hi > lo && set[hi - 1] == 0) {
+            hi--;
+        }
+        return hi;
+    }
+
     boolean contains(int op) {
         if (pendingRank != null && pendingRank[op] >= 0) {
             int r = pendingRank[op];
