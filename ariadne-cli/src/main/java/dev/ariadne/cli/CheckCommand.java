@@ -433,8 +433,8 @@ class CheckCommand implements Callable<Integer> {
         for (PartitionResult p : result.partitions()) {
             partitions.add(p.violation() == null || p.violation().explanation() == null ? p
                     : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
-                    p.violation().withExplanation(null), p.reason(), p.engine(), p.statistics(),
-                    p.note() == null ? note : p.note() + "; " + note));
+                    p.violation().withExplanation(null), p.reason(), p.engine(), p.statistics(), p.note())
+                    .withAddedNote(note));
         }
         return new Result(result.verdict(), result.reason(), result.model(), result.operations(), partitions,
                 result.statistics());
@@ -551,7 +551,7 @@ class CheckCommand implements Callable<Integer> {
             Result result = witness != null && witness.proven() != null ? witness.proven()
                     : check(file.getFileName() == null ? name : file.getFileName().toString(), history, model, left);
             if (witness != null && witness.proven() == null) {
-                result = withNote(result, witness.note() + "; the general engine decides");
+                result = result.withNote(witness.note() + "; the general engine decides");
             }
             if (left != options) {
                 result = relabel(result, timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
@@ -584,18 +584,6 @@ class CheckCommand implements Callable<Integer> {
     /** {@code time limit of 1.5s reached}, as the checker says it. */
     static String timeLimitReached(Duration timeout) {
         return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
-    }
-
-    /** {@code result} with {@code note} added to each partition's note. */
-    private static Result withNote(Result result, String note) {
-        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
-        for (PartitionResult p : result.partitions()) {
-            partitions.add(new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
-                    p.violation(), p.reason(), p.engine(), p.statistics(),
-                    p.note() == null ? note : p.note() + "; " + note));
-        }
-        return new Result(result.verdict(), result.reason(), result.model(), result.operations(), partitions,
-                result.statistics());
     }
 
     /** {@code result} with {@code from} replaced by {@code to} in its reasons. */

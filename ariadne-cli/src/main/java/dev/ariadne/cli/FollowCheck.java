@@ -227,17 +227,9 @@ final class FollowCheck {
                     online.statistics());
         }
         dev.ariadne.io.ReadResult read = HistoryReaders.load(file, readOptions);
-        Result batch = dev.ariadne.core.check.Checker.check(read.history(), model, options);
-        String note = degraded + "; the verdict is a batch check's of the whole history, read again from "
-                + Values.escape(file.toString());
-        List<dev.ariadne.core.check.PartitionResult> partitions = new java.util.ArrayList<>();
-        for (dev.ariadne.core.check.PartitionResult p : batch.partitions()) {
-            partitions.add(new dev.ariadne.core.check.PartitionResult(p.index(), p.label(), p.operations(),
-                    p.verdict(), p.witness(), p.violation(), p.reason(), p.engine(), p.statistics(),
-                    p.note() == null ? note : p.note() + "; " + note));
-        }
-        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
-                batch.statistics());
+        return dev.ariadne.core.check.Checker.check(read.history(), model, options).withNote(degraded
+                + "; the verdict is a batch check's of the whole history, read again from "
+                + Values.escape(file.toString()));
     }
 
     /**

@@ -329,16 +329,8 @@ public final class WorkloadRunner<T> {
      * records ({@link OnlineChecker#boundMemory()}); each partition notes why.
      */
     private Result batchOfWholeHistory(History history, Model<?> m, String degraded) {
-        Result batch = Checker.check(history, m, options);
-        String note = degraded + "; the verdict is a batch check's of the whole recorded history";
-        List<dev.ariadne.core.check.PartitionResult> partitions = new ArrayList<>();
-        for (dev.ariadne.core.check.PartitionResult p : batch.partitions()) {
-            partitions.add(new dev.ariadne.core.check.PartitionResult(p.index(), p.label(), p.operations(),
-                    p.verdict(), p.witness(), p.violation(), p.reason(), p.engine(), p.statistics(),
-                    p.note() == null ? note : p.note() + "; " + note));
-        }
-        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
-                batch.statistics());
+        return Checker.check(history, m, options)
+                .withNote(degraded + "; the verdict is a batch check's of the whole recorded history");
     }
 
     private long clientLoop(T system, Recorder.Client client, int index, long runSeed, StopOnViolation<?> checking,

@@ -146,7 +146,7 @@ public final class Checker {
             } catch (OutOfMemoryError oom) {
                 // The core is an extra: the verdict is proven without it, and the core search's data is garbage
                 // once unwound. Say so in the partition's note rather than lose the verdict.
-                partitions.set(i, p.withNote(p.note() == null ? CORE_SKIPPED : p.note() + "; " + CORE_SKIPPED));
+                partitions.set(i, p.withAddedNote(CORE_SKIPPED));
                 continue;
             }
             partitions.set(i, new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),

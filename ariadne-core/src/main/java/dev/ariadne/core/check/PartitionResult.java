@@ -37,6 +37,11 @@ public record PartitionResult(int index, String label, int operations, Verdict v
                 note);
     }
 
+    /** This result with {@code note} added after the note it has, if any ({@code "first; note"}). */
+    public PartitionResult withAddedNote(String note) {
+        return withNote(this.note == null ? note : this.note + "; " + note);
+    }
+
     /** This result with {@code s} as what the search did (the sum of several rounds, say). */
     PartitionResult withStatistics(Statistics s) {
         return new PartitionResult(index, label, operations, verdict, witness, violation, reason, engine, s, note);

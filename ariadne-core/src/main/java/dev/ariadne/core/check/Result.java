@@ -22,6 +22,15 @@ public record Result(Verdict verdict, String reason, String model, int operation
         return verdict == Verdict.LINEARIZABLE;
     }
 
+    /** This result with {@code note} added to every partition's note ({@link PartitionResult#withAddedNote}). */
+    public Result withNote(String note) {
+        List<PartitionResult> noted = new java.util.ArrayList<>(partitions.size());
+        for (PartitionResult p : partitions) {
+            noted.add(p.withAddedNote(note));
+        }
+        return new Result(verdict, reason, model, operations, noted, statistics);
+    }
+
     /** The partitions that are not linearizable. */
     public List<PartitionResult> violations() {
         // A loop, not a stream: every report asks, and a stream pipeline's first use in a run costs milliseconds

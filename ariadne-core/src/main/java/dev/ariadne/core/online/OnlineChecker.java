@@ -801,14 +801,7 @@ public final class OnlineChecker<S> implements EventSink {
         if ((stop = stopRequest) != null && batch.verdict() == Verdict.UNKNOWN) {
             return unknown(stop + ": " + degraded);
         }
-        List<PartitionResult> partitions = new ArrayList<>();
-        for (PartitionResult p : batch.partitions()) {
-            partitions.add(new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
-                    p.violation(), p.reason(), p.engine(), p.statistics(),
-                    p.note() == null ? note : p.note() + "; " + note));
-        }
-        return new Result(batch.verdict(), batch.reason(), batch.model(), batch.operations(), partitions,
-                batch.statistics());
+        return batch.withNote(note);
     }
 
     private Result unknown(String reason) {
