@@ -194,6 +194,16 @@ public final class TlaModel implements Model<TlaStates> {
         return false;
     }
 
+    /**
+     * A begin (OmniLink's semantics): it adds its operation to those under way and closes the states under their
+     * steps, so the states after it can do everything those before could, before or after other operations
+     * (docs/engines.md, "Operations placed eagerly"), and dfs places it as soon as real time allows.
+     */
+    @Override
+    public boolean onlyWidens(Object input, Object output) {
+        return input instanceof Step step && step.begin;
+    }
+
     @Override
     public TlaStates init() {
         return initial;

@@ -357,6 +357,71 @@ class OmniLinkSemanticsTest {
         assertTrue(differ >= 2, "traces that only OmniLink's semantics accepts: " + differ);
     }
 
+    /**
+     * Dfs places a begin as soon as real time allows (TlaModel.onlyWidens, docs/engines.md): on seeded traces of
+     * both example specs its verdicts are those of the same model without that hint, which tries every place of
+     * every begin, with no more configurations on any trace and fewer over all of them.
+     */
+    @Test
+    void dfsPlacesBeginsEagerlyWithTheSameVerdicts() {
+        long eager = 0;
+        long everyPlace = 0;
+        for (long seed = 1; seed <= 60; seed++) {
+            History h = seed % 2 == 0 ? bulkTrace(seed) : batchTrace(seed, 3, 3);
+            TlaModel model = (seed % 2 == 0 ? bulk : batch).model(Semantics.OMNILINK);
+            assertTrue(model.onlyWidens(model.prepare(model.withBegins(h).operations().stream()
+                    .filter(o -> o.client() < 0).findFirst().orElseThrow()).input(), null), "seed " + seed);
+            CheckOptions dfs = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS);
+            Result hinted = Checker.check(model.withBegins(h), model, dfs);
+            Result unhinted = Checker.check(model.withBegins(h), new EveryPlaceOfABegin(model), dfs);
+            assertEquals(unhinted.verdict(), hinted.verdict(), "seed " + seed);
+            long a = hinted.statistics().configurations();
+            long b = unhinted.statistics().configurations();
+            assertTrue(a <= b, "seed " + seed + ": " + a + " configurations with the hint, " + b + " without");
+            eager += a;
+            everyPlace += b;
+        }
+        assertTrue(eager < everyPlace, eager + " configurations with the hint, " + everyPlace + " without");
+    }
+
+    /** A TLA+ model without the begins' hint: every other answer is the model's. */
+    private record EveryPlaceOfABegin(TlaModel model) implements dev.ariadne.core.model.Model<TlaStates> {
+        @Override
+        public String name() {
+            return model.name();
+        }
+
+        @Override
+        public TlaStates init() {
+            return model.init();
+        }
+
+        @Override
+        public TlaStates step(TlaStates state, Object input, Object output) {
+            return model.step(state, input, output);
+        }
+
+        @Override
+        public Operation prepare(Operation operation) {
+            return model.prepare(operation);
+        }
+
+        @Override
+        public boolean forgetsOutputs() {
+            return model.forgetsOutputs();
+        }
+
+        @Override
+        public String describeOperation(Object input, Object output) {
+            return model.describeOperation(input, output);
+        }
+
+        @Override
+        public String describeState(TlaStates state) {
+            return model.describeState(state);
+        }
+    }
+
     // ---- stock TLC ----------------------------------------------------------------------------------------------
 
     /**

@@ -119,6 +119,19 @@ public interface Model<S> {
     }
 
     /**
+     * Whether an operation with this input and output only ever widens what the state can do. Where the model
+     * accepts it in a state s, leading to t: t <em>simulates</em> s (every operation accepted in s is accepted in t,
+     * leading to a state that simulates the one it leads to from s), and for any operations Q accepted from s, placing
+     * this one before Q leads to a state that simulates placing it after Q. Then placing it as soon as real time
+     * allows is as good as placing it later (docs/engines.md, "Operations placed eagerly"), and the dfs
+     * engines do, as for {@link #isReadOnly}. Under OmniLink's semantics a TLA+ spec's begins are such operations.
+     * The default, {@code false}, is always safe; answering {@code true} wrongly makes verdicts wrong.
+     */
+    default boolean onlyWidens(Object input, Object output) {
+        return false;
+    }
+
+    /**
      * Whether a pending operation with input {@code input} can always stand in for a pending one with input
      * {@code other}: in every state where {@code other}, with an unknown output, leads to a different state,
      * {@code input} with an unknown output leads to that same state (a crashed {@code write(3)} can do whatever a

@@ -29,7 +29,8 @@ import java.util.SplittableRandom;
  * operations with equal inputs are linearized in call order, and linearizing a pending operation that leaves the
  * state as it was is skipped (the configuration without it can do everything that one can); see
  * {@link PendingOperations}. When the operation that returns first is read-only and the state accepts it
- * unchanged, it is the only one tried at that depth (docs/engines.md proves why nothing is lost).
+ * unchanged, or only widens the state ({@link Model#onlyWidens}) and the state accepts it, it is the only one tried
+ * at that depth (docs/engines.md proves why nothing is lost).
  */
 public final class DfsSearch<S> {
     static final String NAME = "dfs";
@@ -39,8 +40,13 @@ public final class DfsSearch<S> {
     private final Object[] inputs;
     private final Object[] outputs;
     private final boolean[] pending;
-    /** Which operations are read-only ({@link Model#isReadOnly}); {@code null} when none is. */
-    private final boolean[] readOnly;
+    /**
+     * Which operations are placed eagerly: read-only ones ({@link Model#isReadOnly}) and those that only widen the
+     * state ({@link Model#onlyWidens}); {@code null} when none is.
+     */
+    private final boolean[] eager;
+    /** Which of them only widen the state (accepted, they need not leave it unchanged); {@code null} when none does. */
+    private final boolean[] widens;
     private final int[] predecessor;
     private final int n;
     private final int reported;
@@ -79,12 +85,17 @@ public final class DfsSearch<S> {
             pending[i] = ops[i].isPending();
         }
         boolean[] ro = new boolean[n];
-        boolean anyReadOnly = false;
+        boolean[] wide = new boolean[n];
+        boolean anyEager = false;
+        boolean anyWidens = false;
         for (int i = 0; i < n; i++) {
-            ro[i] = !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
-            anyReadOnly |= ro[i];
+            wide[i] = !pending[i] && model.onlyWidens(inputs[i], outputs[i]);
+            ro[i] = wide[i] || !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
+            anyEager |= ro[i];
+            anyWidens |= wide[i];
         }
-        this.readOnly = anyReadOnly ? ro : null;
+        this.eager = anyEager ? ro : null;
+        this.widens = anyWidens ? wide : null;
         this.predecessor = PendingOperations.predecessors(ops);
         this.head = 2 * n;
         int tail = 2 * n + 1;
@@ -165,10 +176,10 @@ public final class DfsSearch<S> {
         long polls = 0;
         S state = model.init();
         int entry = next[head];
-        // Per depth: the call entry of the read-only operation that returns first, when the model accepts it there
-        // without a change (it is then the only one tried at that depth), or -1.
+        // Per depth: the call entry of the eager operation that returns first, when the model accepts it there (a
+        // read-only one without a change): it is then the only one tried at that depth. Else -1.
         int[] forced = new int[n + 1];
-        forced[0] = readOnly == null ? -1 : forcedReadOnly(state);
+        forced[0] = eager == null ? -1 : forcedEager(state);
         if (forced[0] >= 0) {
             entry = forced[0];
         }
@@ -209,8 +220,8 @@ public final class DfsSearch<S> {
                             }
                             lift(entry);
                             entry = next[head];
-                            if (readOnly != null) {
-                                forced[depth] = forcedReadOnly(state);
+                            if (eager != null) {
+                                forced[depth] = forcedEager(state);
                                 if (forced[depth] >= 0) {
                                     entry = forced[depth];
                                 }
@@ -220,11 +231,11 @@ public final class DfsSearch<S> {
                         linearized.remove(op);
                         cacheHits++;
                     }
-                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                    entry = eager != null && entry == forced[depth] ? entry + 1 : next[entry];
                 } else {
-                    // A return whose operation is not linearized yet: this branch is dead. (After a forced read-only
+                    // A return whose operation is not linearized yet: this branch is dead. (After a forced eager
                     // operation, its own return: the operation could be placed, so it is no evidence.)
-                    boolean afterForced = readOnly != null && entry == forced[depth] + 1;
+                    boolean afterForced = eager != null && entry == forced[depth] + 1;
                     if (!afterForced && depth >= deadEnds.depth) {
                         deadEnds.record(stackEntry, depth, entry, next, head);
                     }
@@ -247,7 +258,7 @@ public final class DfsSearch<S> {
                         placedCompleted--;
                     }
                     unlift(entry);
-                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                    entry = eager != null && entry == forced[depth] ? entry + 1 : next[entry];
                 }
             }
         } catch (MemoryLimit e) {
@@ -263,28 +274,30 @@ public final class DfsSearch<S> {
     }
 
     /**
-     * The call entry of the operation whose return comes first in the list, if it is read-only and the model accepts
-     * it in {@code state} without a change: then it alone need be tried next. Any continuation that places other
-     * operations Q first, then it, reaches what placing it first, then Q, does (it changes nothing, and Q's
-     * operations, called before its return and returning after it, may follow it). Else -1.
+     * The call entry of the operation whose return comes first in the list, if it is placed eagerly and the model
+     * accepts it in {@code state} (a read-only one without a change): then it alone need be tried next. Any
+     * continuation that places other operations Q first, then it, is matched by placing it first, then Q: Q's
+     * operations, called before its return and returning after it, may follow it; a read-only one changes nothing,
+     * and one that only widens the state ({@link Model#onlyWidens}) leads to a state that simulates the other
+     * order's. Else -1.
      */
-    private int forcedReadOnly(S state) {
-        return forcedReadOnly(model, state, next, head, readOnly, inputs, outputs);
+    private int forcedEager(S state) {
+        return forcedEager(model, state, next, head, eager, widens, inputs, outputs);
     }
 
     /** The same over the call/return list {@code next} from {@code head}: one place for both dfs engines. */
-    static <S> int forcedReadOnly(Model<S> model, S state, int[] next, int head, boolean[] readOnly, Object[] inputs,
-                                  Object[] outputs) {
+    static <S> int forcedEager(Model<S> model, S state, int[] next, int head, boolean[] eager, boolean[] widens,
+                               Object[] inputs, Object[] outputs) {
         int e = next[head];
         while ((e & 1) == 0) {
             e = next[e];
         }
         int x = e >> 1;
-        if (e == head + 1 || !readOnly[x]) { // the tail, or not read-only
+        if (e == head + 1 || !eager[x]) { // the tail, or not placed eagerly
             return -1;
         }
         S after = model.step(state, inputs[x], outputs[x]);
-        return after != null && after.equals(state) ? e - 1 : -1;
+        return after != null && (widens != null && widens[x] || after.equals(state)) ? e - 1 : -1;
     }
 
     private PartitionResult violation(int index, String label, long configurations, long cacheHits, long cached,

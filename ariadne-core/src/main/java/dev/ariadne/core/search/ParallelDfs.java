@@ -65,8 +65,13 @@ public final class ParallelDfs<S> {
     private final Object[] inputs;
     private final Object[] outputs;
     private final boolean[] pending;
-    /** Which operations are read-only ({@link Model#isReadOnly}); {@code null} when none is. */
-    private final boolean[] readOnly;
+    /**
+     * Which operations are placed eagerly: read-only ones ({@link Model#isReadOnly}) and those that only widen the
+     * state ({@link Model#onlyWidens}); {@code null} when none is.
+     */
+    private final boolean[] eager;
+    /** Which of them only widen the state (accepted, they need not leave it unchanged); {@code null} when none does. */
+    private final boolean[] widens;
     private final int[] predecessor;
     private final int n;
     private final int completed;
@@ -126,18 +131,23 @@ public final class ParallelDfs<S> {
         this.outputs = new Object[n];
         this.pending = new boolean[n];
         boolean[] ro = new boolean[n];
-        boolean anyReadOnly = false;
+        boolean[] wide = new boolean[n];
+        boolean anyEager = false;
+        boolean anyWidens = false;
         int done = 0;
         for (int i = 0; i < n; i++) {
             inputs[i] = ops[i].input();
             outputs[i] = ops[i].output();
             pending[i] = ops[i].isPending();
-            ro[i] = !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
-            anyReadOnly |= ro[i];
+            wide[i] = !pending[i] && model.onlyWidens(inputs[i], outputs[i]);
+            ro[i] = wide[i] || !pending[i] && model.isReadOnly(inputs[i], outputs[i]);
+            anyEager |= ro[i];
+            anyWidens |= wide[i];
             done += pending[i] ? 0 : 1;
         }
         this.completed = done;
-        this.readOnly = anyReadOnly ? ro : null;
+        this.eager = anyEager ? ro : null;
+        this.widens = anyWidens ? wide : null;
         this.predecessor = PendingOperations.predecessors(ops);
         this.head = 2 * n;
         int tail = 2 * n + 1;
@@ -410,7 +420,7 @@ public final class ParallelDfs<S> {
         final LinearizedSet linearized = new LinearizedSet(pending);
         final int[] stackEntry = new int[n];
         final Object[] stackState = new Object[n];
-        /** Per depth, as in DfsSearch: the forced read-only call entry there, or -1. */
+        /** Per depth, as in DfsSearch: the forced eager call entry there, or -1. */
         final int[] forced = new int[n + 1];
         /** Per depth: the rest of that node's alternatives was given away. */
         final boolean[] given = new boolean[n + 1];
@@ -542,8 +552,8 @@ public final class ParallelDfs<S> {
             for (int i = common; i < top; i++) {
                 int e = task[i];
                 int op = e >> 1;
-                // The node's forced read-only operation, as the search computed it there (a function of the node).
-                forced[i] = readOnly == null ? -1 : forcedReadOnly(state);
+                // The node's forced eager operation, as the search computed it there (a function of the node).
+                forced[i] = eager == null ? -1 : forcedEager(state);
                 S after = model.step(state, inputs[op], outputs[op]);
                 if (after == null) {
                     throw new IllegalStateException("the model rejected on replay a step it accepted before: "
@@ -565,7 +575,7 @@ public final class ParallelDfs<S> {
                 given[d] = t.given() != null && t.given()[d - base];
             }
             given[top] = false;
-            forced[top] = readOnly == null ? -1 : forcedReadOnly(state);
+            forced[top] = eager == null ? -1 : forcedEager(state);
             int entry = task[top];
             if (entry < 0) { // the whole tree
                 entry = forced[0] >= 0 ? forced[0] : next[head];
@@ -613,8 +623,8 @@ public final class ParallelDfs<S> {
                             }
                             lift(entry);
                             entry = next[head];
-                            if (readOnly != null) {
-                                forced[depth] = forcedReadOnly(state);
+                            if (eager != null) {
+                                forced[depth] = forcedEager(state);
                                 if (forced[depth] >= 0) {
                                     entry = forced[depth];
                                 }
@@ -624,10 +634,10 @@ public final class ParallelDfs<S> {
                         linearized.remove(op);
                         cacheHits++;
                     }
-                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                    entry = eager != null && entry == forced[depth] ? entry + 1 : next[entry];
                 } else {
                     // A return whose operation is not linearized yet: this node's alternatives are exhausted.
-                    boolean afterForced = readOnly != null && entry == forced[depth] + 1;
+                    boolean afterForced = eager != null && entry == forced[depth] + 1;
                     if (!afterForced && depth >= deadEnds.depth) {
                         deadEnds.record(stackEntry, depth, entry, next, head);
                     }
@@ -658,7 +668,7 @@ public final class ParallelDfs<S> {
                     if (depth < low) {
                         low = depth;
                     }
-                    entry = readOnly != null && entry == forced[depth] ? entry + 1 : next[entry];
+                    entry = eager != null && entry == forced[depth] ? entry + 1 : next[entry];
                 }
             }
             witness.compareAndSet(null, Arrays.copyOf(stackEntry, depth));
@@ -692,7 +702,7 @@ public final class ParallelDfs<S> {
 
         private boolean giveAt(int d) {
             int e = stackEntry[d];
-            if (given[d] || readOnly != null && e == forced[d] || (next[e] & 1) != 0) {
+            if (given[d] || eager != null && e == forced[d] || (next[e] & 1) != 0) {
                 return false;
             }
             int[] path = Arrays.copyOf(stackEntry, d + 1);
@@ -759,9 +769,9 @@ public final class ParallelDfs<S> {
             }
         }
 
-        /** As {@link DfsSearch}: the read-only operation that returns first, when accepted unchanged; else -1. */
-        private int forcedReadOnly(S state) {
-            return DfsSearch.forcedReadOnly(model, state, next, head, readOnly, inputs, outputs);
+        /** As {@link DfsSearch}: the eager operation that returns first, when accepted (read-only: unchanged); else -1. */
+        private int forcedEager(S state) {
+            return DfsSearch.forcedEager(model, state, next, head, eager, widens, inputs, outputs);
         }
     }
 }
