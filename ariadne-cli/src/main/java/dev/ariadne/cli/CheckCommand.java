@@ -552,7 +552,7 @@ class CheckCommand implements Callable<Integer> {
             // A spec's AriadnePartition is used as far as it is proven (PartitionCheck), never trusted.
             Result result = witness != null && witness.proven() != null ? witness.proven()
                     : model instanceof dev.ariadne.tla.TlaModel tla ? dev.ariadne.tla.PartitionCheck.check(tla,
-                    history, left, (h, o) -> check(label, h, tla, o)) : check(label, history, model, left);
+                    history, left, (h, m, o) -> check(label, h, m, o)) : check(label, history, model, left);
             if (witness != null && witness.proven() == null) {
                 result = result.withNote(witness.note() + "; the general engine decides");
             }

@@ -32,8 +32,8 @@ public final class PartitionCheck {
     /** How a history is searched: {@link Checker#check}, or a caller's wrapper of it (a progress line). */
     @FunctionalInterface
     public interface Search {
-        /** The result of checking {@code history} with {@code options}. */
-        Result run(History history, CheckOptions options);
+        /** The result of checking {@code history} against {@code model} with {@code options}. */
+        Result run(History history, TlaModel model, CheckOptions options);
     }
 
     /**
@@ -45,11 +45,11 @@ public final class PartitionCheck {
         TlaSpec spec = model.spec();
         String by = spec.partitionParameter();
         if (by == null || !options.partition()) {
-            return search.run(history, options);
+            return search.run(history, model, options);
         }
         long start = System.nanoTime();
         String unproven = whyNotProven(model, history);
-        Result parts = search.run(history, options);
+        Result parts = search.run(history, model, options);
         if (parts.partitions().size() <= 1) {
             return parts; // one part is the whole history: no promise was used
         }
@@ -90,7 +90,7 @@ public final class PartitionCheck {
             }
             whole = whole.withTimeout(Duration.ofNanos(left));
         }
-        Result result = search.run(history, whole).withNote(why);
+        Result result = search.run(history, model.unpartitioned(), whole).withNote(why);
         return whole.timeout() == options.timeout() ? result
                 : relabel(result, timeLimitReached(whole.timeout()), timeLimitReached(options.timeout()));
     }

@@ -70,7 +70,7 @@ class PartitionCheckTest {
 
     private static Result checked(TlaSpec spec, History h) {
         TlaModel model = spec.model();
-        return PartitionCheck.check(model, model.withBegins(h), OPTIONS, (x, o) -> Checker.check(x, model, o));
+        return PartitionCheck.check(model, model.withBegins(h), OPTIONS, (x, m, o) -> Checker.check(x, m, o));
     }
 
     private static String notes(Result r) {
