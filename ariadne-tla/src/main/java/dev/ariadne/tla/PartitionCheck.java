@@ -54,8 +54,8 @@ public final class PartitionCheck {
             return parts; // one part is the whole history: no promise was used
         }
         if (unproven == null) {
-            return parts.withNote("independence proven from the spec: every action reads and writes only the part "
-                    + "of the state of its " + by + ", so each part was checked alone");
+            return timed(parts.withNote("independence proven from the spec: every action reads and writes only the "
+                    + "part of the state of its " + by + ", so each part was checked alone"), parts.statistics(), start);
         }
         String why = "the independence of " + TlaSpec.PARTITION + " is not proven from the spec (" + unproven + ")";
         if (parts.verdict() == Verdict.UNKNOWN) {
@@ -67,9 +67,9 @@ public final class PartitionCheck {
             int failed = order == null ? 0 : WitnessCheck.replay(model.spec().model(Semantics.ATOMIC, false),
                     order, deadline);
             if (failed == -1) {
-                return parts.withNote(why + "; the parts' orders, merged into one order of the whole history, "
+                return timed(parts.withNote(why + "; the parts' orders, merged into one order of the whole history, "
                         + "replay through the whole spec (one atomic step per operation): LINEARIZABLE, proven by "
-                        + "the spec itself");
+                        + "the spec itself"), parts.statistics(), start);
             }
             why += failed == WitnessCheck.OUT_OF_TIME ? "; the replay of the parts' merged order ran out of time"
                     : order == null ? "; the parts' orders could not be merged"
@@ -86,13 +86,25 @@ public final class PartitionCheck {
                 return new Result(Verdict.UNKNOWN, timeLimitReached(options.timeout()), parts.model(),
                         parts.operations(), List.of(new PartitionResult(0, "all", history.size(), Verdict.UNKNOWN,
                         List.of(), null, timeLimitReached(options.timeout()), "none", Statistics.ZERO, why)),
-                        parts.statistics());
+                        timed(parts.statistics(), start));
             }
             whole = whole.withTimeout(Duration.ofNanos(left));
         }
         Result result = search.run(history, model.unpartitioned(), whole).withNote(why);
+        result = timed(result, parts.statistics().plus(result.statistics()), start);
         return whole.timeout() == options.timeout() ? result
                 : relabel(result, timeLimitReached(whole.timeout()), timeLimitReached(options.timeout()));
+    }
+
+    /** {@code result} with the work of every search it took ({@code searched}) and the time since {@code start}. */
+    private static Result timed(Result result, Statistics searched, long start) {
+        return new Result(result.verdict(), result.reason(), result.model(), result.operations(),
+                result.partitions(), timed(searched, start));
+    }
+
+    private static Statistics timed(Statistics searched, long start) {
+        return new Statistics(searched.configurations(), searched.cacheHits(), searched.cached(),
+                System.nanoTime() - start);
     }
 
     /**
