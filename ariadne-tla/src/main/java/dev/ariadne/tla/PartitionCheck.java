@@ -19,8 +19,8 @@ import java.util.Set;
 
 /**
  * Checks a history against a spec that defines {@code AriadnePartition == "k"} without trusting that promise.
- * Where {@code ProductProof} proves from the spec's text (over SANY's semantic tree) that it is a product over {@code k}, the parts are
- * trusted for both verdicts. Otherwise a LINEARIZABLE verdict of the parts stands only when their orders, merged
+ * Where {@code ProductProof} proves from the spec's text (over SANY's semantic tree) that it is a product over
+ * {@code k}, the parts are trusted for both verdicts. Otherwise a LINEARIZABLE verdict of the parts stands only when their orders, merged
  * into one order of the whole history, replay through the whole spec ({@link WitnessCheck#replay}); anything else
  * (a part that is not linearizable, a merged order the spec rejects) is decided by checking the history whole.
  * Every report that used the parts says which of these happened.
@@ -50,6 +50,9 @@ public final class PartitionCheck {
         long start = System.nanoTime();
         String unproven = whyNotProven(model, history);
         long proof = System.nanoTime() - start;
+        if (unproven != null && !splits(model, history)) {
+            return search.run(history, model, options); // one part: the whole history, no promise to check
+        }
         // Without the proof a part's violation is not reported (the whole history is checked): no core for it.
         Result parts = search.run(history, model, unproven == null ? options : options.withCoreTimeout(null));
         if (parts.partitions().size() <= 1) {
@@ -147,6 +150,19 @@ public final class PartitionCheck {
             }
         }
         return spec.productWhyNot(List.copyOf(actions), spec.partitionParameter());
+    }
+
+    /** Whether the model splits {@code history} into more than one part. */
+    private static boolean splits(TlaModel model, History history) {
+        List<Operation> prepared = new ArrayList<>(history.size());
+        for (Operation op : history.operations()) {
+            try {
+                prepared.add(model.prepare(op));
+            } catch (dev.ariadne.core.model.InvalidOperationException e) {
+                throw e.operation() == null ? e.at(op) : e;
+            }
+        }
+        return model.partition(prepared).size() > 1;
     }
 
     /**

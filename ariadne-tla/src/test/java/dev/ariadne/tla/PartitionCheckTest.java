@@ -122,6 +122,18 @@ class PartitionCheckTest {
     }
 
     @Test
+    void aHistoryOfOneKeyIsCheckedAsItIsWithItsCore() {
+        History h = History.of(List.of(op(0, 0, "Put", "a", 1L, 0, 1), op(1, 1, "Get", "a", 0L, 2, 3)));
+        TlaModel model = leaky.model();
+        Result r = PartitionCheck.check(model, model.withBegins(h), CheckOptions.defaults(),
+                (x, m, o) -> Checker.check(x, m, o));
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(1, r.partitions().size());
+        assertNull(r.partitions().get(0).note(), "one part is the whole history: nothing to say");
+        assertNotNull(r.partitions().get(0).violation().explanation(), "its minimal failing core");
+    }
+
+    @Test
     void aProductSpecIsProvenAndItsPartsAreTrusted() {
         History h = History.of(List.of(op(0, 0, "Put", "a", 1L, 0, 1), op(1, 1, "Get", "b", 1L, 2, 3)));
         TlaModel model = product.model();
@@ -179,6 +191,43 @@ class PartitionCheckTest {
             try (var files = Files.walk(dir)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+        }
+    }
+
+    /**
+     * Traces that {@code ariadne generate --tla-example kv} writes (small, seeded, half with an injected violation,
+     * some crashed operations): the checked verdict is dfs's on the whole history, for the example (proven) and for
+     * the same spec with a Put and a Val the proof does not follow (merged and replayed, or checked whole).
+     */
+    @Test
+    void generatedKvTracesGetTheVerdictOfDfsOnTheWholeHistory(@TempDir Path dir) throws Exception {
+        Path opaque = dir.resolve("KeyValueOpaque.tla");
+        Files.writeString(opaque, Files.readString(ExamplesTest.EXAMPLES.resolve("kv/KeyValue.tla"))
+                .replace("MODULE KeyValue", "MODULE KeyValueOpaque")
+                .replace("Put(k, v) == store' = (k :> v) @@ store",
+                        "Put(k, v) == store' = [i \\in DOMAIN store \\cup {k} |-> IF i = k THEN v ELSE store[i]]")
+                .replace("Val(k) == IF k \\in DOMAIN store THEN store[k] ELSE \"\"",
+                        "Val(k) == [i \\in DOMAIN store \\cup {k} |-> IF i \\in DOMAIN store THEN store[i] ELSE \"\"][k]"));
+        try (TlaSpec unproven = TlaSpec.load(opaque, null, Map.of())) {
+            int[] verdicts = new int[3];
+            for (long seed = 1; seed <= 200; seed++) {
+                boolean violation = seed % 2 == 1;
+                dev.ariadne.workloads.Workloads.Spec s = new dev.ariadne.workloads.Workloads.Spec(
+                        dev.ariadne.workloads.TlaTraces.modelOf("kv"), 3, 12,
+                        dev.ariadne.workloads.Workloads.Overlap.values()[(int) (seed / 2 % 3)], seed % 4 < 2,
+                        violation ? 0 : (int) (seed % 3), seed, violation);
+                History h = dev.ariadne.workloads.TlaTraces.convert("kv", dev.ariadne.workloads.Workloads.generate(s));
+                for (TlaSpec spec : List.of(kv, unproven)) {
+                    TlaModel model = spec.model();
+                    assertEquals(spec == kv, PartitionCheck.whyNotProven(model, h) == null);
+                    Verdict whole = Checker.check(model.withBegins(h), model, OPTIONS.withPartition(false)
+                            .withEngine(Engine.DFS)).verdict();
+                    assertEquals(whole, checked(spec, h).verdict(), spec.fileName() + " " + s);
+                    verdicts[whole.ordinal()]++;
+                }
+            }
+            assertTrue(verdicts[Verdict.LINEARIZABLE.ordinal()] >= 150
+                    && verdicts[Verdict.NOT_LINEARIZABLE.ordinal()] >= 150, java.util.Arrays.toString(verdicts));
         }
     }
 
