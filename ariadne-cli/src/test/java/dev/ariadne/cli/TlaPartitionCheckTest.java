@@ -57,7 +57,7 @@ class TlaPartitionCheckTest {
                 + "store' a value other than store changed at k only"), r.out());
         assertTrue(r.out().contains("the whole spec rejects the parts' merged order at step 2 of 2, so the whole "
                 + "history was checked as one part"), r.out());
-        assertTrue(r.out().contains("Minimal failing core: 2 operations"), "the core is searched whole too: " + r.out());
+        assertTrue(r.out().contains("Minimal failing core: 2 operations"), "the core is searched whole: " + r.out());
         Path seen = dir.resolve("seen.json"); // b reads the 1 that Put(a, 1) wrote
         Files.writeString(seen, Files.readString(stale).replace("\"v\": 0", "\"v\": 1"));
         CliRunner ok = CliRunner.run("check", "--tla", spec.toString(), seen.toString());

@@ -20,10 +20,10 @@ import java.util.Set;
 /**
  * Checks a history against a spec that defines {@code AriadnePartition == "k"} without trusting that promise.
  * Where {@code ProductProof} proves from the spec's text (over SANY's semantic tree) that it is a product over
- * {@code k}, the parts are trusted for both verdicts. Otherwise a LINEARIZABLE verdict of the parts stands only when their orders, merged
- * into one order of the whole history, replay through the whole spec ({@link WitnessCheck#replay}); anything else
- * (a part that is not linearizable, a merged order the spec rejects) is decided by checking the history whole.
- * Every report that used the parts says which of these happened.
+ * {@code k}, the parts are trusted for both verdicts. Otherwise a LINEARIZABLE verdict of the parts stands only
+ * when their orders, merged into one order of the whole history, replay through the whole spec
+ * ({@link WitnessCheck#replay}); anything else (a part that is not linearizable, a merged order the spec rejects)
+ * is decided by checking the history whole. Every report that used the parts says which of these happened.
  */
 public final class PartitionCheck {
     private PartitionCheck() {
@@ -60,7 +60,8 @@ public final class PartitionCheck {
         }
         if (unproven == null) {
             return timed(parts.withNote("independence proven from the spec: every action reads and writes only the "
-                    + "part of the state of its " + by + ", so each part was checked alone"), parts.statistics(), proof);
+                    + "part of the state of its " + by + ", so each part was checked alone"), parts.statistics(),
+                    proof);
         }
         String why = "the independence of " + TlaSpec.PARTITION + " is not proven from the spec (" + unproven + ")";
         if (parts.verdict() == Verdict.UNKNOWN) {

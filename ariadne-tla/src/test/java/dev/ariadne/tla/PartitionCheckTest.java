@@ -59,7 +59,8 @@ class PartitionCheckTest {
 
     private static Path write(Path dir, String name, String body) throws Exception {
         Path p = dir.resolve(name + ".tla");
-        Files.writeString(p, "---- MODULE " + name + " ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\n" + body + "\n====\n");
+        Files.writeString(p, "---- MODULE " + name + " ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\n" + body
+                + "\n====\n");
         return p;
     }
 
@@ -145,6 +146,28 @@ class PartitionCheckTest {
     }
 
     @Test
+    void theProofFollowsQuantifiersBranchesAndPathsBelowTheKey(@TempDir Path dir) throws Exception {
+        try (TlaSpec accounts = TlaSpec.load(write(dir, "Accounts", "VARIABLES acct, log\nAriadnePartition == \"k\"\n"
+                + "Init == acct = [k \\in {\"a\", \"b\"} |-> [bal |-> 0, n |-> 0]]\n"
+                + "        /\\ log = [k \\in {\"a\", \"b\"} |-> <<>>]\n"
+                + "Deposit(k, d) == \\E x \\in {d} : /\\ acct' = [acct EXCEPT ![k].bal = @ + x, ![k].n = @ + 1]\n"
+                + "                                   /\\ log' = [log EXCEPT ![k] = Append(@, x)]\n"
+                + "Read(k, b) == IF acct[k].bal > 10 THEN b = acct[k].bal /\\ UNCHANGED <<acct, log>>\n"
+                + "              ELSE b = acct[k].bal /\\ UNCHANGED acct /\\ UNCHANGED log"), null, Map.of())) {
+            TlaModel model = accounts.model();
+            History h = History.of(List.of(
+                    new Operation(0, 0, Invocation.of("Deposit", List.of("a", 5L)), null, 0, 1,
+                            Map.of("params", List.of("k", "d"))),
+                    new Operation(1, 1, Invocation.of("Read", List.of("b", 5L)), null, 2, 3,
+                            Map.of("params", List.of("k", "b")))));
+            assertNull(PartitionCheck.whyNotProven(model, h));
+            Result r = checked(accounts, h);
+            assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), "b's balance is 0");
+            assertEquals(List.of("k = \"b\""), r.violations().stream().map(PartitionResult::label).toList());
+        }
+    }
+
+    @Test
     void theExampleKeyValueIsProvenAndKeepsItsVerdicts() throws Exception {
         Path dir = ExamplesTest.EXAMPLES.resolve("kv");
         for (String name : List.of("kv-pass.json", "kv-fail.json")) {
@@ -162,7 +185,8 @@ class PartitionCheckTest {
         Path dir = Files.createTempDirectory("partition-proof");
         try {
             Map<String, String> specs = Map.of(
-                    "Counted", "VARIABLES store, n\nAriadnePartition == \"k\"\nInit == store = [k \\in {1} |-> 0] /\\ n = 0\n"
+                    "Counted", "VARIABLES store, n\nAriadnePartition == \"k\"\n"
+                            + "Init == store = [k \\in {1} |-> 0] /\\ n = 0\n"
                             + "Put(k, v) == store' = [store EXCEPT ![k] = v] /\\ n' = n + 1\n"
                             + "Get(k, v) == v = n /\\ UNCHANGED <<store, n>>",
                     "Domain", "VARIABLE store\nAriadnePartition == \"k\"\nInit == store = [k \\in {} |-> 0]\n"
@@ -207,7 +231,8 @@ class PartitionCheckTest {
                 .replace("Put(k, v) == store' = (k :> v) @@ store",
                         "Put(k, v) == store' = [i \\in DOMAIN store \\cup {k} |-> IF i = k THEN v ELSE store[i]]")
                 .replace("Val(k) == IF k \\in DOMAIN store THEN store[k] ELSE \"\"",
-                        "Val(k) == [i \\in DOMAIN store \\cup {k} |-> IF i \\in DOMAIN store THEN store[i] ELSE \"\"][k]"));
+                        "Val(k) == [i \\in DOMAIN store \\cup {k} |-> IF i \\in DOMAIN store THEN store[i] "
+                                + "ELSE \"\"][k]"));
         try (TlaSpec unproven = TlaSpec.load(opaque, null, Map.of())) {
             int[] verdicts = new int[3];
             for (long seed = 1; seed <= 200; seed++) {
