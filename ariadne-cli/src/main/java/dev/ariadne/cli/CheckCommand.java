@@ -548,8 +548,11 @@ class CheckCommand implements Callable<Integer> {
                 // What the witness attempt left of the time limit.
                 left = options.withTimeout(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             }
+            String label = file.getFileName() == null ? name : file.getFileName().toString();
+            // A spec's AriadnePartition is used as far as it is proven (PartitionCheck), never trusted.
             Result result = witness != null && witness.proven() != null ? witness.proven()
-                    : check(file.getFileName() == null ? name : file.getFileName().toString(), history, model, left);
+                    : model instanceof dev.ariadne.tla.TlaModel tla ? dev.ariadne.tla.PartitionCheck.check(tla,
+                    history, left, (h, m, o) -> check(label, h, m, o)) : check(label, history, model, left);
             if (witness != null && witness.proven() == null) {
                 result = result.withNote(witness.note() + "; the general engine decides");
             }

@@ -227,7 +227,11 @@ final class FollowCheck {
                     online.statistics());
         }
         dev.ariadne.io.ReadResult read = HistoryReaders.load(file, readOptions);
-        return dev.ariadne.core.check.Checker.check(read.history(), model, options).withNote(degraded
+        // A spec's AriadnePartition is used as far as it is proven (PartitionCheck), never trusted.
+        Result batch = model instanceof dev.ariadne.tla.TlaModel tla ? dev.ariadne.tla.PartitionCheck.check(tla,
+                read.history(), options, (h, m, o) -> dev.ariadne.core.check.Checker.check(h, m, o))
+                : dev.ariadne.core.check.Checker.check(read.history(), model, options);
+        return batch.withNote(degraded
                 + "; the verdict is a batch check's of the whole history, read again from "
                 + Values.escape(file.toString()));
     }

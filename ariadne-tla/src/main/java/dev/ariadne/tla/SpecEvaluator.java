@@ -49,6 +49,12 @@ public interface SpecEvaluator {
      */
     String stringDefinition(String name);
 
+    /**
+     * {@code null} when each of the root module's {@code actions} is proven, from its text, to read and write only
+     * the part of the state that belongs to the value of its parameter {@code parameter}; else why not.
+     */
+    String productWhyNot(List<String> actions, String parameter);
+
     /** The TLC value of plain Java data (integers, strings, booleans, lists as tuples, sets, string-keyed maps as records); throws {@link IllegalArgumentException} if none. */
     Object value(Object plain);
 

@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.LongAdder;
  * zero or more {@code X_Step}s reach. Under {@link Semantics#OMNILINK OmniLink's} (the default) the steps interleave
  * with other operations: the history gets a begin per such operation ({@link #withBegins}), and the state carries
  * the operations under way, closed under their steps. Where the module
- * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart.
+ * defines {@code AriadnePartition == "k"}, {@link #partition} checks each value of the parameter {@code k} apart;
+ * {@link PartitionCheck} makes that sound for any spec.
  *
  * <p>Each transition ({@code states}, operation) is computed by TLC once and then memoised (unless turned off), so
  * that the engines' repeated steps from the same configuration cost a hash lookup; when, after 32,768 evaluations,
@@ -72,6 +73,8 @@ public final class TlaModel implements Model<TlaStates> {
     private volatile boolean memoise;
     private volatile boolean abandoned;
     private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
+    /** Whether {@link #partition} splits by the spec's {@code AriadnePartition}; see {@link #unpartitioned}. */
+    private boolean splits = true;
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder hits = new LongAdder();
     /** Memo misses, counted exactly so that the memo is judged once per {@link #JUDGE_EVERY} of them. */
@@ -167,6 +170,16 @@ public final class TlaModel implements Model<TlaStates> {
         this.semantics = semantics;
         this.memoise = memoise;
         this.initial = spec.initial(table);
+    }
+
+    /**
+     * This spec as a model that never splits a history ({@link #partition} gives it whole): for a check that must not
+     * rest on {@code AriadnePartition}'s promise, minimal failing cores included ({@link PartitionCheck}).
+     */
+    TlaModel unpartitioned() {
+        TlaModel whole = new TlaModel(spec, semantics, memoise);
+        whole.splits = false;
+        return whole;
     }
 
     /** What an operation of {@code X_Step}s and an {@code X_Done} means in this model. */
@@ -562,15 +575,16 @@ public final class TlaModel implements Model<TlaStates> {
     }
 
     /**
-     * With {@code AriadnePartition == "k"} in the module, one part per value of the parameter {@code k} (the spec's
-     * promise, not checked: operations on different values of {@code k} read and write disjoint parts of the state,
-     * so the history is linearizable exactly when each part is). Without it, or when some operation's action has
-     * no parameter {@code k}, the history is one part.
+     * With {@code AriadnePartition == "k"} in the module, one part per value of the parameter {@code k}: the spec's
+     * promise that operations on different values of {@code k} read and write disjoint parts of the state, so that
+     * the history is linearizable exactly when each part is. The promise is not checked here: {@link PartitionCheck}
+     * proves it or checks the parts' verdicts against the whole spec. Without it, in an {@link #unpartitioned}
+     * model, or when some operation's action has no parameter {@code k}, the history is one part.
      */
     @Override
     public List<Partition> partition(List<Operation> operations) {
         String by = spec.partitionParameter();
-        if (by == null) {
+        if (by == null || !splits) {
             return List.of(Partition.whole(operations));
         }
         Map<Object, List<Operation>> parts = new LinkedHashMap<>();

@@ -376,6 +376,16 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code null} when each of {@code actions} is proven, from the spec's text, to read and write only the part of
+     * the state that belongs to its parameter {@code parameter}'s value ({@link PartitionCheck}); else why not.
+     */
+    String productWhyNot(List<String> actions, String parameter) {
+        synchronized (lock) {
+            return evaluator.productWhyNot(actions, parameter);
+        }
+    }
+
     /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */
     public boolean hasView() {
         return evaluator.hasView();

@@ -244,6 +244,11 @@ public final class TlcEvaluator implements SpecEvaluator {
     }
 
     @Override
+    public String productWhyNot(List<String> actions, String parameter) {
+        return ProductProof.whyNot(tool, actions, parameter);
+    }
+
+    @Override
     public Object value(Object plain) {
         if (plain instanceof Long l) {
             if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
