@@ -32,7 +32,7 @@ import java.util.Set;
 final class Explainer<S> {
     static final int MAX_STEPS = 100_000;
     /** The steps of the replay that lists every state the other operations may have left ({@link #prune}). */
-    static final int EXACT_STEPS = 20_000;
+    static final int EXACT_STEPS = 5_000;
     /** The largest core the model is asked to put into a sentence ({@link #summary}). */
     static final int SUMMARY_MAX_OPERATIONS = 256;
     /** The most states an order's text names; the others are counted. */
