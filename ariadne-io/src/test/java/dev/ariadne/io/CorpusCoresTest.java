@@ -185,6 +185,43 @@ class CorpusCoresTest {
         }
     }
 
+    /**
+     * c50-bad's key "4": its get lacks the text of appends that returned before it was called, so the get and the
+     * last such append are a core, and R of the pair is short. The search used to find a suffix of the candidates
+     * first, whose R held appends overlapping the get; five of those checks ran out of their steps (215,567 steps in
+     * 25 checks). Now the pair is tried before any suffix: a core of two operations, proven 1-minimal, in a few
+     * checks (counted, so the same on every machine), and held to the reference.
+     */
+    @Test
+    void c50BadKey4GetsItsPairInAFewChecks() throws Exception {
+        Path file = CORPUS.resolve("kv/c50-bad.txt");
+        Assumptions.assumeTrue(Files.isRegularFile(file), "porcupine corpus not found at " + CORPUS + "; skipping");
+        Model<?> model = BuiltinModels.byName("kv");
+        List<Operation> key4 = HistoryReaders.read(file, Format.AUTO).operations().stream()
+                .filter(op -> "4".equals(((dev.ariadne.core.history.Invocation) op.input()).key())).toList();
+        History history = History.of(key4);
+        Result r = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(PATIENT));
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        Explanation e = r.violations().get(0).violation().explanation();
+        assertTrue(e.found(), e.limit());
+        assertTrue(e.minimal(), e.limit());
+        assertEquals(2, e.core().size(), e.core().toString());
+        assertTrue(e.checks() <= 8, e.checks() + " checks");
+        List<Operation> prepared = history.operations().stream().map(model::prepare).toList();
+        Boolean passes = RelaxedChecker.isLinearizableWithin(prepared, ids(e.core()), model, REFERENCE_MAX_STATES);
+        if (passes != null) {
+            assertFalse(passes, "R(core) passes");
+        }
+        for (int m : ids(e.core())) {
+            Set<Integer> rest = new HashSet<>(ids(e.core()));
+            rest.remove(m);
+            Boolean without = RelaxedChecker.isLinearizableWithin(prepared, rest, model, REFERENCE_MAX_STATES);
+            if (without != null) {
+                assertTrue(without, "without #" + m);
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static String describe(Model<?> model, Operation op) {
         return ((Model<Object>) model).describeOperation(op.input(), op.output());

@@ -32,7 +32,7 @@ import java.util.Set;
 final class Explainer<S> {
     static final int MAX_STEPS = 100_000;
     /** The steps of the replay that lists every state the other operations may have left ({@link #prune}). */
-    static final int EXACT_STEPS = 20_000;
+    static final int EXACT_STEPS = 5_000;
     /** The largest core the model is asked to put into a sentence ({@link #summary}). */
     static final int SUMMARY_MAX_OPERATIONS = 256;
     /** The most states an order's text names; the others are counted. */
@@ -288,19 +288,19 @@ final class Explainer<S> {
         }
         dropped = false;
         Map<BitSet, Set<S>> all = new LinkedHashMap<>();
+        // Per state, the sets of used operations it was reached with: a configuration whose used set holds one of
+        // them reaches nothing new (subsumed), and only states not yet stepped from are stepped from again.
+        Map<S, List<BitSet>> reachedWith = new java.util.HashMap<>();
+        Map<BitSet, List<S>> fresh = new java.util.HashMap<>();
         java.util.ArrayDeque<BitSet> work = new java.util.ArrayDeque<>();
-        Set<BitSet> queued = new java.util.HashSet<>();
         for (Map.Entry<BitSet, Set<S>> c : configs.entrySet()) {
             Set<S> kept = new LinkedHashSet<>();
             for (S state : c.getValue()) {
                 keep(kept, state, doomed);
             }
-            if (kept.isEmpty()) {
-                continue;
+            for (S state : kept) {
+                add(all, reachedWith, fresh, work, c.getKey(), state);
             }
-            all.put(c.getKey(), kept);
-            work.add(c.getKey());
-            queued.add(c.getKey());
         }
         while (!work.isEmpty()) {
             if (steps > maxSteps || System.nanoTime() > deadline) {
@@ -308,8 +308,7 @@ final class Explainer<S> {
                 return null;
             }
             BitSet used = work.poll();
-            queued.remove(used);
-            List<S> states = new ArrayList<>(all.get(used));
+            List<S> states = fresh.remove(used);
             for (int q = used.nextClearBit(0); q < others.length; q = used.nextClearBit(q + 1)) {
                 Operation op = others[q];
                 if (op.call() > firstCoreReturn) {
@@ -328,21 +327,48 @@ final class Explainer<S> {
                         keep(reached, model.step(state, op.input(), op.output()), doomed);
                     }
                 }
-                if (reached.isEmpty()) {
-                    continue;
-                }
-                Set<S> there = all.get(used2);
-                if (there == null) {
-                    all.put(used2, reached);
-                } else if (!there.addAll(reached)) {
-                    continue;
-                }
-                if (queued.add(used2)) {
-                    work.add(used2);
+                for (S state : reached) {
+                    add(all, reachedWith, fresh, work, used2, state);
                 }
             }
         }
         return all;
+    }
+
+    /**
+     * Records configuration ({@code used}, {@code state}) unless a configuration of the same state with a subset of
+     * {@code used} is recorded already. Exact: the other operations may do nothing, so whatever one that used more
+     * can reach, one that used fewer can reach too, with at most the same operations used ({@link #passedOver} only
+     * adds what real time forces, and adds no more to a subset); the states a closure reaches are the same, and only
+     * they are read from it.
+     */
+    private static <S> void add(Map<BitSet, Set<S>> all, Map<S, List<BitSet>> reachedWith,
+                                Map<BitSet, List<S>> fresh, java.util.ArrayDeque<BitSet> work, BitSet used,
+                                S state) {
+        List<BitSet> with = reachedWith.computeIfAbsent(state, k -> new ArrayList<>(2));
+        for (BitSet b : with) {
+            if (subset(b, used)) {
+                return;
+            }
+        }
+        with.add(used);
+        all.computeIfAbsent(used, k -> new LinkedHashSet<>()).add(state);
+        List<S> pending = fresh.get(used);
+        if (pending == null) {
+            fresh.put(used, pending = new ArrayList<>());
+            work.add(used);
+        }
+        pending.add(state);
+    }
+
+    /** Whether every bit of {@code a} is set in {@code b}. */
+    private static boolean subset(BitSet a, BitSet b) {
+        for (int i = a.nextSetBit(0); i >= 0; i = a.nextSetBit(i + 1)) {
+            if (!b.get(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Adds {@code state} unless it is {@code null} or one of {@code doomed} (when not null) holds of it. */
