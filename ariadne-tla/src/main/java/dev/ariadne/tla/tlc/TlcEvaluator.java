@@ -64,10 +64,38 @@ public final class TlcEvaluator implements SpecEvaluator {
             FP64.Init();
             tool = new FastTool(dir, module, cfg, modulePath(dir, library));
             view = tool.getViewSpec();
+            foldSubstitutedConstants();
         } catch (RuntimeException | Error e) {
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
         } finally {
             silence(stdout);
+        }
+    }
+
+    /**
+     * Evaluates once each constant the configuration replaces by a definition without parameters and of constant
+     * level ({@code Keys <- KeysImpl}, as OmniLink's validation modules gather {@code Keys} from the trace). TLC
+     * folds such definitions when they are used by name, but evaluates the body of a substituted one at every use
+     * (a membership test {@code tid \in MTxId} then walks the whole trace: measured in docs/benchmarks.md, issue
+     * 25). A constant-level expression without parameters has one value, so this changes no result. Where the
+     * value cannot be computed now (TLC would fail at its first use too, or it is not a value), TLC keeps
+     * evaluating it where it is used, as before.
+     */
+    private void foldSubstitutedConstants() {
+        int id = tool.getId();
+        for (tla2sany.semantic.OpDeclNode c : tool.getRootModule().getConstantDecls()) {
+            if (c.getToolObject(id) instanceof OpDefNode def && def.getArity() == 0
+                    && def.getBody().getLevel() == tla2sany.semantic.LevelConstants.ConstantLevel) {
+                try {
+                    Object v = tool.eval(def.getBody(), Context.Empty, TLCState.Empty);
+                    if (v instanceof Value value) {
+                        value.deepNormalize();
+                        c.setToolObject(id, value);
+                    }
+                } catch (RuntimeException e) {
+                    // left to TLC, which reports it where the constant is used
+                }
+            }
         }
     }
 
