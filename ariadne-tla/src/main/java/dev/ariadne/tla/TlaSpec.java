@@ -546,7 +546,7 @@ public final class TlaSpec implements AutoCloseable {
             }
             List<TlaState> out = new ArrayList<>(next.size());
             for (Object s : next) {
-                out.add(table.intern(s, evaluator));
+                out.add(table.intern(s, state, evaluator));
             }
             return out;
         }

@@ -393,6 +393,92 @@ public final class TlcEvaluator implements SpecEvaluator {
         return viewOf(state).fingerPrint(FP64.New());
     }
 
+    @Override
+    public long[] variableHashes(Object state, Object parent, long[] parentHashes) {
+        if (view != null) {
+            return null;
+        }
+        tla2sany.semantic.OpDeclNode[] vars = TLCState.vars;
+        TLCState s = (TLCState) state;
+        TLCState p = parentHashes == null ? null : (TLCState) parent;
+        long[] out = new long[vars.length];
+        for (int i = 0; i < vars.length; i++) {
+            UniqueString name = vars[i].getName();
+            IValue v = s.lookup(name);
+            out[i] = p != null && p.lookup(name) == v ? parentHashes[i] : hash(v);
+        }
+        return out;
+    }
+
+    private static final long INT = 0x51ED2701L;
+    private static final long STRING = 0x2545F491L << 20;
+    private static final long BOOL = 0x7FEB352DL << 24;
+    private static final long FUNCTION = 0x846CA68BL << 16;
+
+    /**
+     * A hash of a (normalized) TLC value, equal for values TLC takes as equal: functions, tuples and records are all
+     * hashed as functions, as the sum of their (key, value) pairs' hashes (so the order of a domain does not
+     * matter), integers, strings and booleans by their content, and any other value (sets, model values) by TLC's
+     * own fingerprint, which is the same for every representation of a value. Faster than TLC's fingerprint of a
+     * whole state: a mix per element where TLC runs a polynomial over each byte. Only the buckets of the state
+     * table depend on it: states are then compared by TLC's equality.
+     */
+    static long hash(IValue v) {
+        if (v instanceof IntValue i) {
+            return mix(INT + i.val);
+        }
+        if (v instanceof StringValue str) {
+            return string(str.val);
+        }
+        if (v instanceof BoolValue b) {
+            return mix(BOOL + (b.val ? 1 : 0));
+        }
+        if (v instanceof TupleValue t) {
+            Value[] elems = t.elems;
+            long h = mix(FUNCTION + elems.length);
+            for (int k = 0; k < elems.length; k++) {
+                h += pair(mix(INT + k + 1), hash(elems[k]));
+            }
+            return h;
+        }
+        if (v instanceof tlc2.value.impl.FcnRcdValue f) {
+            f.normalize();
+            Value[] values = f.values;
+            long h = mix(FUNCTION + values.length);
+            for (int k = 0; k < values.length; k++) {
+                h += pair(f.intv != null ? mix(INT + f.intv.low + k) : hash(f.domain[k]), hash(values[k]));
+            }
+            return h;
+        }
+        if (v instanceof RecordValue r) {
+            Value[] values = r.values;
+            long h = mix(FUNCTION + values.length);
+            for (int k = 0; k < values.length; k++) {
+                h += pair(string(r.names[k]), hash(values[k]));
+            }
+            return h;
+        }
+        if (v instanceof tlc2.value.impl.FcnLambdaValue lambda) {
+            return hash(lambda.toFcnRcd());
+        }
+        return v == null ? 0 : v.fingerPrint(FP64.New());
+    }
+
+    private static long string(UniqueString s) {
+        return mix(STRING + s.toString().hashCode());
+    }
+
+    private static long pair(long key, long value) {
+        return mix(key * 0x9E3779B97F4A7C15L + value);
+    }
+
+    /** SplitMix64's finaliser: every bit of {@code z} moves every bit of the result. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
     private IValue viewOf(Object state) {
         Value v = (Value) tool.eval(view, Context.Empty, (TLCState) state);
         v.deepNormalize();
