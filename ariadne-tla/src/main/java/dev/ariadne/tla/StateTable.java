@@ -1,9 +1,9 @@
 package dev.ariadne.tla;
 
 /**
- * The states one {@link TlaModel} has met, interned: one {@link TlaState} per class of TLC-equal states (by TLC's
- * fingerprint, then TLC's equality), so that state equality is identity for the engines and a fingerprint collision
- * never merges two states. A table of its own rather than a map of boxed fingerprints to lists: with millions of
+ * The states one {@link TlaModel} has met, interned: one {@link TlaState} per class of TLC-equal states (by a hash
+ * of the variables' values, or TLC's fingerprint of the {@code VIEW}, then TLC's equality), so that state equality
+ * is identity for the engines and a hash collision never merges two states. A table of its own rather than a map of boxed fingerprints to lists: with millions of
  * states, the map's boxes and lists cost a large share of a step (docs/benchmarks.md). Belonging to a model, not to
  * the spec, its states are dropped with the model, so a spec that checks many histories does not keep them all.
  * Not thread-safe: {@link TlaSpec} uses it under its lock.
