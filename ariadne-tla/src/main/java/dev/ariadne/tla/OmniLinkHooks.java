@@ -97,17 +97,17 @@ final class OmniLinkHooks {
 
     /**
      * The text of {@code <spec>Validate.tla}: OmniLink's generated module (variables, {@code __Spec}, {@code __traces},
-     * the default hooks) with Ariadne's actions in place of OmniLink's {@code Next}; {@code traces} is the literal
-     * of {@code __traces}.
+     * the default hooks) with Ariadne's actions in place of OmniLink's {@code Next}; the literal of {@code __traces}
+     * is in the module {@value #TRACES_MODULE} ({@link #tracesModule}).
      */
-    static String validationModule(String spec, Outline outline, String traces) {
+    static String validationModule(String spec, Outline outline) {
         List<String> all = new ArrayList<>(outline.variables());
         all.addAll(BOOKKEEPING);
         StringBuilder s = new StringBuilder();
         s.append("---- MODULE ").append(spec).append("Validate ----\n");
         s.append("\\* Written by Ariadne: OmniLink's validation module for ").append(spec)
                 .append(", with its hooks (docs/tla.md).\n");
-        s.append("EXTENDS Integers, Sequences, TLC\n\n");
+        s.append("EXTENDS Integers, Sequences, TLC, ").append(TRACES_MODULE).append("\n\n");
         if (!outline.constants().isEmpty()) {
             s.append("CONSTANTS ").append(String.join(", ", outline.constants())).append('\n');
         }
@@ -121,7 +121,6 @@ final class OmniLinkHooks {
         s.append("__state == [").append(String.join(", ", all.stream().map(v -> v + " |-> " + v).toList()))
                 .append("]\n\n");
         s.append("__tracefile_name == \"").append(spec).append("ValidateData.bin\"\n");
-        s.append("__ariadne_traces == ").append(traces).append("\n\n");
         s.append("__TraceOps == INSTANCE __TraceOps\n\n__traces == __TraceOps!traces\n\n");
         s.append("Init ==\n    /\\ __Spec!Init\n    /\\ __TraceOps!Init\n\n");
         s.append("__AbortBehavior ==\n    UNCHANGED __Spec_vars\n\n");
@@ -151,6 +150,22 @@ final class OmniLinkHooks {
                 .append("    /\\ ").append(keep).append("\n\n");
         s.append("\\* Ariadne takes the events itself; this module's Next is never evaluated.\nNext == FALSE /\\ UNCHANGED __vars\n====\n");
         return s.toString();
+    }
+
+    /** The module that holds the trace's events, {@code __ariadne_traces}. */
+    static final String TRACES_MODULE = "__AriadneTraces";
+
+    /**
+     * The module {@value #TRACES_MODULE}: {@code __ariadne_traces}, the literal {@code traces}, alone in a module
+     * without constants or variables. TLC folds such a module's definitions before it evaluates the definitions that
+     * the configuration substitutes for the validation module's constants ({@code Keys <- KeysImpl}), which read
+     * {@code __traces} once per event; defined in the validation module itself, the literal was not folded yet then,
+     * and was rebuilt at each of those reads, making the load quadratic in the trace (docs/benchmarks.md, issue 25).
+     */
+    static String tracesModule(String traces) {
+        return "---- MODULE " + TRACES_MODULE + " ----\n"
+                + "\\* Written by Ariadne: the trace's events, as OmniLink's __traces holds them (docs/tla.md).\n"
+                + "EXTENDS Integers, Sequences, TLC\n\n__ariadne_traces == " + traces + "\n====\n";
     }
 
     /** OmniLink's {@code __TraceOps} module, without its trace file: {@code traces} is given by the instantiation. */

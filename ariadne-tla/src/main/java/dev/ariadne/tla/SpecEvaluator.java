@@ -70,6 +70,15 @@ public interface SpecEvaluator {
     /** TLC's fingerprint of the state, of its {@code VIEW} when the configuration has one. */
     long fingerprint(Object state);
 
+    /**
+     * Without a {@code VIEW}, a hash of each of the state's variables (in TLC's order), equal for TLC-equal values
+     * whatever their representation (a tuple and the function on {@code 1..n} it equals): the hash of a variable
+     * that holds the very value object it holds in {@code parent} (a state {@code state} was computed from, or
+     * null) is {@code parentHashes}'s, so a step pays for the variables it changed only. With a {@code VIEW},
+     * null (the view is a new value in each state: {@link #fingerprint} hashes it).
+     */
+    long[] variableHashes(Object state, Object parent, long[] parentHashes);
+
     /** Whether two states are equal by TLC's equality (of their views when there is a {@code VIEW}). */
     boolean same(Object a, Object b);
 

@@ -196,7 +196,8 @@ public final class TlaSpec implements AutoCloseable {
                     }
                     writtenModules.put(validated + ".tla", null); // the validated spec: copied from its folder
                     writtenModules.put(validated + "Validate.tla",
-                            OmniLinkHooks.validationModule(validated, outline, literal));
+                            OmniLinkHooks.validationModule(validated, outline));
+                    writtenModules.put(OmniLinkHooks.TRACES_MODULE + ".tla", OmniLinkHooks.tracesModule(literal));
                     writtenModules.put("__TraceOps.tla", OmniLinkHooks.TRACE_OPS);
                     for (Map.Entry<String, String> w : writtenModules.entrySet()) {
                         if (w.getValue() != null) {
@@ -555,7 +556,7 @@ public final class TlaSpec implements AutoCloseable {
             }
             List<TlaState> out = new ArrayList<>(next.size());
             for (Object s : next) {
-                out.add(table.intern(s, evaluator));
+                out.add(table.intern(s, state, evaluator));
             }
             return out;
         }

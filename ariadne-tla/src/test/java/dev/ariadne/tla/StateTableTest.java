@@ -7,7 +7,10 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * values that are different Java objects) are one state, across the table's growth, and a new model starts empty.
  */
 class StateTableTest {
+    @TempDir
+    Path dir;
+
     /** One client, one operation after another, each with the one parameter {@code v}. */
     private static History sequential(List<Object[]> ops) {
         List<Operation> out = new ArrayList<>();
@@ -75,5 +81,42 @@ class StateTableTest {
         assertEquals(Verdict.LINEARIZABLE, Checker.check(h, second,
                 CheckOptions.defaults().withCoreTimeout(null)).verdict());
         assertEquals(3, second.distinctStates());
+    }
+
+    /**
+     * States are hashed by their variables' values, not by TLC's fingerprint: values TLC takes as equal in other
+     * representations (a tuple, a function on 1..n made by a constructor, by :> and @@, or lazily; a record and a
+     * function on strings) must still be one state, and unequal values that share parts must stay apart. A
+     * second variable that no step changes keeps its hash from the parent state.
+     */
+    @Test
+    void equalValuesInOtherRepresentationsAreOneState() throws Exception {
+        Path tla = dir.resolve("Reps.tla");
+        Files.writeString(tla, """
+                ---- MODULE Reps ----
+                EXTENDS Integers, Sequences, TLC
+                VARIABLES x, y
+                Init == x = <<1, 2>> /\\ y = [k \\in 1..40 |-> k]
+                AsTuple(v) == x' = <<1, 2>> /\\ UNCHANGED y
+                AsFunction(v) == x' = [i \\in 1..2 |-> i] /\\ UNCHANGED y
+                AsPairs(v) == x' = (2 :> 2 @@ 1 :> 1) /\\ UNCHANGED y
+                AsLazy(v) == x' = [i \\in {1, 2} |-> i] /\\ UNCHANGED y
+                AsRecord(v) == x' = [a |-> 1, b |-> 2] /\\ UNCHANGED y
+                AsStringFunction(v) == x' = ("b" :> 2 @@ "a" :> 1) /\\ UNCHANGED y
+                Swapped(v) == x' = <<2, 1>> /\\ UNCHANGED y
+                Longer(v) == x' = <<1, 2, 3>> /\\ UNCHANGED y
+                Next == \\E v \\in {0} : AsTuple(v)
+                ====
+                """);
+        List<Object[]> ops = new ArrayList<>();
+        for (String a : List.of("AsFunction", "AsPairs", "AsLazy", "AsTuple", "AsRecord", "AsStringFunction",
+                "AsRecord", "Swapped", "Longer", "AsLazy")) {
+            ops.add(new Object[]{a, 0L});
+        }
+        TlaModel model = TlaSpec.load(tla, null, Map.of()).model(false);
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(sequential(ops), model,
+                CheckOptions.defaults().withCoreTimeout(null)).verdict());
+        // <<1, 2>> in four representations; the record in two; <<2, 1>>; <<1, 2, 3>>
+        assertEquals(4, model.distinctStates());
     }
 }

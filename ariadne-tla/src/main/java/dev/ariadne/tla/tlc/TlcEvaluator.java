@@ -64,10 +64,38 @@ public final class TlcEvaluator implements SpecEvaluator {
             FP64.Init();
             tool = new FastTool(dir, module, cfg, modulePath(dir, library));
             view = tool.getViewSpec();
+            foldSubstitutedConstants();
         } catch (RuntimeException | Error e) {
             throw new TlaException(explain(messages.toString(StandardCharsets.UTF_8), e));
         } finally {
             silence(stdout);
+        }
+    }
+
+    /**
+     * Evaluates once each constant the configuration replaces by a definition without parameters and of constant
+     * level ({@code Keys <- KeysImpl}, as OmniLink's validation modules gather {@code Keys} from the trace). TLC
+     * folds such definitions when they are used by name, but evaluates the body of a substituted one at every use
+     * (a membership test {@code tid \in MTxId} then walks the whole trace: measured in docs/benchmarks.md, issue
+     * 25). A constant-level expression without parameters has one value, so this changes no result. Where the
+     * value cannot be computed now (TLC would fail at its first use too, or it is not a value), TLC keeps
+     * evaluating it where it is used, as before.
+     */
+    private void foldSubstitutedConstants() {
+        int id = tool.getId();
+        for (tla2sany.semantic.OpDeclNode c : tool.getRootModule().getConstantDecls()) {
+            if (c.getToolObject(id) instanceof OpDefNode def && def.getArity() == 0
+                    && def.getBody().getLevel() == tla2sany.semantic.LevelConstants.ConstantLevel) {
+                try {
+                    Object v = tool.eval(def.getBody(), Context.Empty, TLCState.Empty);
+                    if (v instanceof Value value) {
+                        value.deepNormalize();
+                        c.setToolObject(id, value);
+                    }
+                } catch (RuntimeException e) {
+                    // left to TLC, which reports it where the constant is used
+                }
+            }
         }
     }
 
@@ -368,6 +396,92 @@ public final class TlcEvaluator implements SpecEvaluator {
             return ((TLCState) state).fingerPrint();
         }
         return viewOf(state).fingerPrint(FP64.New());
+    }
+
+    @Override
+    public long[] variableHashes(Object state, Object parent, long[] parentHashes) {
+        if (view != null) {
+            return null;
+        }
+        tla2sany.semantic.OpDeclNode[] vars = TLCState.vars;
+        TLCState s = (TLCState) state;
+        TLCState p = parentHashes == null ? null : (TLCState) parent;
+        long[] out = new long[vars.length];
+        for (int i = 0; i < vars.length; i++) {
+            UniqueString name = vars[i].getName();
+            IValue v = s.lookup(name);
+            out[i] = p != null && p.lookup(name) == v ? parentHashes[i] : hash(v);
+        }
+        return out;
+    }
+
+    private static final long INT = 0x51ED2701L;
+    private static final long STRING = 0x2545F491L << 20;
+    private static final long BOOL = 0x7FEB352DL << 24;
+    private static final long FUNCTION = 0x846CA68BL << 16;
+
+    /**
+     * A hash of a (normalized) TLC value, equal for values TLC takes as equal: functions, tuples and records are all
+     * hashed as functions, as the sum of their (key, value) pairs' hashes (so the order of a domain does not
+     * matter), integers, strings and booleans by their content, and any other value (sets, model values) by TLC's
+     * own fingerprint, which is the same for every representation of a value. Faster than TLC's fingerprint of a
+     * whole state: a mix per element where TLC runs a polynomial over each byte. Only the buckets of the state
+     * table depend on it: states are then compared by TLC's equality.
+     */
+    static long hash(IValue v) {
+        if (v instanceof IntValue i) {
+            return mix(INT + i.val);
+        }
+        if (v instanceof StringValue str) {
+            return string(str.val);
+        }
+        if (v instanceof BoolValue b) {
+            return mix(BOOL + (b.val ? 1 : 0));
+        }
+        if (v instanceof TupleValue t) {
+            Value[] elems = t.elems;
+            long h = mix(FUNCTION + elems.length);
+            for (int k = 0; k < elems.length; k++) {
+                h += pair(mix(INT + k + 1), hash(elems[k]));
+            }
+            return h;
+        }
+        if (v instanceof tlc2.value.impl.FcnRcdValue f) {
+            f.normalize();
+            Value[] values = f.values;
+            long h = mix(FUNCTION + values.length);
+            for (int k = 0; k < values.length; k++) {
+                h += pair(f.intv != null ? mix(INT + f.intv.low + k) : hash(f.domain[k]), hash(values[k]));
+            }
+            return h;
+        }
+        if (v instanceof RecordValue r) {
+            Value[] values = r.values;
+            long h = mix(FUNCTION + values.length);
+            for (int k = 0; k < values.length; k++) {
+                h += pair(string(r.names[k]), hash(values[k]));
+            }
+            return h;
+        }
+        if (v instanceof tlc2.value.impl.FcnLambdaValue lambda) {
+            return hash(lambda.toFcnRcd());
+        }
+        return v == null ? 0 : v.fingerPrint(FP64.New());
+    }
+
+    private static long string(UniqueString s) {
+        return mix(STRING + s.toString().hashCode());
+    }
+
+    private static long pair(long key, long value) {
+        return mix(key * 0x9E3779B97F4A7C15L + value);
+    }
+
+    /** SplitMix64's finaliser: every bit of {@code z} moves every bit of the result. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     private IValue viewOf(Object state) {
