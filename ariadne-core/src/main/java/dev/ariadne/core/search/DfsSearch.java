@@ -183,6 +183,7 @@ public final class DfsSearch<S> {
         if (forced[0] >= 0) {
             entry = forced[0];
         }
+        boolean slow = false;
         try {
             while (placedCompleted < completed) {
                 if ((++polls & 0x3ff) == 0) {
@@ -190,9 +191,18 @@ public final class DfsSearch<S> {
                     if (!cache.account() || budget.exhausted()) {
                         return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
                     }
-                    if ((polls & 0xfff) == 0) {
+                    slow = SlowSteps.slow(start, polls);
+                    if ((polls & 0xfff) == 0 || slow) {
                         meter.update(placedCompleted, 0, configurations);
                     }
+                } else if (slow || (polls & (polls - 1)) == 0) {
+                    // A model whose steps are slow (a TLA+ spec's over a big state): see a time limit and report
+                    // progress between steps, not after 1,024 of them. Work is still counted above, in the same units.
+                    if (budget.exhausted()) {
+                        return unknown(index, label, budget.reason(), configurations, cacheHits, cache.size(), start);
+                    }
+                    meter.update(placedCompleted, 0, configurations);
+                    slow = SlowSteps.slow(start, polls);
                 }
                 if ((entry & 1) == 0) {
                     int op = entry >> 1;

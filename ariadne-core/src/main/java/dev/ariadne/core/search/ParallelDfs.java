@@ -580,15 +580,24 @@ public final class ParallelDfs<S> {
             if (entry < 0) { // the whole tree
                 entry = forced[0] >= 0 ? forced[0] : next[head];
             }
+            long taskStart = System.nanoTime();
+            long taskPolls = polls;
+            boolean slow = false;
             while (placedCompleted < completed) {
-                if ((++polls & giveMask) == 0) {
+                if ((++polls & giveMask) == 0 || slow || (polls - taskPolls & polls - taskPolls - 1) == 0) {
                     if (stopped) {
                         return false;
                     }
                     if (hungry > 0 && wanted()) {
                         giveAway(depth);
                     }
-                    if ((polls & 0x3ff) == 0 && !poll(depth, placedCompleted)) {
+                    // As in DfsSearch: where steps are slow, the budget and the meter are looked at between them.
+                    boolean full = (polls & 0x3ff) == 0;
+                    boolean extra = !full && (polls & giveMask) != 0;
+                    if (full || extra) {
+                        slow = SlowSteps.slow(taskStart, polls - taskPolls);
+                    }
+                    if ((full || extra) && !poll(depth, placedCompleted)) {
                         return false;
                     }
                     if ((polls & setAsideMask) == 0 && running > 1
@@ -740,7 +749,10 @@ public final class ParallelDfs<S> {
             return true;
         }
 
-        /** Every 1,024 steps: publish counts, check the budget, and (the calling thread) progress and helpers. */
+        /**
+         * Every 1,024 steps (and between slow ones): publish counts, check the budget, and (the calling thread)
+         * progress and helpers.
+         */
         private boolean poll(int depth, int placedCompleted) {
             flush();
             maxDepth = Math.max(maxDepth, depth);

@@ -5,10 +5,14 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.Partition;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +31,7 @@ class UnknownCountsTest {
     }
 
     /** A sum per part: adds accumulate, a sum is legal when it equals the total so far. */
-    static final class PartSums implements Model<Long> {
+    static class PartSums implements Model<Long> {
         @Override
         public String name() {
             return "part-sums";
@@ -79,6 +83,44 @@ class UnknownCountsTest {
             assertEquals(Verdict.UNKNOWN, hard.verdict(), r::toString);
             assertTrue(hard.statistics().configurations() > 0, "threads " + threads + ": " + hard);
             assertTrue(r.statistics().configurations() >= hard.statistics().configurations(), r::toString);
+        }
+    }
+
+    /**
+     * A model whose fourth step does not end before the time limit (a TLA+ action over a big state can take
+     * seconds): the search reports the steps it took before it, not "0 configurations" (the meter used to be
+     * written every 4,096 iterations). The step is released at the end, so the search ends.
+     */
+    @Test
+    void aSearchStuckInASlowStepReportsTheStepsBeforeIt() throws InterruptedException {
+        List<Operation> ops = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            ops.add(Operation.of(i, 0, new Add("p", 1), null, 10L * i, 10L * i + 5));
+        }
+        for (int threads : new int[] {1, 2}) {
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicInteger steps = new AtomicInteger();
+            Model<Long> slow = new PartSums() {
+                @Override
+                public Long step(Long state, Object input, Object output) {
+                    if (steps.incrementAndGet() == 4) {
+                        try {
+                            release.await(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return super.step(state, input, output);
+                }
+            };
+            try {
+                Result r = Checker.check(History.of(ops), slow, CheckOptions.defaults().withCoreTimeout(null)
+                        .withEngine(Engine.DFS).withThreads(threads).withTimeout(Duration.ofSeconds(2)));
+                assertEquals(Verdict.UNKNOWN, r.verdict(), r::toString);
+                assertTrue(r.statistics().configurations() >= 2, "threads " + threads + ": " + r);
+            } finally {
+                release.countDown();
+            }
         }
     }
 }
