@@ -557,7 +557,7 @@ class CheckCommand implements Callable<Integer> {
                 result = result.withNote(witness.note() + "; the general engine decides");
             }
             if (left != options) {
-                result = relabel(result, timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
+                result = result.withReasonReplaced(timeLimitReached(left.timeout()), timeLimitReached(options.timeout()));
             }
             return new Outcome(name, result, model, null, ExitStatus.of(result.verdict()), read.annotations(),
                     history).withNotes(Notes.of(read, history, model, result, mo, this));
@@ -586,19 +586,7 @@ class CheckCommand implements Callable<Integer> {
 
     /** {@code time limit of 1.5s reached}, as the checker says it. */
     static String timeLimitReached(Duration timeout) {
-        return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
-    }
-
-    /** {@code result} with {@code from} replaced by {@code to} in its reasons. */
-    private static Result relabel(Result result, String from, String to) {
-        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
-        for (PartitionResult p : result.partitions()) {
-            partitions.add(p.reason() == null || !p.reason().contains(from) ? p
-                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
-                    p.violation(), p.reason().replace(from, to), p.engine(), p.statistics(), p.note()));
-        }
-        return new Result(result.verdict(), result.reason() == null ? null : result.reason().replace(from, to),
-                result.model(), result.operations(), partitions, result.statistics());
+        return dev.ariadne.core.check.Checker.timeLimitReason(timeout);
     }
 
     /**

@@ -21,7 +21,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Timer;
 import java.util.TimerTask;
@@ -80,8 +79,7 @@ final class FollowCheck {
             timer.schedule(new TimerTask() {
                 @Override
                 public void run() {
-                    String reason = "time limit of " + options.timeout().toString().substring(2)
-                            .toLowerCase(Locale.ROOT) + " reached";
+                    String reason = dev.ariadne.core.check.Checker.timeLimitReason(options.timeout());
                     input.stop(reason);
                     follow.stopOnline(reason);
                 }

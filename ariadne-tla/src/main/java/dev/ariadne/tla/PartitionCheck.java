@@ -92,9 +92,9 @@ public final class PartitionCheck {
         if (options.timeout() != null) {
             long left = options.timeout().toNanos() - (System.nanoTime() - start);
             if (left <= 0) {
-                return new Result(Verdict.UNKNOWN, timeLimitReached(options.timeout()), parts.model(),
+                return new Result(Verdict.UNKNOWN, Checker.timeLimitReason(options.timeout()), parts.model(),
                         parts.operations(), List.of(new PartitionResult(0, "all", history.size(), Verdict.UNKNOWN,
-                        List.of(), null, timeLimitReached(options.timeout()), "none", Statistics.ZERO, why)),
+                        List.of(), null, Checker.timeLimitReason(options.timeout()), "none", Statistics.ZERO, why)),
                         timed(parts.statistics(), proof + replay));
             }
             whole = whole.withTimeout(Duration.ofNanos(left));
@@ -102,7 +102,8 @@ public final class PartitionCheck {
         Result result = search.run(history, model.unpartitioned(), whole).withNote(why);
         result = timed(result, parts.statistics().plus(result.statistics()), proof + replay);
         return whole.timeout() == options.timeout() ? result
-                : relabel(result, timeLimitReached(whole.timeout()), timeLimitReached(options.timeout()));
+                : result.withReasonReplaced(Checker.timeLimitReason(whole.timeout()),
+                Checker.timeLimitReason(options.timeout()));
     }
 
     /**
@@ -218,22 +219,5 @@ public final class PartitionCheck {
 
     private static boolean isBegin(Operation op) {
         return Boolean.TRUE.equals(op.metadata().get(TlaModel.BEGIN));
-    }
-
-    /** {@code time limit of 1.5s reached}, as the checker says it. */
-    private static String timeLimitReached(Duration timeout) {
-        return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
-    }
-
-    /** {@code result} with {@code from} replaced by {@code to} in its reasons: the limit the caller gave. */
-    private static Result relabel(Result result, String from, String to) {
-        List<PartitionResult> partitions = new ArrayList<>(result.partitions().size());
-        for (PartitionResult p : result.partitions()) {
-            partitions.add(p.reason() == null ? p : new PartitionResult(p.index(), p.label(), p.operations(),
-                    p.verdict(), p.witness(), p.violation(), p.reason().replace(from, to), p.engine(),
-                    p.statistics(), p.note()));
-        }
-        return new Result(result.verdict(), result.reason() == null ? null : result.reason().replace(from, to),
-                result.model(), result.operations(), partitions, result.statistics());
     }
 }

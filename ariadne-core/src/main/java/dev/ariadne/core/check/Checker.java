@@ -540,8 +540,12 @@ public final class Checker {
     }
 
     private static String timeLimitReached(CheckOptions options) {
-        return "time limit of " + options.timeout().toString().substring(2).toLowerCase(java.util.Locale.ROOT)
-                + " reached";
+        return timeLimitReason(options.timeout());
+    }
+
+    /** The reason an UNKNOWN gives when {@code timeout} ran out, as every report says it: {@code time limit of 1.5s reached}. */
+    public static String timeLimitReason(java.time.Duration timeout) {
+        return "time limit of " + timeout.toString().substring(2).toLowerCase(java.util.Locale.ROOT) + " reached";
     }
 
     /**

@@ -31,6 +31,21 @@ public record Result(Verdict verdict, String reason, String model, int operation
         return new Result(verdict, reason, model, operations, noted, statistics);
     }
 
+    /**
+     * This result with {@code from} replaced by {@code to} in its reasons and its partitions': the time limit a
+     * caller gave, where a check ran with what was left of it.
+     */
+    public Result withReasonReplaced(String from, String to) {
+        List<PartitionResult> partitions = new java.util.ArrayList<>(this.partitions.size());
+        for (PartitionResult p : this.partitions) {
+            partitions.add(p.reason() == null || !p.reason().contains(from) ? p
+                    : new PartitionResult(p.index(), p.label(), p.operations(), p.verdict(), p.witness(),
+                    p.violation(), p.reason().replace(from, to), p.engine(), p.statistics(), p.note()));
+        }
+        return new Result(verdict, reason == null ? null : reason.replace(from, to), model, operations, partitions,
+                statistics);
+    }
+
     /** The partitions that are not linearizable. */
     public List<PartitionResult> violations() {
         // A loop, not a stream: every report asks, and a stream pipeline's first use in a run costs milliseconds
