@@ -1,17 +1,17 @@
 ----------------------------- MODULE MCStoreValidate -----------------------------
 \* OmniLink's validation module for Store, written as PGo's MCStorageValidate is: it extends the module
 \* OmniLink generates (StoreValidate) and binds _meta through the hooks named in MCStoreValidate.cfg.
-EXTENDS StoreValidate, TLC, TLCExt, Sequences
+EXTENDS StoreValidate, TLC, TLCExt, Sequences, FiniteSetsExt
 
 WT_ROLLBACK == -31800
 
-KeysImpl == TLCCache(UNION UNION { {
-    LET __rec == __traces[t][i]
-    IN  IF "k" \in DOMAIN __rec.operation
-        THEN {__rec.operation.k}
-        ELSE {}
-    : i \in DOMAIN __traces[t] }
-    : t \in DOMAIN __traces }, {"KeysImpl"})
+\* every event as <<thread, index>>, and the keys the events name: built by a filter of a product and a set map,
+\* which TLC builds in n log n, where the UNION of large sets is quadratic in TLC (Keys is evaluated once)
+TraceEvents == { e \in (DOMAIN __traces) \X (1..Max({Len(__traces[t]) : t \in DOMAIN __traces})) :
+                     e[2] \in DOMAIN __traces[e[1]] }
+
+KeysImpl == TLCCache({ __traces[e[1]][e[2]].operation.k :
+                       e \in { e \in TraceEvents : "k" \in DOMAIN __traces[e[1]][e[2]].operation } }, {"KeysImpl"})
 
 NoValueImpl == -1
 

@@ -339,7 +339,7 @@ public final class TlcEvaluator implements SpecEvaluator {
     public List<Object> initialStates() {
         try {
             StateVec init = tool.getInitStates();
-            return states(init);
+            return states(init, null);
         } catch (RuntimeException e) {
             throw evaluationError("Init", e);
         }
@@ -355,7 +355,7 @@ public final class TlcEvaluator implements SpecEvaluator {
         }
         try {
             StateVec next = tool.getNextStates(new Action(def.getBody(), context, def), (TLCState) state);
-            return states(next);
+            return states(next, (TLCState) state);
         } catch (RuntimeException e) {
             throw evaluationError(def.getName().toString(), e);
         }
@@ -377,14 +377,29 @@ public final class TlcEvaluator implements SpecEvaluator {
         }
     }
 
-    private List<Object> states(StateVec vec) {
+    /**
+     * The states of {@code vec}, normalized. A successor's variables that are its {@code parent}'s values (the same
+     * objects, left as they were by the step) are normalized already: normalizing only the others keeps a step over
+     * a large state from sorting and walking what it did not change.
+     */
+    private List<Object> states(StateVec vec, TLCState parent) {
         List<Object> out = new ArrayList<>(vec.size());
+        tla2sany.semantic.OpDeclNode[] vars = TLCState.vars;
         for (int i = 0; i < vec.size(); i++) {
             TLCState s = vec.elementAt(i);
             if (forgotten != null) {
                 s.bind(forgotten, forgottenValue);
             }
-            s.deepNormalize();
+            if (parent == null) {
+                s.deepNormalize();
+            } else {
+                for (tla2sany.semantic.OpDeclNode var : vars) {
+                    IValue v = s.lookup(var.getName());
+                    if (v != null && v != parent.lookup(var.getName())) {
+                        v.deepNormalize();
+                    }
+                }
+            }
             out.add(s);
         }
         return out;
@@ -410,9 +425,70 @@ public final class TlcEvaluator implements SpecEvaluator {
         for (int i = 0; i < vars.length; i++) {
             UniqueString name = vars[i].getName();
             IValue v = s.lookup(name);
-            out[i] = p != null && p.lookup(name) == v ? parentHashes[i] : hash(v);
+            out[i] = p == null ? hash(v) : hashFrom(v, p.lookup(name), parentHashes[i]);
         }
         return out;
+    }
+
+    /**
+     * {@link #hash}{@code (v)}, computed from the hash {@code ph} of {@code pv}, the value the parent state held: the
+     * same object keeps its hash, and a function or sequence with the same domain as {@code pv} (in the same order,
+     * as an {@code EXCEPT} leaves it, or as normalization sorts it) adds the change of the entries whose values are
+     * not the same objects, so a step that changes one entry of a large function hashes that entry, not the
+     * function. Both values are normalized (the parent's when it was made, {@code v} by {@link #states}).
+     */
+    static long hashFrom(IValue v, IValue pv, long ph) {
+        if (v == pv) {
+            return ph;
+        }
+        if (v instanceof tlc2.value.impl.FcnRcdValue f && pv instanceof tlc2.value.impl.FcnRcdValue pf
+                && f.values.length == pf.values.length && sameDomain(f, pf)) {
+            Value[] values = f.values;
+            Value[] old = pf.values;
+            long h = ph;
+            for (int k = 0; k < values.length; k++) {
+                if (values[k] != old[k]) {
+                    long key = f.intv != null ? mix(INT + f.intv.low + k) : hash(f.domain[k]);
+                    h += pair(key, hash(values[k])) - pair(key, hash(old[k]));
+                }
+            }
+            return h;
+        }
+        if (v instanceof TupleValue t && pv instanceof TupleValue pt && t.elems.length == pt.elems.length) {
+            Value[] elems = t.elems;
+            Value[] old = pt.elems;
+            long h = ph;
+            for (int k = 0; k < elems.length; k++) {
+                if (elems[k] != old[k]) {
+                    long key = mix(INT + k + 1);
+                    h += pair(key, hash(elems[k])) - pair(key, hash(old[k]));
+                }
+            }
+            return h;
+        }
+        return hash(v);
+    }
+
+    /** Whether two normalized functions of the same size have the same domain in the same order. */
+    private static boolean sameDomain(tlc2.value.impl.FcnRcdValue f, tlc2.value.impl.FcnRcdValue pf) {
+        if (f.intv != null || pf.intv != null) {
+            return f.intv != null && pf.intv != null && f.intv.low == pf.intv.low && f.intv.high == pf.intv.high;
+        }
+        Value[] domain = f.domain;
+        Value[] old = pf.domain;
+        if (domain == old) {
+            return true;
+        }
+        if (!f.isNormalized() || !pf.isNormalized()) {
+            return false;
+        }
+        for (int k = 0; k < domain.length; k++) {
+            // TLC's equality fails on values of different kinds: such domains are not compared
+            if (domain[k] != old[k] && (domain[k].getClass() != old[k].getClass() || !domain[k].equals(old[k]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static final long INT = 0x51ED2701L;
