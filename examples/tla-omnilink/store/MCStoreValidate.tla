@@ -7,8 +7,9 @@ WT_ROLLBACK == -31800
 
 \* every event as <<thread, index>>, and the keys the events name: built by a filter of a product and a set map,
 \* which TLC builds in n log n, where the UNION of large sets is quadratic in TLC (Keys is evaluated once)
-TraceEvents == { e \in (DOMAIN __traces) \X (1..Max({Len(__traces[t]) : t \in DOMAIN __traces})) :
-                     e[2] \in DOMAIN __traces[e[1]] }
+TraceLength == IF DOMAIN __traces = {} THEN 0 ELSE Max({Len(__traces[t]) : t \in DOMAIN __traces})
+
+TraceEvents == { e \in (DOMAIN __traces) \X (1..TraceLength) : e[2] \in DOMAIN __traces[e[1]] }
 
 KeysImpl == TLCCache({ __traces[e[1]][e[2]].operation.k :
                        e \in { e \in TraceEvents : "k" \in DOMAIN __traces[e[1]][e[2]].operation } }, {"KeysImpl"})

@@ -54,7 +54,8 @@ public final class PartitionCheck {
             return search.run(history, model, options); // one part: the whole history, no promise to check
         }
         // Without the proof a part's violation is not reported (the whole history is checked): no core for it.
-        Result parts = search.run(history, model, unproven == null ? options : options.withCoreTimeout(null));
+        Result parts = unproven == null ? search.run(history, model, options)
+                : search.run(history, model.trustingPartition(), options.withCoreTimeout(null));
         if (parts.partitions().size() <= 1) {
             return parts; // one part is the whole history: no promise was used
         }
@@ -127,6 +128,44 @@ public final class PartitionCheck {
      * only ({@code ProductProof}).
      */
     static String whyNotProven(TlaModel model, History history) {
+        Set<String> actions = new LinkedHashSet<>();
+        for (Operation op : history.operations()) {
+            if (!(op.input() instanceof dev.ariadne.core.history.Invocation inv)) {
+                return "an operation is not a trace's";
+            }
+            TlaSpec spec = model.spec();
+            if (spec.action(inv.f()) != null) {
+                actions.add(inv.f());
+            } else if (model.semantics() == Semantics.OMNILINK) {
+                return inv.f() + " is a non-atomic operation under OmniLink's semantics";
+            } else {
+                actions.add(inv.f() + "_Step");
+                actions.add(inv.f() + "_Done");
+            }
+        }
+        return whyNotProven(model, actions);
+    }
+
+    /**
+     * {@link #whyNotProven(TlaModel, History)} for the actions of operations {@code model} prepared
+     * ({@link TlaModel#partition} splits only when it is {@code null}).
+     */
+    static String whyNotProvenPrepared(TlaModel model, List<Operation> prepared) {
+        Set<String> actions = new LinkedHashSet<>();
+        for (Operation op : prepared) {
+            TlaModel.Step step = (TlaModel.Step) op.input();
+            if (step.internal != null && model.semantics() == Semantics.OMNILINK) {
+                return step.name + " is a non-atomic operation under OmniLink's semantics";
+            }
+            if (step.internal != null) {
+                actions.add(step.internal.name());
+            }
+            actions.add(step.action.name());
+        }
+        return whyNotProven(model, actions);
+    }
+
+    private static String whyNotProven(TlaModel model, Set<String> actions) {
         TlaSpec spec = model.spec();
         if (spec.hooked()) {
             return "an OmniLink validation module";
@@ -136,20 +175,6 @@ public final class PartitionCheck {
         }
         if (model.init().states.length != 1) {
             return "the spec has " + model.init().states.length + " initial states";
-        }
-        Set<String> actions = new LinkedHashSet<>();
-        for (Operation op : history.operations()) {
-            if (!(op.input() instanceof dev.ariadne.core.history.Invocation inv)) {
-                return "an operation is not a trace's";
-            }
-            if (spec.action(inv.f()) != null) {
-                actions.add(inv.f());
-            } else if (model.semantics() == Semantics.OMNILINK) {
-                return inv.f() + " is a non-atomic operation under OmniLink's semantics";
-            } else {
-                actions.add(inv.f() + "_Step");
-                actions.add(inv.f() + "_Done");
-            }
         }
         return spec.productWhyNot(List.copyOf(actions), spec.partitionParameter());
     }
@@ -164,7 +189,7 @@ public final class PartitionCheck {
                 throw e.operation() == null ? e.at(op) : e;
             }
         }
-        return model.partition(prepared).size() > 1;
+        return model.trustingPartition().partition(prepared).size() > 1;
     }
 
     /**

@@ -73,8 +73,17 @@ public final class TlaModel implements Model<TlaStates> {
     private volatile boolean memoise;
     private volatile boolean abandoned;
     private final Map<Transition, Object> memo = new ConcurrentHashMap<>();
-    /** Whether {@link #partition} splits by the spec's {@code AriadnePartition}; see {@link #unpartitioned}. */
-    private boolean splits = true;
+    /** How {@link #partition} splits a history by the spec's {@code AriadnePartition}. */
+    private enum Split {
+        /** Where the spec is proven a product over it for the history's actions ({@link PartitionCheck}). */
+        PROVEN,
+        /** As the spec promises, for {@link PartitionCheck}, which then checks the parts' verdicts. */
+        TRUSTED,
+        /** Never: the history is one part. */
+        NEVER
+    }
+
+    private Split split = Split.PROVEN;
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder hits = new LongAdder();
     /** Memo misses, counted exactly so that the memo is judged once per {@link #JUDGE_EVERY} of them. */
@@ -178,8 +187,21 @@ public final class TlaModel implements Model<TlaStates> {
      */
     TlaModel unpartitioned() {
         TlaModel whole = new TlaModel(spec, semantics, memoise);
-        whole.splits = false;
+        whole.split = Split.NEVER;
         return whole;
+    }
+
+    /**
+     * This spec as a model that splits a history as {@code AriadnePartition} promises, proven or not: only for
+     * {@link PartitionCheck}, which checks the parts' verdicts against the whole spec.
+     */
+    TlaModel trustingPartition() {
+        if (split == Split.TRUSTED) {
+            return this;
+        }
+        TlaModel trusting = new TlaModel(spec, semantics, memoise);
+        trusting.split = Split.TRUSTED;
+        return trusting;
     }
 
     /** What an operation of {@code X_Step}s and an {@code X_Done} means in this model. */
@@ -577,14 +599,15 @@ public final class TlaModel implements Model<TlaStates> {
     /**
      * With {@code AriadnePartition == "k"} in the module, one part per value of the parameter {@code k}: the spec's
      * promise that operations on different values of {@code k} read and write disjoint parts of the state, so that
-     * the history is linearizable exactly when each part is. The promise is not checked here: {@link PartitionCheck}
-     * proves it or checks the parts' verdicts against the whole spec. Without it, in an {@link #unpartitioned}
-     * model, or when some operation's action has no parameter {@code k}, the history is one part.
+     * the history is linearizable exactly when each part is. The history is split only where that promise is proven
+     * from the spec for the operations' actions ({@link PartitionCheck}, which also checks an unproven promise's
+     * parts against the whole spec). Without it, unproven, in an {@link #unpartitioned} model, or when some
+     * operation's action has no parameter {@code k}, the history is one part.
      */
     @Override
     public List<Partition> partition(List<Operation> operations) {
         String by = spec.partitionParameter();
-        if (by == null || !splits) {
+        if (by == null || split == Split.NEVER) {
             return List.of(Partition.whole(operations));
         }
         Map<Object, List<Operation>> parts = new LinkedHashMap<>();
@@ -595,6 +618,9 @@ public final class TlaModel implements Model<TlaStates> {
                 return List.of(Partition.whole(operations));
             }
             parts.computeIfAbsent(step.values.get(at), k -> new ArrayList<>()).add(op);
+        }
+        if (parts.size() > 1 && split == Split.PROVEN && PartitionCheck.whyNotProvenPrepared(this, operations) != null) {
+            return List.of(Partition.whole(operations));
         }
         List<Partition> out = new ArrayList<>(parts.size());
         parts.forEach((value, ops) -> out.add(new Partition(by + " = " + Values.show(value), ops)));

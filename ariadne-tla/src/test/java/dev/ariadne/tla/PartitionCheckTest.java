@@ -86,8 +86,11 @@ class PartitionCheckTest {
     void partsThatAreLinearizableAloneButNotTogetherAreNotLinearizable() {
         // Put(a, 1) also writes b: the Get of b that follows cannot read 0.
         History h = History.of(List.of(op(0, 0, "Put", "a", 1L, 0, 1), op(1, 1, "Get", "b", 0L, 2, 3)));
-        Result trusted = Checker.check(h, leaky.model(), OPTIONS);
+        Result trusted = Checker.check(h, leaky.model().trustingPartition(), OPTIONS);
         assertEquals(Verdict.LINEARIZABLE, trusted.verdict(), "the parts alone, as the promise would have them");
+        Result direct = Checker.check(h, leaky.model(), OPTIONS);
+        assertEquals(Verdict.NOT_LINEARIZABLE, direct.verdict(), "the model alone splits only where proven");
+        assertEquals(1, direct.partitions().size());
         Result r = checked(leaky, h);
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         assertEquals(1, r.partitions().size(), "checked whole");
@@ -97,12 +100,38 @@ class PartitionCheckTest {
                 + "history was checked as one part"), notes(r));
     }
 
+    /**
+     * The online checker, once degraded, ends with a batch check of the whole history by the model itself: an
+     * unproven AriadnePartition must not split it there either (it did, and gave the parts' LINEARIZABLE).
+     */
+    @Test
+    void anOnlineCheckerThatDegradesDoesNotTrustAnUnprovenPartition() {
+        dev.ariadne.core.online.OnlineChecker<?> online = dev.ariadne.core.online.OnlineChecker
+                .of(leaky.model(), OPTIONS).workBudget(0, 0);
+        for (int c = 2; c < 10; c++) { // open writes of b: more work than the budget at the first return
+            online.call(c, Invocation.of("Put", List.of("b", 0L)), c, Map.of("params", List.of("k", "v")));
+        }
+        for (int c = 2; c < 10; c++) {
+            online.ret(c, null, 10 + c, -1);
+        }
+        online.call(0, Invocation.of("Put", List.of("a", 1L)), 20, Map.of("params", List.of("k", "v")));
+        online.ret(0, null, 21, -1);
+        online.call(1, Invocation.of("Get", List.of("b", 0L)), 30, Map.of("params", List.of("k", "v")));
+        online.ret(1, null, 31, -1);
+        Result r = online.finish();
+        assertTrue(online.degraded() != null, "the budget of 0 steps degrades it");
+        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict(), String.valueOf(r.reason()));
+        assertEquals(1, r.partitions().size(), "checked whole");
+    }
+
     @Test
     void aPartThatIsNotLinearizableAloneIsNoEvidenceWithoutTheProof() {
         // Get(b, 1) after Put(a, 1): wrong for the part of b alone, right for the spec.
         History h = History.of(List.of(op(0, 0, "Put", "a", 1L, 0, 1), op(1, 1, "Get", "b", 1L, 2, 3)));
-        assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(h, leaky.model(), OPTIONS).verdict(),
+        assertEquals(Verdict.NOT_LINEARIZABLE, Checker.check(h, leaky.model().trustingPartition(), OPTIONS).verdict(),
                 "the parts alone, as the promise would have them");
+        assertEquals(Verdict.LINEARIZABLE, Checker.check(h, leaky.model(), OPTIONS).verdict(),
+                "the model alone splits only where proven");
         Result r = checked(leaky, h);
         assertEquals(Verdict.LINEARIZABLE, r.verdict());
         assertTrue(notes(r).contains("a part is not linearizable on its own, which is evidence only under that "
