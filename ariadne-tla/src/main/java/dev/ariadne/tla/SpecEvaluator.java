@@ -34,6 +34,13 @@ public interface SpecEvaluator {
      */
     void forget(String variable);
 
+    /**
+     * For the next {@link #load}: {@code __ariadne_traces} of the module {@code __AriadneTraces} (which must define
+     * it, by any expression) is the TLC value of {@code byThread}, a function from thread numbers to their event
+     * records (plain data, as {@link #value} takes; an empty map is an empty function, as in its literal).
+     */
+    void traces(java.util.Map<Integer, ? extends List<? extends java.util.Map<String, Object>>> byThread);
+
     /** The formal parameter names of the operator {@code name}, or {@code null} when the module defines none. */
     List<String> parameters(String name);
 

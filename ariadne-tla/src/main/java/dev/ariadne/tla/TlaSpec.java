@@ -204,6 +204,11 @@ public final class TlaSpec implements AutoCloseable {
                             Files.writeString(root.resolve(w.getKey()), w.getValue(), StandardCharsets.UTF_8);
                         }
                     }
+                    // The embedded TLC takes the trace's value from Java (TraceOverride), not from its literal, which
+                    // the exported modules keep: SANY's parse of a long trace's literal was most of the load.
+                    Files.writeString(root.resolve(OmniLinkHooks.TRACES_MODULE + ".tla"),
+                            OmniLinkHooks.tracesModule("[__p \\in {} |-> <<>>]"), StandardCharsets.UTF_8);
+                    evaluator.traces(events.byThread());
                 }
             }
             synchronized (LOADING) {

@@ -106,7 +106,17 @@ public final class TlcEvaluator implements SpecEvaluator {
     private static SimpleFilenameToStream modulePath(String dir, String library) {
         List<String> path = new ArrayList<>(List.of(dir));
         path.addAll(List.of(library.split(Pattern.quote(java.io.File.pathSeparator))));
-        return new SimpleFilenameToStream(path.toArray(new String[0]));
+        return new SimpleFilenameToStream(path.toArray(new String[0])) {
+            /**
+             * No class files: TLC would load a module's Java class (and its overrides, {@code TLCOverrides}) found
+             * on this path through a loader whose parent is the application's, whose TLC classes are not this
+             * spec's copy; left to this spec's loader, they are.
+             */
+            @Override
+            public java.io.File resolve(String name, boolean isModule) {
+                return !isModule && name.endsWith(".class") ? null : super.resolve(name, isModule);
+            }
+        };
     }
 
     /** After a load: TLC's and SANY's printing goes nowhere again, and System.out is ours. */
@@ -365,6 +375,55 @@ public final class TlcEvaluator implements SpecEvaluator {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
         return new TlaException(location(action) + ": evaluating " + action + ": "
                 + message.replaceAll("\\s+", " "));
+    }
+
+    @Override
+    public void traces(Map<Integer, ? extends List<? extends Map<String, Object>>> byThread) {
+        Value[] threads = new Value[byThread.size()];
+        Value[] events = new Value[byThread.size()];
+        int i = 0;
+        for (Map.Entry<Integer, ? extends List<? extends Map<String, Object>>> t
+                : new java.util.TreeMap<>(byThread).entrySet()) {
+            threads[i] = IntValue.gen(t.getKey());
+            Value[] records = new Value[t.getValue().size()];
+            for (int k = 0; k < records.length; k++) {
+                records[k] = traceValue(t.getValue().get(k));
+            }
+            events[i++] = new TupleValue(records);
+        }
+        TraceOverride.set(new tlc2.value.impl.FcnRcdValue(threads, events, true));
+    }
+
+    /** {@link #value}, but an empty map is an empty function, as {@code TlaExport.literal} writes it. */
+    private Value traceValue(Object plain) {
+        if (plain instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                return new tlc2.value.impl.FcnRcdValue(new Value[0], new Value[0], true);
+            }
+            UniqueString[] names = new UniqueString[map.size()];
+            Value[] values = new Value[map.size()];
+            int i = 0;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                names[i] = UniqueString.uniqueStringOf((String) e.getKey());
+                values[i++] = traceValue(e.getValue());
+            }
+            return (Value) new RecordValue(names, values, false).normalize();
+        }
+        if (plain instanceof List<?> list) {
+            Value[] elems = new Value[list.size()];
+            for (int i = 0; i < elems.length; i++) {
+                elems[i] = traceValue(list.get(i));
+            }
+            return new TupleValue(elems);
+        }
+        if (plain instanceof Set<?> set) {
+            List<Value> elems = new ArrayList<>();
+            for (Object o : set) {
+                elems.add(traceValue(o));
+            }
+            return (Value) new SetEnumValue(elems.toArray(new Value[0]), false).normalize();
+        }
+        return (Value) value(plain);
     }
 
     @Override
