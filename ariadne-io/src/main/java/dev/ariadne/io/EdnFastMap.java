@@ -284,16 +284,20 @@ final class EdnFastMap {
             return -1;
         }
         k++;
-        while (k < n) {
-            byte c = s[k];
-            if (isLetter(c) || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '?' || c == '!' || c == '*'
-                    || c == '.') {
-                k++;
-            } else {
-                break;
-            }
+        while (k < n && s[k] >= 0 && NAME[s[k]]) {
+            k++;
         }
         return k;
+    }
+
+    /** The ASCII characters a plain keyword's name goes on with: letters, digits and {@code -_?!*.}. */
+    private static final boolean[] NAME = new boolean[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            NAME[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+                    || c == '_' || c == '?' || c == '!' || c == '*' || c == '.';
+        }
     }
 
     private static boolean isLetter(byte c) {

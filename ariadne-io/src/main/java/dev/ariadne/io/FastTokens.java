@@ -62,12 +62,22 @@ final class FastTokens {
         private final byte[][] bytes = new byte[32][];
         private int count;
 
+        /** Whether {@code s[from, from + len)} is {@code b}: a loop, as names are short (Arrays.equals is a call). */
+        private static boolean same(byte[] s, int from, byte[] b, int len) {
+            for (int k = 0; k < len; k++) {
+                if (s[from + k] != b[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /** The ASCII name {@code s[from, to)}. */
         String of(byte[] s, int from, int to) {
             int len = to - from;
             for (int k = 0; k < count; k++) {
                 byte[] b = bytes[k];
-                if (b.length == len && Arrays.equals(s, from, to, b, 0, len)) {
+                if (b.length == len && same(s, from, b, len)) {
                     return names[k];
                 }
             }
