@@ -124,11 +124,12 @@ final class EdnFastMap {
                 return false;
             }
             int nameStart = i + 1;
-            int nameEnd = keywordEnd(nameStart);
+            int which = knownAt(nameStart);
+            int nameEnd = which != 0 ? nameStart + KEY_LENGTH[Integer.numberOfTrailingZeros(which)]
+                    : keywordEnd(nameStart);
             if (nameEnd < 0) {
                 return false;
             }
-            int which = known(nameStart, nameEnd);
             if (which != 0) {
                 if ((seen & which) != 0) {
                     return false;
@@ -232,15 +233,32 @@ final class EdnFastMap {
         return true;
     }
 
-    private int known(int from, int to) {
-        return switch (to - from) {
-            case 1 -> s[from] == 'f' ? F : 0;
-            case 3 -> at(from, W_KEY) ? KEY : 0;
-            case 4 -> at(from, W_TYPE) ? TYPE : at(from, W_TIME) ? TIME : 0;
-            case 5 -> at(from, W_VALUE) ? VALUE : at(from, W_INDEX) ? INDEX : 0;
-            case 7 -> at(from, W_PROCESS) ? PROCESS : 0;
+    /** The lengths of the known keys' names, by the number of trailing zeros of their bit. */
+    private static final int[] KEY_LENGTH = {7, 4, 1, 3, 5, 5, 4};
+
+    /**
+     * The known key whose whole name starts at {@code from}, or 0 when the name there is another (or none): found
+     * from the name's first letter without measuring it first, as {@link #keywordEnd} would have ended it.
+     */
+    private int knownAt(int from) {
+        if (from >= n) {
+            return 0;
+        }
+        return switch (s[from]) {
+            case 'f' -> !nameChar(from + 1) ? F : 0;
+            case 'k' -> at(from, W_KEY) && !nameChar(from + 3) ? KEY : 0;
+            case 't' -> !at(from, W_TYPE) && !at(from, W_TIME) || nameChar(from + 4) ? 0
+                    : s[from + 1] == 'y' ? TYPE : TIME;
+            case 'v' -> at(from, W_VALUE) && !nameChar(from + 5) ? VALUE : 0;
+            case 'i' -> at(from, W_INDEX) && !nameChar(from + 5) ? INDEX : 0;
+            case 'p' -> at(from, W_PROCESS) && !nameChar(from + 7) ? PROCESS : 0;
             default -> 0;
         };
+    }
+
+    /** Whether the line goes on at {@code at} with a character a keyword's name may go on with. */
+    private boolean nameChar(int at) {
+        return at < n && s[at] >= 0 && NAME[s[at]];
     }
 
     /** Whether the line holds {@code word} (ASCII) at {@code from}. */
@@ -291,7 +309,7 @@ final class EdnFastMap {
     }
 
     /** The ASCII characters a plain keyword's name goes on with: letters, digits and {@code -_?!*.}. */
-    private static final boolean[] NAME = new boolean[128];
+    static final boolean[] NAME = new boolean[128];
 
     static {
         for (int c = 0; c < 128; c++) {
@@ -313,12 +331,19 @@ final class EdnFastMap {
         byte c = s[i];
         Object v;
         if (c == ':') {
-            int to = keywordEnd(i + 1);
-            if (to < 0) {
-                throw NotSimple.INSTANCE;
+            // a name seen before, found without measuring it first; else measured and remembered
+            String seen = names.at(s, i + 1, n, NAME);
+            if (seen != null) {
+                i += 1 + seen.length();
+            } else {
+                int to = keywordEnd(i + 1);
+                if (to < 0) {
+                    throw NotSimple.INSTANCE;
+                }
+                seen = name(i + 1, to);
+                i = to;
             }
-            v = name(i + 1, to);
-            i = to;
+            v = seen;
             keyword = true;
         } else if (c == '"') {
             int k = i + 1;

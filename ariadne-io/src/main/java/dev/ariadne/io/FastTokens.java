@@ -72,6 +72,22 @@ final class FastTokens {
             return true;
         }
 
+        /**
+         * The name seen before that starts at {@code from} in {@code s} and ends there, before {@code n} or a
+         * character that {@code goesOn} does not take (ASCII characters a name may go on with); else {@code null}.
+         */
+        String at(byte[] s, int from, int n, boolean[] goesOn) {
+            for (int k = 0; k < count; k++) {
+                byte[] b = bytes[k];
+                int end = from + b.length;
+                if (end <= n && b.length > 0 && s[from] == b[0] && same(s, from, b, b.length)
+                        && (end == n || s[end] < 0 || !goesOn[s[end]])) {
+                    return names[k];
+                }
+            }
+            return null;
+        }
+
         /** The ASCII name {@code s[from, to)}. */
         String of(byte[] s, int from, int to) {
             int len = to - from;
