@@ -99,7 +99,9 @@ final class EdnFastMap {
     /**
      * Reads the map that starts with the {@code {} at {@code start} of a line of ASCII whose bytes are
      * {@code bytes[from, from + length)}; false when the map is not in the shape this class takes (nothing is then
-     * to be trusted but the return value). {@link #end} is relative to the line's start.
+     * to be trusted but the return value). {@link #end} is relative to the line's start. The bytes may also go on
+     * past the line's end: a map taken never holds a newline or a byte that is not ASCII, so the caller need only
+     * find the newline after {@link #end}.
      */
     boolean parse(byte[] bytes, int from, int length, int start) {
         endIsDelimiter = false;
@@ -355,7 +357,8 @@ final class EdnFastMap {
                 if (d == '"') {
                     break;
                 }
-                if (d == '\\') {
+                if (d == '\\' || d == '\n' || d < 0) {
+                    // an escape; or, read from a buffer's bytes, the end of the line or a byte that is not ASCII
                     throw NotSimple.INSTANCE;
                 }
                 k++;
