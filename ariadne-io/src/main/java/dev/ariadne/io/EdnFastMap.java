@@ -147,9 +147,7 @@ final class EdnFastMap {
             skip();
             if (which == TIME && i < n && (s[i] == '-' || (s[i] >= '0' && s[i] <= '9'))) {
                 try {
-                    int to = FastTokens.integerEnd(s, i, n);
-                    timeNs = FastTokens.integerValue(s, i, to);
-                    i = to;
+                    timeNs = integerAt();
                 } catch (NotSimple e) {
                     return false;
                 }
@@ -417,9 +415,34 @@ final class EdnFastMap {
 
     /** An integer of at most 18 digits without a leading zero (or 0 itself), as a {@link Long}. */
     private Long integer() throws NotSimple {
-        int end = FastTokens.integerEnd(s, i, n);
-        long v = FastTokens.integerValue(s, i, end);
-        i = end;
-        return v;
+        return integerAt();
+    }
+
+    /**
+     * The integer at {@link #i}, leaving {@link #i} after it: what {@link FastTokens#integerEnd} takes, valued as
+     * {@link FastTokens#integerValue} values it, in one pass over its digits.
+     */
+    private long integerAt() throws NotSimple {
+        int k = i;
+        boolean negative = s[k] == '-';
+        if (negative) {
+            k++;
+        }
+        int first = k;
+        long v = 0;
+        while (k < n) {
+            int d = s[k] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d; // 18 digits at most are taken, and they fit: a longer number is thrown out below
+            k++;
+        }
+        int digits = k - first;
+        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
+            throw NotSimple.INSTANCE;
+        }
+        i = k;
+        return negative ? -v : v;
     }
 }

@@ -77,11 +77,24 @@ final class FastTokens {
          * character that {@code goesOn} does not take (ASCII characters a name may go on with); else {@code null}.
          */
         String at(byte[] s, int from, int n, boolean[] goesOn) {
+            if (from >= n) {
+                return null;
+            }
+            byte first = s[from];
+            next:
             for (int k = 0; k < count; k++) {
                 byte[] b = bytes[k];
-                int end = from + b.length;
-                if (end <= n && b.length > 0 && s[from] == b[0] && same(s, from, b, b.length)
-                        && (end == n || s[end] < 0 || !goesOn[s[end]])) {
+                int len = b.length;
+                int end = from + len;
+                if (end > n || len == 0 || b[0] != first) {
+                    continue;
+                }
+                for (int j = 1; j < len; j++) { // in line: C1, the launcher's only JIT, inlines little
+                    if (s[from + j] != b[j]) {
+                        continue next;
+                    }
+                }
+                if (end == n || s[end] < 0 || !goesOn[s[end]]) {
                     return names[k];
                 }
             }
