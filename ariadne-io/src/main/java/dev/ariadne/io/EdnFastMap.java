@@ -99,7 +99,9 @@ final class EdnFastMap {
     /**
      * Reads the map that starts with the {@code {} at {@code start} of a line of ASCII whose bytes are
      * {@code bytes[from, from + length)}; false when the map is not in the shape this class takes (nothing is then
-     * to be trusted but the return value). {@link #end} is relative to the line's start.
+     * to be trusted but the return value). {@link #end} is relative to the line's start. The bytes may also go on
+     * past the line's end: a map taken never holds a newline or a byte that is not ASCII, so the caller need only
+     * find the newline after {@link #end}.
      */
     boolean parse(byte[] bytes, int from, int length, int start) {
         endIsDelimiter = false;
@@ -124,11 +126,12 @@ final class EdnFastMap {
                 return false;
             }
             int nameStart = i + 1;
-            int nameEnd = keywordEnd(nameStart);
+            int which = knownAt(nameStart);
+            int nameEnd = which != 0 ? nameStart + KEY_LENGTH[Integer.numberOfTrailingZeros(which)]
+                    : keywordEnd(nameStart);
             if (nameEnd < 0) {
                 return false;
             }
-            int which = known(nameStart, nameEnd);
             if (which != 0) {
                 if ((seen & which) != 0) {
                     return false;
@@ -144,9 +147,7 @@ final class EdnFastMap {
             skip();
             if (which == TIME && i < n && (s[i] == '-' || (s[i] >= '0' && s[i] <= '9'))) {
                 try {
-                    int to = FastTokens.integerEnd(s, i, n);
-                    timeNs = FastTokens.integerValue(s, i, to);
-                    i = to;
+                    timeNs = integerAt();
                 } catch (NotSimple e) {
                     return false;
                 }
@@ -232,15 +233,32 @@ final class EdnFastMap {
         return true;
     }
 
-    private int known(int from, int to) {
-        return switch (to - from) {
-            case 1 -> s[from] == 'f' ? F : 0;
-            case 3 -> at(from, W_KEY) ? KEY : 0;
-            case 4 -> at(from, W_TYPE) ? TYPE : at(from, W_TIME) ? TIME : 0;
-            case 5 -> at(from, W_VALUE) ? VALUE : at(from, W_INDEX) ? INDEX : 0;
-            case 7 -> at(from, W_PROCESS) ? PROCESS : 0;
+    /** The lengths of the known keys' names, by the number of trailing zeros of their bit. */
+    private static final int[] KEY_LENGTH = {7, 4, 1, 3, 5, 5, 4};
+
+    /**
+     * The known key whose whole name starts at {@code from}, or 0 when the name there is another (or none): found
+     * from the name's first letter without measuring it first, as {@link #keywordEnd} would have ended it.
+     */
+    private int knownAt(int from) {
+        if (from >= n) {
+            return 0;
+        }
+        return switch (s[from]) {
+            case 'f' -> !nameChar(from + 1) ? F : 0;
+            case 'k' -> at(from, W_KEY) && !nameChar(from + 3) ? KEY : 0;
+            case 't' -> !at(from, W_TYPE) && !at(from, W_TIME) || nameChar(from + 4) ? 0
+                    : s[from + 1] == 'y' ? TYPE : TIME;
+            case 'v' -> at(from, W_VALUE) && !nameChar(from + 5) ? VALUE : 0;
+            case 'i' -> at(from, W_INDEX) && !nameChar(from + 5) ? INDEX : 0;
+            case 'p' -> at(from, W_PROCESS) && !nameChar(from + 7) ? PROCESS : 0;
             default -> 0;
         };
+    }
+
+    /** Whether the line goes on at {@code at} with a character a keyword's name may go on with. */
+    private boolean nameChar(int at) {
+        return at < n && s[at] >= 0 && NAME[s[at]];
     }
 
     /** Whether the line holds {@code word} (ASCII) at {@code from}. */
@@ -284,16 +302,20 @@ final class EdnFastMap {
             return -1;
         }
         k++;
-        while (k < n) {
-            byte c = s[k];
-            if (isLetter(c) || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '?' || c == '!' || c == '*'
-                    || c == '.') {
-                k++;
-            } else {
-                break;
-            }
+        while (k < n && s[k] >= 0 && NAME[s[k]]) {
+            k++;
         }
         return k;
+    }
+
+    /** The ASCII characters a plain keyword's name goes on with: letters, digits and {@code -_?!*.}. */
+    static final boolean[] NAME = new boolean[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            NAME[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+                    || c == '_' || c == '?' || c == '!' || c == '*' || c == '.';
+        }
     }
 
     private static boolean isLetter(byte c) {
@@ -309,12 +331,19 @@ final class EdnFastMap {
         byte c = s[i];
         Object v;
         if (c == ':') {
-            int to = keywordEnd(i + 1);
-            if (to < 0) {
-                throw NotSimple.INSTANCE;
+            // a name seen before, found without measuring it first; else measured and remembered
+            String seen = names.at(s, i + 1, n, NAME);
+            if (seen != null) {
+                i += 1 + seen.length();
+            } else {
+                int to = keywordEnd(i + 1);
+                if (to < 0) {
+                    throw NotSimple.INSTANCE;
+                }
+                seen = name(i + 1, to);
+                i = to;
             }
-            v = name(i + 1, to);
-            i = to;
+            v = seen;
             keyword = true;
         } else if (c == '"') {
             int k = i + 1;
@@ -326,7 +355,8 @@ final class EdnFastMap {
                 if (d == '"') {
                     break;
                 }
-                if (d == '\\') {
+                if (d == '\\' || d == '\n' || d < 0) {
+                    // an escape; or, read from a buffer's bytes, the end of the line or a byte that is not ASCII
                     throw NotSimple.INSTANCE;
                 }
                 k++;
@@ -385,9 +415,34 @@ final class EdnFastMap {
 
     /** An integer of at most 18 digits without a leading zero (or 0 itself), as a {@link Long}. */
     private Long integer() throws NotSimple {
-        int end = FastTokens.integerEnd(s, i, n);
-        long v = FastTokens.integerValue(s, i, end);
-        i = end;
-        return v;
+        return integerAt();
+    }
+
+    /**
+     * The integer at {@link #i}, leaving {@link #i} after it: what {@link FastTokens#integerEnd} takes, valued as
+     * {@link FastTokens#integerValue} values it, in one pass over its digits.
+     */
+    private long integerAt() throws NotSimple {
+        int k = i;
+        boolean negative = s[k] == '-';
+        if (negative) {
+            k++;
+        }
+        int first = k;
+        long v = 0;
+        while (k < n) {
+            int d = s[k] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d; // 18 digits at most are taken, and they fit: a longer number is thrown out below
+            k++;
+        }
+        int digits = k - first;
+        if (digits == 0 || digits > 18 || (s[first] == '0' && (digits > 1 || negative))) {
+            throw NotSimple.INSTANCE;
+        }
+        i = k;
+        return negative ? -v : v;
     }
 }

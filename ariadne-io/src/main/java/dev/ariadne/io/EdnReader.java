@@ -166,29 +166,34 @@ final class EdnReader {
         if (!src.atLineBoundary()) {
             return false;
         }
-        int from = lines.peekAscii();
+        // The map is read from the buffer's bytes up to their end, not the line's: the tokenizer stops at the
+        // newline (neither a blank nor a delimiter) and at any byte that is not ASCII (in a string too), so the
+        // line is known to be one ASCII map, blanks around it, once its newline is found after the map.
+        int from = lines.peekStart();
         if (from < 0) {
             return false;
         }
         byte[] b = lines.bytes();
-        int length = lines.peekedLength();
-        int end = from + length;
+        int end = lines.bufferEnd();
         int k = from;
         while (k < end && (b[k] == ' ' || b[k] == ',' || b[k] == '\t')) {
             k++;
         }
-        if (k == end || b[k] != '{' || !fast.parse(b, from, length, k - from)) {
+        if (k == end || b[k] != '{' || !fast.parse(b, from, end - from, k - from)) {
             return false;
         }
-        for (k = from + fast.end; k < end; k++) {
-            if (b[k] != ' ' && b[k] != ',' && b[k] != '\t') {
+        for (k = from + fast.end; k < end && b[k] != '\n'; k++) {
+            if (b[k] != ' ' && b[k] != ',' && b[k] != '\t' && (b[k] != '\r' || k + 1 >= end || b[k + 1] != '\n')) {
                 return false; // more on the line (another map, a comment): read it as any other
             }
+        }
+        if (k == end) {
+            return false; // no newline in the buffer: the line may go on, or be the input's last
         }
         if (!fast(lines.number() + 1)) {
             return false;
         }
-        lines.skipPeeked();
+        lines.skipThrough(k);
         fastMaps++;
         return true;
     }

@@ -62,12 +62,51 @@ final class FastTokens {
         private final byte[][] bytes = new byte[32][];
         private int count;
 
+        /** Whether {@code s[from, from + len)} is {@code b}: a loop, as names are short (Arrays.equals is a call). */
+        private static boolean same(byte[] s, int from, byte[] b, int len) {
+            for (int k = 0; k < len; k++) {
+                if (s[from + k] != b[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The name seen before that starts at {@code from} in {@code s} and ends there, before {@code n} or a
+         * character that {@code goesOn} does not take (ASCII characters a name may go on with); else {@code null}.
+         */
+        String at(byte[] s, int from, int n, boolean[] goesOn) {
+            if (from >= n) {
+                return null;
+            }
+            byte first = s[from];
+            next:
+            for (int k = 0; k < count; k++) {
+                byte[] b = bytes[k];
+                int len = b.length;
+                int end = from + len;
+                if (end > n || len == 0 || b[0] != first) {
+                    continue;
+                }
+                for (int j = 1; j < len; j++) { // in line: C1, the launcher's only JIT, inlines little
+                    if (s[from + j] != b[j]) {
+                        continue next;
+                    }
+                }
+                if (end == n || s[end] < 0 || !goesOn[s[end]]) {
+                    return names[k];
+                }
+            }
+            return null;
+        }
+
         /** The ASCII name {@code s[from, to)}. */
         String of(byte[] s, int from, int to) {
             int len = to - from;
             for (int k = 0; k < count; k++) {
                 byte[] b = bytes[k];
-                if (b.length == len && Arrays.equals(s, from, to, b, 0, len)) {
+                if (b.length == len && same(s, from, b, len)) {
                     return names[k];
                 }
             }

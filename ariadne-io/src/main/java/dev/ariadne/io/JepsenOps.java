@@ -61,6 +61,15 @@ final class JepsenOps {
     /** The sink of a batch reading, which {@link #build()} turns into a history; {@code null} for a stream. */
     private final HistoryBuilder builder;
     private final Map<Integer, Open> open = new HashMap<>();
+    /**
+     * The open operations of clients 0 to {@link #SMALL} - 1, and the last {@code :time}s and their lines of
+     * processes 0 to {@link #SMALL} - 1, by number, without a map entry or a boxed key per event (a
+     * 500,000-operation history has a million events); other clients' and processes' in {@link #open} and
+     * {@link #lastTime}.
+     */
+    private Open[] openSmall = new Open[8];
+    private long[] lastTimeSmall = new long[24];
+    private static final int SMALL = 1 << 12;
     /** Processes whose last operation ended with {@code :info}, with the line of that {@code :info}. */
     private final Map<Integer, Long> crashed = new HashMap<>();
     /** Processes that became a new client after an {@code :info}: their current (temporary, negative) client. */
@@ -114,10 +123,10 @@ final class JepsenOps {
             timedEvents++;
         }
         maxProcess = Math.max(maxProcess, process);
-        int client = reincarnation.getOrDefault(process, process);
+        int client = reincarnation.isEmpty() ? process : reincarnation.getOrDefault(process, process);
         try {
             if (type == Type.INVOKE) {
-                Long crashLine = crashed.remove(process);
+                Long crashLine = crashed.isEmpty() ? null : crashed.remove(process);
                 if (crashLine != null) {
                     if (!newClientAfterInfo) {
                         throw new InvalidInputException(source, line, "process " + process + " invokes again after "
@@ -133,10 +142,10 @@ final class JepsenOps {
                         : new JepsenMetadata(l);
                 Invocation input = new Invocation(f, key, value);
                 sink.call(client, input, EventSink.UNTIMED, metadata);
-                open.put(client, new Open(f, line, metadata, input));
+                putOpen(client, new Open(f, line, metadata, input));
                 return;
             }
-            Open o = open.remove(client);
+            Open o = removeOpen(client);
             if (o != null && time >= 0 && o.metadata.hasCallTime() && type != Type.INFO) {
                 o.metadata.returnTime(time); // before the completion makes the operation
             }
@@ -144,7 +153,7 @@ final class JepsenOps {
                 throw new InvalidInputException(source, line, "process " + process + " completes :"
                         + Text.cut(f) + " but its open operation (line " + o.line + ") is :" + Text.cut(o.f));
             }
-            if (o == null && crashed.containsKey(process)) {
+            if (o == null && !crashed.isEmpty() && crashed.containsKey(process)) {
                 throw new InvalidInputException(source, line, "process " + process + " completes an operation, but "
                         + "its last one already ended with :info at line " + crashed.get(process)
                         + " (a completion without its invocation)");
@@ -161,6 +170,30 @@ final class JepsenOps {
             throw new InvalidInputException(source, e.line() > 0 ? e.line() : line,
                     e.getMessage().replace("client " + client + " ", "process " + process + " "));
         }
+    }
+
+    private void putOpen(int client, Open o) {
+        if (client >= 0 && client < SMALL) {
+            if (client >= openSmall.length) {
+                openSmall = java.util.Arrays.copyOf(openSmall, Math.min(SMALL, Math.max(client + 1,
+                        openSmall.length * 2)));
+            }
+            openSmall[client] = o;
+        } else {
+            open.put(client, o);
+        }
+    }
+
+    private Open removeOpen(int client) {
+        if (client >= 0 && client < SMALL) {
+            if (client >= openSmall.length) {
+                return null;
+            }
+            Open o = openSmall[client];
+            openSmall[client] = null;
+            return o;
+        }
+        return open.isEmpty() ? null : open.remove(client);
     }
 
     /**
@@ -230,6 +263,22 @@ final class JepsenOps {
                     + "the start of the test)");
         }
         eventTime = t;
+        if (process >= 0 && process < SMALL) {
+            // three longs a process: whether it had a time, the time, its line
+            int k = 3 * process;
+            if (k >= lastTimeSmall.length) {
+                lastTimeSmall = java.util.Arrays.copyOf(lastTimeSmall, Math.min(3 * SMALL, Math.max(k + 3,
+                        lastTimeSmall.length * 2)));
+            }
+            if (lastTimeSmall[k] != 0 && t < lastTimeSmall[k + 1]) {
+                throw new InvalidInputException(source, line, "process " + process + "'s :time goes backwards: " + t
+                        + " after " + lastTimeSmall[k + 1] + " at line " + lastTimeSmall[k + 2]);
+            }
+            lastTimeSmall[k] = 1;
+            lastTimeSmall[k + 1] = t;
+            lastTimeSmall[k + 2] = line;
+            return;
+        }
         long[] last = lastTime.get(process);
         if (last == null) {
             lastTime.put(process, last = new long[2]);

@@ -119,6 +119,39 @@ final class Lines {
         return start;
     }
 
+    /**
+     * Where the next line starts in {@link #bytes()}, with nothing looked ahead, without looking for its end; else
+     * -1 (read it with {@link #next()}). Its bytes go on to {@link #bufferEnd()}, and the line may end past it. A
+     * caller that finds the line's newline at {@code nl} before that end, and takes the line from the bytes itself,
+     * as all ASCII, then calls {@link #skipThrough}. One pass over the bytes instead of {@link #peekAscii()}'s two.
+     */
+    int peekStart() throws IOException {
+        if (!ahead.isEmpty()) {
+            return -1;
+        }
+        if (chunkPos == chunkEnd && !fill()) {
+            return -1;
+        }
+        return chunkPos;
+    }
+
+    /** The end of the bytes in {@link #bytes()} that {@link #peekStart()} starts. */
+    int bufferEnd() {
+        return chunkEnd;
+    }
+
+    /**
+     * Consumes the line {@link #peekStart()} found, whose newline is at {@code nl} in {@link #bytes()}, as
+     * {@link #next()} would have without its string; the caller checked that it is all ASCII.
+     */
+    void skipThrough(int nl) {
+        chunkPos = nl + 1;
+        peekedEnd = -1;
+        decoded++;
+        number++;
+        asciiLine = null;
+    }
+
     /** The length of the line {@link #peekAscii()} found, without its {@code \r\n} or {@code \n}. */
     int peekedLength() {
         int nl = peekedEnd;

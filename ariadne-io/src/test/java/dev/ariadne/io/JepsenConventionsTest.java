@@ -113,6 +113,15 @@ class JepsenConventionsTest {
         InvalidInputException b = assertThrows(InvalidInputException.class, () -> Read.text(back, Format.EDN));
         assertEquals(3, b.line());
         assertTrue(b.problem().contains("goes backwards: 90 after 100 at line 1"), b.problem());
+        // process numbers kept in a table (small) and in a map (large) alike; an equal time is not going backwards
+        for (long p : new long[]{4095, 4096, 2_000_000_000L}) {
+            String big = "{:process " + p + ", :type :invoke, :f :read, :time 100}\n{:process 1, :type :invoke, :f "
+                    + ":read, :time 50}\n{:process " + p + ", :type :ok, :f :read, :value 1, :time 100}\n{:process "
+                    + p + ", :type :invoke, :f :read, :time 90}\n";
+            InvalidInputException bb = assertThrows(InvalidInputException.class, () -> Read.text(big, Format.EDN));
+            assertEquals(4, bb.line());
+            assertEquals("process " + p + "'s :time goes backwards: 90 after 100 at line 3", bb.problem());
+        }
         assertThrows(InvalidInputException.class,
                 () -> Read.text("{:process 0, :type :invoke, :f :read, :time -1}", Format.EDN));
         assertThrows(InvalidInputException.class,

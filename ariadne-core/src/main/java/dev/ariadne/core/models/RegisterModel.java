@@ -190,12 +190,12 @@ public final class RegisterModel implements Model<Object> {
         switch (inv.f()) {
             case "read" -> {
                 if (out == null && nilReadsUnknown) {
-                    return op.withInputOutput(new Read(true), Operation.UNKNOWN);
+                    return op.withInputOutput(READ_NIL_IGNORED, Operation.UNKNOWN);
                 }
-                return op.withInputOutput(new Read(false), out == Operation.UNKNOWN ? out : encode(out));
+                return op.withInputOutput(READ, out == Operation.UNKNOWN ? out : encode(out));
             }
             case "write" -> {
-                return op.withInputOutput(new Write(encode(inv.value())), Operation.UNKNOWN);
+                return op.withInputOutput(write(encode(inv.value())), Operation.UNKNOWN);
             }
             case "cas" -> {
                 if (!cas) {
@@ -327,6 +327,28 @@ public final class RegisterModel implements Model<Object> {
     /** The history's own times of {@code op}, the clock of {@link #explainViolation(List)}. */
     static String[] historyTimes(Operation op) {
         return new String[] {Long.toString(op.call()), op.isPending() ? "never returned" : Long.toString(op.ret())};
+    }
+
+    /**
+     * The prepared reads, and writes of small integers, shared: a prepared history holds one per operation while
+     * it is checked, and these records are values (equal by their fields), never told apart by identity.
+     */
+    private static final Read READ = new Read(false);
+    private static final Read READ_NIL_IGNORED = new Read(true);
+    private static final Write[] SMALL_WRITES = new Write[256];
+
+    static {
+        for (int v = 0; v < SMALL_WRITES.length; v++) {
+            SMALL_WRITES[v] = new Write((long) (v - 128));
+        }
+    }
+
+    /** The write of {@code value} (encoded). */
+    private static Write write(Object value) {
+        if (value instanceof Long l && l >= -128 && l < 128) {
+            return SMALL_WRITES[(int) (l + 128)];
+        }
+        return new Write(value);
     }
 
     private static Object encode(Object value) {

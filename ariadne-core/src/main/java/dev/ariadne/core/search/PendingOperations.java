@@ -121,7 +121,7 @@ public final class PendingOperations {
      */
     public static int[] frontierPredecessors(Operation[] ops) {
         int[] prev = predecessors(ops);
-        Map<Object, List<Integer>> open = null;
+        Map<Object, Indexes> open = null;
         for (int i = 0; i < ops.length; i++) {
             Operation b = ops[i];
             if (b.isPending()) {
@@ -131,25 +131,44 @@ public final class PendingOperations {
                 open = new HashMap<>();
             }
             Identical key = new Identical(b.input(), b.output());
-            List<Integer> same = open.get(key);
+            Indexes same = open.get(key);
             if (same == null) { // not computeIfAbsent: a lambda's first call links a call site (cold checks)
-                same = new ArrayList<>();
+                same = new Indexes();
                 open.put(key, same);
             }
             int best = -1;
-            for (int j = same.size() - 1; j >= 0; j--) {
-                Operation a = ops[same.get(j)];
+            for (int j = same.size - 1; j >= 0; j--) {
+                int k = same.at[j];
+                Operation a = ops[k];
                 if (a.ret() < b.call()) { // returned before B's call, so before every later call: never open again
                     same.remove(j);
                 } else if (a.ret() <= b.ret() && (best < 0 || a.ret() > ops[best].ret()
-                        || a.ret() == ops[best].ret() && same.get(j) > best)) {
-                    best = same.get(j);
+                        || a.ret() == ops[best].ret() && k > best)) {
+                    best = k;
                 }
             }
             prev[i] = best;
             same.add(i);
         }
         return prev;
+    }
+
+    /** A list of operation indexes, in order, without a boxed {@link Integer} each (a history's worth of them). */
+    private static final class Indexes {
+        int[] at = new int[4];
+        int size;
+
+        void add(int i) {
+            if (size == at.length) {
+                at = java.util.Arrays.copyOf(at, size * 2);
+            }
+            at[size++] = i;
+        }
+
+        void remove(int j) {
+            System.arraycopy(at, j + 1, at, j, size - j - 1);
+            size--;
+        }
     }
 
     /** An operation's input and output, compared by equality: operations with equal ones step a model alike. */
