@@ -149,7 +149,8 @@ class CheckCommand implements Callable<Integer> {
             description = "Search on at most N threads in all: partitions in parallel, and a big partition's dfs "
                     + "on the threads the others leave idle, or with auto dfs racing the frontier on one of them "
                     + "(docs/engines.md). 1: one thread. Default: partitions "
-                    + "on one thread per processor, each partition's search on one thread.")
+                    + "on one thread per processor, each partition's search on one thread, and several small files "
+                    + "two at a time.")
     Integer threads;
 
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
