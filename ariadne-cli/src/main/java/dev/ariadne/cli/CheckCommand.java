@@ -149,7 +149,8 @@ class CheckCommand implements Callable<Integer> {
             description = "Search on at most N threads in all: partitions in parallel, and a big partition's dfs "
                     + "on the threads the others leave idle, or with auto dfs racing the frontier on one of them "
                     + "(docs/engines.md). 1: one thread. Default: partitions "
-                    + "on one thread per processor, each partition's search on one thread.")
+                    + "on one thread per processor, each partition's search on one thread, and several small files "
+                    + "two at a time.")
     Integer threads;
 
     @Option(names = "--json", description = "Print the full result as one JSON document (docs/json-report.md).")
@@ -333,17 +334,24 @@ class CheckCommand implements Callable<Integer> {
             return FollowCheck.run(this, readOptions, modelOptions, nilRead, options);
         }
         int status = ExitStatus.LINEARIZABLE;
-        // The next file is read while this one is checked (ReadAhead), unless a time limit counts from each
-        // file's reading.
+        // Small files are read and checked on two threads (CheckAhead), else the next file is read while this one
+        // is checked (ReadAhead); neither when a time limit counts from each file's reading, and not a TLA+ spec's
+        // files (a spec's model is not shared between threads).
+        CheckOptions checkOptions = options;
+        boolean ahead2 = options.timeout() == null && tlaSpec == null && html == null
+                && CheckAhead.worthIt(files.size(), threads);
         try (BatchInterrupt batch = BatchInterrupt.watch(this, files);
              ReadAhead ahead = options.timeout() == null && files.size() > 1
-                     ? new ReadAhead(files, readOptions) : null) {
+                     ? new ReadAhead(files, readOptions) : null;
+             CheckAhead pair = ahead2 ? new CheckAhead(files, (i, drawsProgress) -> rendered(checkFile(files.get(i),
+                     null, i, readOptions, modelOptions, nilRead, checkOptions, drawsProgress)), ahead::fits)
+                     : null) {
             try {
                 for (int i = 0; i < files.size(); i++) {
                     // No local holds the outcome: once printed, the file's history is garbage while the next
                     // file is read and checked (the batch keeps only what kept() leaves).
-                    status = batch.decided(held(checkFile(files.get(i), ahead, i, readOptions, modelOptions,
-                            nilRead, options)));
+                    status = batch.decided(held(pair != null ? pair.take(i) : checkFile(files.get(i), ahead, i,
+                            readOptions, modelOptions, nilRead, options, true)));
                 }
                 batch.allDecided();
             } catch (OutOfMemoryError e) {
@@ -383,27 +391,56 @@ class CheckCommand implements Callable<Integer> {
         } else if (!json && o.model == null) { // stopped before a model was chosen: nothing but the reason
             out.println(Values.escape(o.file) + ": UNKNOWN (" + o.result.reason() + ")");
         } else if (!json) {
-            // One write per file (out flushes at every println), and loops, not streams: a stream pipeline's
-            // first use costs a small file's run more than its check.
-            StringBuilder text = new StringBuilder(reportWithin(o));
-            String newline = System.lineSeparator();
-            List<Annotation> failed = new ArrayList<>();
-            List<Annotation> events = new ArrayList<>();
-            for (Annotation a : o.annotations) {
-                (isFailedOperation(a) ? failed : events).add(a);
+            String text;
+            synchronized (rendered) {
+                text = rendered.remove(o);
             }
-            if (!events.isEmpty()) {
-                text.append("  ").append(annotationLine(events)).append(newline);
-            }
-            if (!failed.isEmpty()) {
-                text.append("  ").append(failedLine(failed)).append(newline);
-            }
-            for (Note n : o.notes) {
-                text.append("  ").append(n.text).append(newline);
-            }
-            out.print(text);
+            out.print(text != null ? text : text(o));
             out.flush();
         }
+    }
+
+    /**
+     * The text reports rendered on the thread that checked the file ({@link CheckAhead}), so that the main thread
+     * only writes them; by identity, taken out when printed.
+     */
+    private final java.util.Map<Outcome, String> rendered = new java.util.IdentityHashMap<>();
+
+    /**
+     * {@code o}, its text report rendered now for {@link #print} when it will print one. Not an UNKNOWN's: {@link
+     * CheckAhead} may decide it again and drop this outcome.
+     */
+    Outcome rendered(Outcome o) {
+        if (o.error == null && !json && o.model != null && o.status != ExitStatus.UNKNOWN) {
+            String text = text(o);
+            synchronized (rendered) {
+                rendered.put(o, text);
+            }
+        }
+        return o;
+    }
+
+    /** The text report of a checked file with its annotation and note lines, as {@link #print} writes it. */
+    private String text(Outcome o) {
+        // One write per file (out flushes at every println), and loops, not streams: a stream pipeline's first use
+        // costs a small file's run more than its check.
+        StringBuilder text = new StringBuilder(reportWithin(o));
+        String newline = System.lineSeparator();
+        List<Annotation> failed = new ArrayList<>();
+        List<Annotation> events = new ArrayList<>();
+        for (Annotation a : o.annotations) {
+            (isFailedOperation(a) ? failed : events).add(a);
+        }
+        if (!events.isEmpty()) {
+            text.append("  ").append(annotationLine(events)).append(newline);
+        }
+        if (!failed.isEmpty()) {
+            text.append("  ").append(failedLine(failed)).append(newline);
+        }
+        for (Note n : o.notes) {
+            text.append("  ").append(n.text).append(newline);
+        }
+        return text.toString();
     }
 
     /**
@@ -503,10 +540,12 @@ class CheckCommand implements Callable<Integer> {
     /**
      * Reads and checks one file, the batch's {@code index}th, read through {@code ahead} when there is one.
      * {@code --timeout} counts from the start of its reading; running out while reading and a full heap (while
-     * reading or checking) are UNKNOWN with the reason, never a stack trace.
+     * reading or checking) are UNKNOWN with the reason, never a stack trace. A progress line is drawn only if
+     * {@code drawsProgress} (one check at a time draws it).
      */
     private Outcome checkFile(Path file, ReadAhead ahead, int index, ReadOptions readOptions,
-                              ModelOptions modelOptions, String nilRead, CheckOptions options) {
+                              ModelOptions modelOptions, String nilRead, CheckOptions options,
+                              boolean drawsProgress) {
         String name = file.toString();
         long deadline = options.timeout() == null ? 0 : System.nanoTime() + options.timeout().toNanos();
         String phase = "while reading";
@@ -552,7 +591,8 @@ class CheckCommand implements Callable<Integer> {
             // A spec's AriadnePartition is used as far as it is proven (PartitionCheck), never trusted.
             Result result = witness != null && witness.proven() != null ? witness.proven()
                     : model instanceof dev.ariadne.tla.TlaModel tla ? dev.ariadne.tla.PartitionCheck.check(tla,
-                    history, left, (h, m, o) -> check(label, h, m, o)) : check(label, history, model, left);
+                    history, left, (h, m, o) -> check(label, h, m, o, drawsProgress))
+                    : check(label, history, model, left, drawsProgress);
             if (witness != null && witness.proven() == null) {
                 result = result.withNote(witness.note() + "; the general engine decides");
             }
@@ -652,8 +692,9 @@ class CheckCommand implements Callable<Integer> {
      * Checks one history, drawing a progress line labelled {@code label} (the file's name: the line is short-lived
      * and narrow) while it runs where wanted: standard error is a terminal and no --quiet.
      */
-    private Result check(String label, History history, Model<?> model, CheckOptions options) {
-        if (quiet || !stderrIsTerminal) {
+    private Result check(String label, History history, Model<?> model, CheckOptions options,
+                         boolean drawsProgress) {
+        if (quiet || !stderrIsTerminal || !drawsProgress) {
             return Checker.check(history, model, options);
         }
         Progress progress = new Progress();

@@ -83,7 +83,7 @@ final class ReadAhead implements AutoCloseable {
     }
 
     /** Whether {@code file} may be read ahead: a regular file whose history is small beside the heap. */
-    private boolean fits(Path file) {
+    boolean fits(Path file) {
         String name = file.toString();
         if (name.equals("-") || name.startsWith("/dev/") || name.startsWith("/proc/")) {
             return false;
