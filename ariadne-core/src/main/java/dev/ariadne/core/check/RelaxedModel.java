@@ -26,6 +26,19 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
      * alike, as the engines take them to).
      */
     record Relaxed(Object input, Object output, int at) {
+        // Written out, with the values a record's own would have: a record's equals and hashCode are made at run
+        // time from method handles, which spun about 30 classes outside the start-up archive in each cold core
+        // search (docs/benchmarks.md, branch cold).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Relaxed r && at == r.at && java.util.Objects.equals(input, r.input)
+                    && java.util.Objects.equals(output, r.output);
+        }
+
+        @Override
+        public int hashCode() {
+            return (java.util.Objects.hashCode(input) * 31 + java.util.Objects.hashCode(output)) * 31 + at;
+        }
     }
 
     private final Model<S> model;

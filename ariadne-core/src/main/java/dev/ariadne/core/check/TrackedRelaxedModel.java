@@ -25,6 +25,16 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
 
     /** The input of an operation of the core, or of a crashed one, in a {@link Plan}: its input and position. */
     record Kept(Object input, int at) {
+        // Written out, as RelaxedModel.Relaxed's are (the same values as a record's own).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Kept k && at == k.at && java.util.Objects.equals(input, k.input);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(input) * 31 + at;
+        }
     }
 
     /** The state once every core operation is placed: whatever the rest do, the history goes on. */
