@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.LongAdder;
  * others); a disabled action is an illegal step. Where an action has several successor states, the model's state is
  * the set of states the object may be in (the subset construction of {@link NondeterministicModel#toModel()}, done
  * here so that a deterministic spec pays nothing for it); an operation is legal when it is enabled in at least one.
- * States are values: interned TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by TLC's fingerprint.
+ * States are values: TLC states, equal by TLC's equality (of the {@code VIEW}), hashed by their variables' hashes.
  *
  * <p>Where the spec has no operator {@code X} but the pair {@code X_Step}/{@code X_Done} (OmniLink's non-atomic
  * operations), the operation {@code X} is {@code X_Step} any number of times, then {@code X_Done}. Under the
@@ -67,8 +67,6 @@ public final class TlaModel implements Model<TlaStates> {
 
     private final TlaSpec spec;
     private final Semantics semantics;
-    /** This model's states, interned; they live as long as the model. */
-    private final StateTable table = new StateTable();
     private final TlaStates initial;
     private volatile boolean memoise;
     private volatile boolean abandoned;
@@ -132,7 +130,7 @@ public final class TlaModel implements Model<TlaStates> {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Step s && s.hash == hash && s.action == action && s.internal == internal
+            return o == this || o instanceof Step s && s.hash == hash && s.action == action && s.internal == internal
                     && s.begin == begin && java.util.Objects.equals(s.owner, owner) && s.values.equals(values);
         }
 
@@ -178,7 +176,7 @@ public final class TlaModel implements Model<TlaStates> {
         this.spec = spec;
         this.semantics = semantics;
         this.memoise = memoise;
-        this.initial = spec.initial(table);
+        this.initial = spec.initial();
     }
 
     /**
@@ -303,7 +301,7 @@ public final class TlaModel implements Model<TlaStates> {
             return interleaved(states, step);
         }
         if (states.states.length == 1 && step.internal == null) {
-            List<TlaState> next = spec.successors(states.states[0], step.action, step.args, table);
+            List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
             return next.isEmpty() ? null : TlaStates.of(next);
         }
         List<TlaState> all = successors(Arrays.asList(states.states), step);
@@ -318,7 +316,7 @@ public final class TlaModel implements Model<TlaStates> {
         Collection<TlaState> before = step.internal == null ? from : internalClosure(from, step);
         List<TlaState> all = new ArrayList<>();
         for (TlaState s : before) {
-            all.addAll(spec.successors(s, step.action, step.args, table));
+            all.addAll(spec.successors(s, step.action, step.args));
         }
         return all;
     }
@@ -357,7 +355,7 @@ public final class TlaModel implements Model<TlaStates> {
             open = fewer;
             List<TlaState> done = new ArrayList<>();
             for (TlaState s : states.states) {
-                done.addAll(spec.successors(s, step.action, step.args, table));
+                done.addAll(spec.successors(s, step.action, step.args));
             }
             next = done;
         } else {
@@ -389,7 +387,7 @@ public final class TlaModel implements Model<TlaStates> {
         while (!todo.isEmpty()) {
             TlaState s = todo.poll();
             for (Step o : open) {
-                for (TlaState next : spec.successors(s, o.internal, o.args, table)) {
+                for (TlaState next : spec.successors(s, o.internal, o.args)) {
                     if (reached.add(next)) {
                         if (reached.size() > limit) {
                             throw new TlaException(o.internal.location() + ": the X_Step actions of the "
@@ -408,12 +406,11 @@ public final class TlaModel implements Model<TlaStates> {
 
     /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */
     private Collection<TlaState> internalClosure(Collection<TlaState> from, Step step) {
-        // interned states: identity is equality
         Set<TlaState> reached = new LinkedHashSet<>(from);
         ArrayDeque<TlaState> todo = new ArrayDeque<>(from);
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
         while (!todo.isEmpty()) {
-            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args, table)) {
+            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args)) {
                 if (reached.add(next)) {
                     if (reached.size() > limit) {
                         throw new TlaException(step.internal.location() + ": " + step.internal.name()
@@ -670,11 +667,6 @@ public final class TlaModel implements Model<TlaStates> {
     /** How many transitions TLC computed (memo misses, or every step without the memo). */
     public long evaluations() {
         return evaluations.sum();
-    }
-
-    /** How many distinct states (classes of equal views) this model has met. */
-    public long distinctStates() {
-        return spec.locked(table::size);
     }
 
     /** How many steps the memo answered. */

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * A loaded TLA+ specification: its module parsed by SANY and evaluated by TLC, in a class loader of its own
  * ({@link SpecLoader}), so that several specs, and the same spec twice, live in one JVM. TLC's evaluator is not
- * thread-safe, so every call into it holds this spec's lock; the states it returns are interned in the asking
- * model's {@link StateTable} (one {@link TlaState} per class of equal states, by TLC's fingerprint and then TLC's
- * equality), which makes state equality identity for the engines. Use {@link #model()} to check histories against it.
+ * thread-safe, so every call into it holds this spec's lock; the states it returns are {@link TlaState}s, values
+ * equal by TLC's equality after their fingerprints (not interned: a table of every state met costs more than the
+ * comparisons it saves, docs/tla.md). Use {@link #model()} to check histories against it.
  */
 public final class TlaSpec implements AutoCloseable {
     /**
@@ -34,7 +34,7 @@ public final class TlaSpec implements AutoCloseable {
     private final Map<String, Action> actions = new ConcurrentHashMap<>();
     /** TLC values of the trace values met so far ({@link #value}). */
     private final Map<Object, Object> values = new ConcurrentHashMap<>();
-    /** The spec's initial states (TLC's), which each model interns in its own table. */
+    /** The spec's initial states (TLC's). */
     private final List<Object> initial;
     /** The parameter named by the module's {@link #PARTITION} definition, or {@code null}. */
     private final String partitionParameter;
@@ -427,12 +427,12 @@ public final class TlaSpec implements AutoCloseable {
         return new TlaModel(this, semantics, memoise);
     }
 
-    /** The initial states, interned in {@code table}. */
-    TlaStates initial(StateTable table) {
+    /** The initial states. */
+    TlaStates initial() {
         List<TlaState> out = new ArrayList<>(initial.size());
         synchronized (lock) {
             for (Object s : initial) {
-                out.add(table.intern(s, evaluator));
+                out.add(state(s, null));
             }
         }
         return TlaStates.of(out);
@@ -548,10 +548,9 @@ public final class TlaSpec implements AutoCloseable {
     }
 
     /**
-     * The states {@code action} with {@code args} leads to from {@code state}, interned in {@code table}; empty if
-     * disabled.
+     * The states {@code action} with {@code args} leads to from {@code state}; empty if disabled.
      */
-    List<TlaState> successors(TlaState state, Action action, Object[] args, StateTable table) {
+    List<TlaState> successors(TlaState state, Action action, Object[] args) {
         synchronized (lock) {
             List<Object> next;
             try {
@@ -561,7 +560,7 @@ public final class TlaSpec implements AutoCloseable {
             }
             List<TlaState> out = new ArrayList<>(next.size());
             for (Object s : next) {
-                out.add(table.intern(s, state, evaluator));
+                out.add(state(s, state));
             }
             return out;
         }
@@ -583,10 +582,34 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
-    /** {@code value} read under this spec's lock (for a model's {@link StateTable}). */
-    long locked(java.util.function.LongSupplier value) {
+    /**
+     * TLC's state {@code tlc} as a {@link TlaState}, a successor of {@code parent} (or null): the hashes of the
+     * variables the step left as they were are {@code parent}'s ({@link SpecEvaluator#variableHashes}), so a step
+     * over a large state pays for what it changed. Under this spec's lock.
+     */
+    private TlaState state(Object tlc, TlaState parent) {
+        long[] hashes = evaluator.variableHashes(tlc, parent == null ? null : parent.tlc,
+                parent == null ? null : parent.variableHashes);
+        long fp = hashes == null ? evaluator.fingerprint(tlc) : combine(hashes);
+        return new TlaState(tlc, fp, hashes, this);
+    }
+
+    /** One hash of the variables' hashes, in order. */
+    static long combine(long[] hashes) {
+        long h = hashes.length;
+        for (long x : hashes) {
+            h = h * 0x9E3779B97F4A7C15L + x;
+        }
+        return h ^ (h >>> 29);
+    }
+
+    /**
+     * Whether two of this spec's TLC states are equal by TLC's rules (their views, under a {@code VIEW}): under the
+     * lock, since evaluating a view is a call into TLC.
+     */
+    boolean same(Object a, Object b) {
         synchronized (lock) {
-            return value.getAsLong();
+            return evaluator.same(a, b);
         }
     }
 

@@ -2,27 +2,26 @@ package dev.ariadne.tla;
 
 /**
  * One state of a TLA+ spec: TLC's state, its fingerprint (a hash of its variables' values, or TLC's fingerprint of
- * the {@code VIEW} when the configuration has one) and its text. {@link TlaSpec} interns states (one object per class of TLC-equal states), so equality is identity and the
- * hash is TLC's fingerprint: equal states are the same object, and a fingerprint collision never merges two states.
+ * the {@code VIEW} when the configuration has one) and the variables' hashes its successors reuse. A value: equal
+ * to another state when TLC takes them as equal (of their views under a {@code VIEW}), decided by TLC's equality
+ * after the fingerprints, so a fingerprint collision never makes two different states equal.
  */
 public final class TlaState {
     final Object tlc;
     final long fingerprint;
     /** The hashes of its variables ({@link SpecEvaluator#variableHashes}), or null under a {@code VIEW}. */
     final long[] variableHashes;
-    /** Order of interning, to sort sets of states canonically. */
-    final long serial;
+    /** Decides equality by TLC's rules (under the spec's lock where TLC must evaluate). */
+    private final TlaSpec spec;
 
     /** The set of this state alone, made once, so that a deterministic step allocates no set. */
     final TlaStates alone;
-    /** The next state in the same bucket of the spec's intern table. */
-    TlaState nextInBucket;
 
-    TlaState(Object tlc, long fingerprint, long[] variableHashes, long serial) {
+    TlaState(Object tlc, long fingerprint, long[] variableHashes, TlaSpec spec) {
         this.tlc = tlc;
         this.fingerprint = fingerprint;
         this.variableHashes = variableHashes;
-        this.serial = serial;
+        this.spec = spec;
         this.alone = new TlaStates(new TlaState[]{this});
     }
 
@@ -32,6 +31,11 @@ public final class TlaState {
      */
     public long fingerprint() {
         return fingerprint;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof TlaState s && s.fingerprint == fingerprint && spec.same(tlc, s.tlc);
     }
 
     @Override

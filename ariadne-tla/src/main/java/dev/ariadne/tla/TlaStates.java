@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The states a TLA+ object may be in after a sequence of operations: one for a deterministic spec, several where an
  * action had several successors (the subset construction of {@link dev.ariadne.core.model.NondeterministicModel}).
- * A value: the interned states sorted by their interning order, so that equal sets are equal arrays.
+ * A value: the states sorted by fingerprint, so that equal sets are equal arrays (see {@link #of}).
  */
 public final class TlaStates {
     private static final TlaModel.Step[] NONE = new TlaModel.Step[0];
@@ -29,7 +29,7 @@ public final class TlaStates {
         this.hash = Arrays.hashCode(sortedDistinct) * 31 + Arrays.hashCode(open);
     }
 
-    /** The set of {@code states} (interned, possibly repeated, in any order). */
+    /** The set of {@code states} (possibly repeated, in any order). */
     static TlaStates of(List<TlaState> states) {
         return of(states, NONE);
     }
@@ -41,10 +41,19 @@ public final class TlaStates {
         }
         TlaState[] a = states.toArray(new TlaState[0]);
         if (a.length > 1) {
-            Arrays.sort(a, (x, y) -> Long.compare(x.serial, y.serial));
-            int n = 1;
-            for (int i = 1; i < a.length; i++) {
-                if (a[i] != a[n - 1]) {
+            // By fingerprint, so that equal sets are equal arrays (but for states whose fingerprints collide, whose
+            // order may differ: such sets compare unequal, which costs a revisit, never a wrong answer).
+            Arrays.sort(a, (x, y) -> Long.compare(x.fingerprint, y.fingerprint));
+            int n = 0;
+            for (int i = 0; i < a.length; i++) {
+                boolean seen = false;
+                for (int j = n - 1; j >= 0 && a[j].fingerprint == a[i].fingerprint; j--) {
+                    if (a[j].equals(a[i])) {
+                        seen = true;
+                        break;
+                    }
+                }
+                if (!seen) {
                     a[n++] = a[i];
                 }
             }

@@ -179,7 +179,10 @@ public final class DfsSearch<S> {
         // Per depth: the call entry of the eager operation that returns first, when the model accepts it there (a
         // read-only one without a change): it is then the only one tried at that depth. Else -1.
         int[] forced = new int[n + 1];
-        forced[0] = eager == null ? -1 : forcedEager(state);
+        // Per depth: the state the forced operation leads to, computed when it was chosen, so that placing it does
+        // not step the model twice (a TLA+ spec's step is a TLC evaluation). Cleared once used.
+        Object[] forcedAfter = eager == null ? null : new Object[n + 1];
+        forced[0] = eager == null ? -1 : forcedEager(state, forcedAfter, 0);
         if (forced[0] >= 0) {
             entry = forced[0];
         }
@@ -211,7 +214,15 @@ public final class DfsSearch<S> {
                         continue;
                     }
                     configurations++;
-                    S after = model.step(state, inputs[op], outputs[op]);
+                    S after;
+                    if (eager != null && entry == forced[depth]) {
+                        @SuppressWarnings("unchecked")
+                        S known = (S) forcedAfter[depth];
+                        forcedAfter[depth] = null;
+                        after = known;
+                    } else {
+                        after = model.step(state, inputs[op], outputs[op]);
+                    }
                     if (after != null && pending[op] && after.equals(state)) {
                         cacheHits++;
                         after = null;
@@ -231,7 +242,7 @@ public final class DfsSearch<S> {
                             lift(entry);
                             entry = next[head];
                             if (eager != null) {
-                                forced[depth] = forcedEager(state);
+                                forced[depth] = forcedEager(state, forcedAfter, depth);
                                 if (forced[depth] >= 0) {
                                     entry = forced[depth];
                                 }
@@ -291,13 +302,22 @@ public final class DfsSearch<S> {
      * and one that only widens the state ({@link Model#onlyWidens}) leads to a state that simulates the other
      * order's. Else -1.
      */
-    private int forcedEager(S state) {
-        return forcedEager(model, state, next, head, eager, widens, inputs, outputs);
+    private int forcedEager(S state, Object[] after, int depth) {
+        return forcedEager(model, state, next, head, eager, widens, inputs, outputs, after, depth);
     }
 
     /** The same over the call/return list {@code next} from {@code head}: one place for both dfs engines. */
     static <S> int forcedEager(Model<S> model, S state, int[] next, int head, boolean[] eager, boolean[] widens,
                                Object[] inputs, Object[] outputs) {
+        return forcedEager(model, state, next, head, eager, widens, inputs, outputs, null, 0);
+    }
+
+    /**
+     * As above; when an operation is forced, the state it leads to is put in {@code after[slot]} (when {@code after}
+     * is given), for the search to place it without stepping the model again.
+     */
+    static <S> int forcedEager(Model<S> model, S state, int[] next, int head, boolean[] eager, boolean[] widens,
+                               Object[] inputs, Object[] outputs, Object[] afterOut, int slot) {
         int e = next[head];
         while ((e & 1) == 0) {
             e = next[e];
@@ -307,7 +327,13 @@ public final class DfsSearch<S> {
             return -1;
         }
         S after = model.step(state, inputs[x], outputs[x]);
-        return after != null && (widens != null && widens[x] || after.equals(state)) ? e - 1 : -1;
+        if (after != null && (widens != null && widens[x] || after.equals(state))) {
+            if (afterOut != null) {
+                afterOut[slot] = after;
+            }
+            return e - 1;
+        }
+        return -1;
     }
 
     private PartitionResult violation(int index, String label, long configurations, long cacheHits, long cached,
