@@ -388,9 +388,14 @@ public final class TlaSpec implements AutoCloseable {
      */
     String productWhyNot(List<String> actions, String parameter) {
         synchronized (lock) {
-            return evaluator.productWhyNot(actions, parameter);
+            // (each check's partitioning asks again, core searches included: the proof is kept per question)
+            return proofs.computeIfAbsent(List.of(List.copyOf(actions), parameter),
+                    k -> java.util.Optional.ofNullable(evaluator.productWhyNot(actions, parameter))).orElse(null);
         }
     }
+
+    /** {@link #productWhyNot}'s answers, by its actions and parameter; guarded by {@code lock}. */
+    private final Map<List<Object>, java.util.Optional<String>> proofs = new java.util.HashMap<>();
 
     /** Whether the configuration has a {@code VIEW}: states with equal views are then the same state. */
     public boolean hasView() {

@@ -288,6 +288,14 @@ public final class TlcEvaluator implements SpecEvaluator {
 
     @Override
     public Object value(Object plain) {
+        return value(plain, false);
+    }
+
+    /**
+     * {@link #value(Object)}; with {@code emptyMapIsFunction}, an empty map (at any depth) is an empty function, as
+     * {@code TlaExport.literal} writes it for a trace, instead of an empty record.
+     */
+    private Value value(Object plain, boolean emptyMapIsFunction) {
         if (plain instanceof Long l) {
             if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("the integer " + l + " is outside TLC's range (32 bits)");
@@ -306,16 +314,19 @@ public final class TlcEvaluator implements SpecEvaluator {
         if (plain instanceof List<?> list) {
             Value[] elems = new Value[list.size()];
             for (int i = 0; i < elems.length; i++) {
-                elems[i] = (Value) value(list.get(i));
+                elems[i] = value(list.get(i), emptyMapIsFunction);
             }
             return new TupleValue(elems);
         }
         if (plain instanceof Set<?> set) {
             List<Value> elems = new ArrayList<>();
             for (Object o : set) {
-                elems.add((Value) value(o));
+                elems.add(value(o, emptyMapIsFunction));
             }
-            return new SetEnumValue(elems.toArray(new Value[0]), false).normalize();
+            return (Value) new SetEnumValue(elems.toArray(new Value[0]), false).normalize();
+        }
+        if (plain instanceof Map<?, ?> map && map.isEmpty() && emptyMapIsFunction) {
+            return new tlc2.value.impl.FcnRcdValue(new Value[0], new Value[0], true);
         }
         if (plain instanceof Map<?, ?> map) {
             UniqueString[] names = new UniqueString[map.size()];
@@ -327,9 +338,9 @@ public final class TlcEvaluator implements SpecEvaluator {
                             + "(records have string fields)");
                 }
                 names[i] = UniqueString.uniqueStringOf(key);
-                values[i++] = (Value) value(e.getValue());
+                values[i++] = value(e.getValue(), emptyMapIsFunction);
             }
-            return new RecordValue(names, values, false).normalize();
+            return (Value) new RecordValue(names, values, false).normalize();
         }
         throw new IllegalArgumentException((plain == null ? "nil" : plain instanceof Collection<?> ? "this collection"
                 : plain.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " " + plain)
@@ -387,43 +398,11 @@ public final class TlcEvaluator implements SpecEvaluator {
             threads[i] = IntValue.gen(t.getKey());
             Value[] records = new Value[t.getValue().size()];
             for (int k = 0; k < records.length; k++) {
-                records[k] = traceValue(t.getValue().get(k));
+                records[k] = value(t.getValue().get(k), true);
             }
             events[i++] = new TupleValue(records);
         }
         TraceOverride.set(new tlc2.value.impl.FcnRcdValue(threads, events, true));
-    }
-
-    /** {@link #value}, but an empty map is an empty function, as {@code TlaExport.literal} writes it. */
-    private Value traceValue(Object plain) {
-        if (plain instanceof Map<?, ?> map) {
-            if (map.isEmpty()) {
-                return new tlc2.value.impl.FcnRcdValue(new Value[0], new Value[0], true);
-            }
-            UniqueString[] names = new UniqueString[map.size()];
-            Value[] values = new Value[map.size()];
-            int i = 0;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                names[i] = UniqueString.uniqueStringOf((String) e.getKey());
-                values[i++] = traceValue(e.getValue());
-            }
-            return (Value) new RecordValue(names, values, false).normalize();
-        }
-        if (plain instanceof List<?> list) {
-            Value[] elems = new Value[list.size()];
-            for (int i = 0; i < elems.length; i++) {
-                elems[i] = traceValue(list.get(i));
-            }
-            return new TupleValue(elems);
-        }
-        if (plain instanceof Set<?> set) {
-            List<Value> elems = new ArrayList<>();
-            for (Object o : set) {
-                elems.add(traceValue(o));
-            }
-            return (Value) new SetEnumValue(elems.toArray(new Value[0]), false).normalize();
-        }
-        return (Value) value(plain);
     }
 
     @Override
