@@ -71,8 +71,14 @@ public interface SpecEvaluator {
     /** The initial states (opaque TLC states). */
     List<Object> initialStates();
 
-    /** The states {@code definition} with {@code args} (TLC values) leads to from {@code state}; empty if disabled. */
-    List<Object> successors(Object state, Object definition, Object[] args);
+    /**
+     * {@code definition} with its formal parameters bound to {@code args} (TLC values), as TLC's action (an opaque
+     * handle, immutable): made once per operation, so that a step does not build it again.
+     */
+    Object bind(Object definition, Object[] args);
+
+    /** The states the {@link #bind bound} action leads to from {@code state}; empty if disabled. */
+    List<Object> successors(Object state, Object bound);
 
     /** TLC's fingerprint of the state, of its {@code VIEW} when the configuration has one. */
     long fingerprint(Object state);

@@ -107,15 +107,21 @@ public final class TlaModel implements Model<TlaStates> {
         final Owner owner;
         /** Whether this is the begin {@link #withBegins} added: from here on the owner's {@code X_Step}s may run. */
         final boolean begin;
+        /** {@link #action} and {@link #internal} bound to {@link #args}, once ({@code null} without a definition). */
+        final TlaSpec.Bound bound;
+        final TlaSpec.Bound boundInternal;
         private final int hash;
 
         Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
                 Operation origin) {
-            this(name, action, internal, values, args, origin, null, false);
+            this(null, name, action, internal, values, args, origin, null, false);
         }
 
-        Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
-                Operation origin, Owner owner, boolean begin) {
+        /** With {@code spec}, the actions are bound to the arguments ({@link TlaSpec#bind}); without, not. */
+        Step(TlaSpec spec, String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values,
+                Object[] args, Operation origin, Owner owner, boolean begin) {
+            this.bound = spec == null || action.definition() == null ? null : spec.bind(action, args);
+            this.boundInternal = spec == null || internal == null ? null : spec.bind(internal, args);
             this.name = name;
             this.action = action;
             this.internal = internal;
@@ -301,22 +307,30 @@ public final class TlaModel implements Model<TlaStates> {
             return interleaved(states, step);
         }
         if (states.states.length == 1 && step.internal == null) {
-            List<TlaState> next = spec.successors(states.states[0], step.action, step.args);
-            return next.isEmpty() ? null : TlaStates.of(next);
+            List<TlaState> next = spec.successors(states.states[0], step.bound);
+            return next.isEmpty() ? null : next.size() == 1 ? next.get(0).alone() : TlaStates.of(next);
         }
-        List<TlaState> all = successors(Arrays.asList(states.states), step);
-        return all.isEmpty() ? null : TlaStates.of(all);
+        StateSet all = successors(states.states, step);
+        return all.isEmpty() ? null : TlaStates.of(all, NO_STEPS);
     }
+
+    private static final Step[] NO_STEPS = new Step[0];
 
     /**
      * The states the operation leads to from any of {@code from}: its action's successors, or, for a non-atomic
      * operation, {@code X_Done}'s successors from every state that zero or more {@code X_Step}s reach.
      */
-    private List<TlaState> successors(Collection<TlaState> from, Step step) {
-        Collection<TlaState> before = step.internal == null ? from : internalClosure(from, step);
-        List<TlaState> all = new ArrayList<>();
-        for (TlaState s : before) {
-            all.addAll(spec.successors(s, step.action, step.args));
+    private StateSet successors(TlaState[] from, Step step) {
+        StateSet all = new StateSet();
+        if (step.internal == null) {
+            for (TlaState s : from) {
+                all.addAll(spec.successors(s, step.bound));
+            }
+            return all;
+        }
+        StateSet before = internalClosure(from, step);
+        for (int i = 0; i < before.size(); i++) {
+            all.addAll(spec.successors(before.get(i), step.bound));
         }
         return all;
     }
@@ -330,7 +344,7 @@ public final class TlaModel implements Model<TlaStates> {
      */
     private TlaStates interleaved(TlaStates states, Step step) {
         Step[] open = states.open;
-        Collection<TlaState> next;
+        StateSet next;
         if (step.begin) {
             int at = indexOf(open, step.owner);
             if (at >= 0) {
@@ -342,24 +356,27 @@ public final class TlaModel implements Model<TlaStates> {
                 more[i] = more[i - 1];
             }
             more[i] = step;
-            return TlaStates.of(closure(Arrays.asList(states.states), more, step), more);
+            next = new StateSet();
+            for (TlaState s : states.states) {
+                next.add(s);
+            }
+            return TlaStates.of(closure(next, more, step), more);
         }
         if (step.owner != null) {
             int at = indexOf(open, step.owner);
             if (at < 0) {
                 return null;
             }
-            Step[] fewer = new Step[open.length - 1];
+            Step[] fewer = open.length == 1 ? NO_STEPS : new Step[open.length - 1];
             System.arraycopy(open, 0, fewer, 0, at);
             System.arraycopy(open, at + 1, fewer, at, open.length - at - 1);
             open = fewer;
-            List<TlaState> done = new ArrayList<>();
+            next = new StateSet();
             for (TlaState s : states.states) {
-                done.addAll(spec.successors(s, step.action, step.args));
+                next.addAll(spec.successors(s, step.bound));
             }
-            next = done;
         } else {
-            next = successors(Arrays.asList(states.states), step);
+            next = successors(states.states, step);
         }
         if (next.isEmpty()) {
             return null;
@@ -377,26 +394,23 @@ public final class TlaModel implements Model<TlaStates> {
     }
 
     /**
-     * Every state reached from {@code from} by zero or more {@code X_Step}s of the operations {@code open}, in any
-     * interleaving; {@code cause} is named when the steps do not come to an end.
+     * Adds to {@code reached} every state reached from its states by zero or more {@code X_Step}s of the
+     * operations {@code open}, in any interleaving, and returns it; {@code cause} is named when the steps do not
+     * come to an end. The set is its own work list: the states after position {@code done} are still to expand.
      */
-    private Collection<TlaState> closure(Collection<TlaState> from, Step[] open, Step cause) {
-        Set<TlaState> reached = new LinkedHashSet<>(from);
-        ArrayDeque<TlaState> todo = new ArrayDeque<>(reached);
+    private StateSet closure(StateSet reached, Step[] open, Step cause) {
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
-        while (!todo.isEmpty()) {
-            TlaState s = todo.poll();
+        for (int done = 0; done < reached.size(); done++) {
+            TlaState s = reached.get(done);
             for (Step o : open) {
-                for (TlaState next : spec.successors(s, o.internal, o.args)) {
-                    if (reached.add(next)) {
-                        if (reached.size() > limit) {
-                            throw new TlaException(o.internal.location() + ": the X_Step actions of the "
-                                    + "operations under way (" + o.internal.name() + " of " + o
-                                    + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
-                                    + cause + "; an operation's internal steps must come to an end (guard them "
-                                    + "so that they are disabled after finitely many steps)");
-                        }
-                        todo.add(next);
+                List<TlaState> successors = spec.successors(s, o.boundInternal);
+                for (int k = 0, n = successors.size(); k < n; k++) {
+                    if (reached.add(successors.get(k)) && reached.size() > limit) {
+                        throw new TlaException(o.internal.location() + ": the X_Step actions of the "
+                                + "operations under way (" + o.internal.name() + " of " + o
+                                + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
+                                + cause + "; an operation's internal steps must come to an end (guard them "
+                                + "so that they are disabled after finitely many steps)");
                     }
                 }
             }
@@ -405,20 +419,20 @@ public final class TlaModel implements Model<TlaStates> {
     }
 
     /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */
-    private Collection<TlaState> internalClosure(Collection<TlaState> from, Step step) {
-        Set<TlaState> reached = new LinkedHashSet<>(from);
-        ArrayDeque<TlaState> todo = new ArrayDeque<>(from);
+    private StateSet internalClosure(TlaState[] from, Step step) {
+        StateSet reached = new StateSet();
+        for (TlaState s : from) {
+            reached.add(s);
+        }
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
-        while (!todo.isEmpty()) {
-            for (TlaState next : spec.successors(todo.poll(), step.internal, step.args)) {
-                if (reached.add(next)) {
-                    if (reached.size() > limit) {
-                        throw new TlaException(step.internal.location() + ": " + step.internal.name()
-                                + " reaches more than " + MAX_INTERNAL_STATES + " states within one operation "
-                                + step + "; an operation's internal steps must come to an end (guard "
-                                + step.internal.name() + " so that it is disabled after finitely many steps)");
-                    }
-                    todo.add(next);
+        for (int done = 0; done < reached.size(); done++) {
+            List<TlaState> successors = spec.successors(reached.get(done), step.boundInternal);
+            for (int k = 0, n = successors.size(); k < n; k++) {
+                if (reached.add(successors.get(k)) && reached.size() > limit) {
+                    throw new TlaException(step.internal.location() + ": " + step.internal.name()
+                            + " reaches more than " + MAX_INTERNAL_STATES + " states within one operation "
+                            + step + "; an operation's internal steps must come to an end (guard "
+                            + step.internal.name() + " so that it is disabled after finitely many steps)");
                 }
             }
         }
@@ -517,7 +531,7 @@ public final class TlaModel implements Model<TlaStates> {
             owner = begin ? new Owner(-1 - operation.client(), operation.call())
                     : new Owner(operation.client(), operation.call());
         }
-        Step step = new Step(inv.f(), action, internal, values, args, operation, owner, begin);
+        Step step = new Step(spec, inv.f(), action, internal, values, args, operation, owner, begin);
         return operation.withInputOutput(step, operation.isPending() ? Operation.UNKNOWN : null);
     }
 
@@ -693,7 +707,7 @@ public final class TlaModel implements Model<TlaStates> {
 
             @Override
             public Collection<TlaState> step(TlaState state, Object input, Object output) {
-                return successors(List.of(state), (Step) input);
+                return successors(new TlaState[]{state}, (Step) input).asList();
             }
 
             @Override

@@ -14,15 +14,27 @@ public final class TlaState {
     /** Decides equality by TLC's rules (under the spec's lock where TLC must evaluate). */
     private final TlaSpec spec;
 
-    /** The set of this state alone, made once, so that a deterministic step allocates no set. */
-    final TlaStates alone;
+    /**
+     * The set of this state alone, made on first use and then kept, so that a deterministic step allocates no set
+     * (not made for states that are only ever in larger sets: most of them under OmniLink's semantics).
+     */
+    private TlaStates alone;
 
     TlaState(Object tlc, long fingerprint, long[] variableHashes, TlaSpec spec) {
         this.tlc = tlc;
         this.fingerprint = fingerprint;
         this.variableHashes = variableHashes;
         this.spec = spec;
-        this.alone = new TlaStates(new TlaState[]{this});
+    }
+
+    /** {@link #alone}: racing threads may each make one, equal sets, which is harmless. */
+    TlaStates alone() {
+        TlaStates a = alone;
+        if (a == null) {
+            a = new TlaStates(new TlaState[]{this});
+            alone = a;
+        }
+        return a;
     }
 
     /**

@@ -37,7 +37,7 @@ public final class TlaStates {
     /** The set of {@code states} with the operations {@code open} under way (sorted by owner). */
     static TlaStates of(java.util.Collection<TlaState> states, TlaModel.Step[] open) {
         if (states.size() == 1 && open.length == 0) {
-            return states.iterator().next().alone;
+            return states.iterator().next().alone();
         }
         TlaState[] a = states.toArray(new TlaState[0]);
         if (a.length > 1) {
@@ -58,6 +58,28 @@ public final class TlaStates {
                 }
             }
             a = n == a.length ? a : Arrays.copyOf(a, n);
+        }
+        return new TlaStates(a, open);
+    }
+
+    /** The set of the distinct states of {@code set} with the operations {@code open} under way (sorted by owner). */
+    static TlaStates of(StateSet set, TlaModel.Step[] open) {
+        if (set.size() == 1 && open.length == 0) {
+            return set.get(0).alone();
+        }
+        TlaState[] a = set.toArray();
+        // By fingerprint, as of(Collection, Step[]) orders them; the few states of a step by insertion.
+        if (a.length > 16) {
+            Arrays.sort(a, (x, y) -> Long.compare(x.fingerprint, y.fingerprint));
+            return new TlaStates(a, open);
+        }
+        for (int i = 1; i < a.length; i++) {
+            TlaState x = a[i];
+            int j = i - 1;
+            for (; j >= 0 && a[j].fingerprint > x.fingerprint; j--) {
+                a[j + 1] = a[j];
+            }
+            a[j + 1] = x;
         }
         return new TlaStates(a, open);
     }

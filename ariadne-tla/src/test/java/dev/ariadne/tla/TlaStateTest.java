@@ -107,7 +107,7 @@ class TlaStateTest {
         assertEquals(a2, again);
         TlaStates both = TlaStates.of(List.of(a2, b2, again));
         assertEquals(2, both.size());
-        assertNotEquals(a2.alone, both);
+        assertNotEquals(a2.alone(), both);
         assertEquals(TlaStates.of(List.of(again, b2)), both);
     }
 

@@ -367,18 +367,24 @@ public final class TlcEvaluator implements SpecEvaluator {
     }
 
     @Override
-    public List<Object> successors(Object state, Object definition, Object[] args) {
+    public Object bind(Object definition, Object[] args) {
         OpDefNode def = (OpDefNode) definition;
         Context context = Context.Empty;
         FormalParamNode[] params = def.getParams();
         for (int i = 0; i < params.length; i++) {
             context = context.cons(params[i], args[i]);
         }
+        return new Action(def.getBody(), context, def);
+    }
+
+    @Override
+    public List<Object> successors(Object state, Object bound) {
+        Action action = (Action) bound;
         try {
-            StateVec next = tool.getNextStates(new Action(def.getBody(), context, def), (TLCState) state);
+            StateVec next = tool.getNextStates(action, (TLCState) state);
             return states(next, (TLCState) state);
         } catch (RuntimeException e) {
-            throw evaluationError(def.getName().toString(), e);
+            throw evaluationError(action.getOpDef().getName().toString(), e);
         }
     }
 
