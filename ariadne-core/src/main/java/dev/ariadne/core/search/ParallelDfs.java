@@ -422,6 +422,11 @@ public final class ParallelDfs<S> {
         final Object[] stackState = new Object[n];
         /** Per depth, as in DfsSearch: the forced eager call entry there, or -1. */
         final int[] forced = new int[n + 1];
+        /**
+         * Per depth: the state the forced operation leads to, computed when it was chosen, so that placing it does
+         * not step the model twice (as in {@link DfsSearch}); cleared once used.
+         */
+        final Object[] forcedAfter = eager == null ? null : new Object[n + 1];
         /** Per depth: the rest of that node's alternatives was given away. */
         final boolean[] given = new boolean[n + 1];
         long configurations;
@@ -553,8 +558,18 @@ public final class ParallelDfs<S> {
                 int e = task[i];
                 int op = e >> 1;
                 // The node's forced eager operation, as the search computed it there (a function of the node).
-                forced[i] = eager == null ? -1 : forcedEager(state);
-                S after = model.step(state, inputs[op], outputs[op]);
+                forced[i] = eager == null ? -1 : forcedEager(state, i);
+                S after;
+                if (eager != null && e == forced[i]) {
+                    @SuppressWarnings("unchecked")
+                    S known = (S) forcedAfter[i];
+                    after = known;
+                } else {
+                    after = model.step(state, inputs[op], outputs[op]);
+                }
+                if (eager != null) {
+                    forcedAfter[i] = null;
+                }
                 if (after == null) {
                     throw new IllegalStateException("the model rejected on replay a step it accepted before: "
                             + ops[op] + " (Model.step must be deterministic)");
@@ -575,7 +590,7 @@ public final class ParallelDfs<S> {
                 given[d] = t.given() != null && t.given()[d - base];
             }
             given[top] = false;
-            forced[top] = eager == null ? -1 : forcedEager(state);
+            forced[top] = eager == null ? -1 : forcedEager(state, top);
             int entry = task[top];
             if (entry < 0) { // the whole tree
                 entry = forced[0] >= 0 ? forced[0] : next[head];
@@ -612,7 +627,15 @@ public final class ParallelDfs<S> {
                         continue;
                     }
                     configurations++;
-                    S after = model.step(state, inputs[op], outputs[op]);
+                    S after;
+                    if (eager != null && entry == forced[depth] && forcedAfter[depth] != null) {
+                        @SuppressWarnings("unchecked")
+                        S known = (S) forcedAfter[depth];
+                        forcedAfter[depth] = null;
+                        after = known;
+                    } else {
+                        after = model.step(state, inputs[op], outputs[op]);
+                    }
                     if (after != null && pending[op] && after.equals(state)) {
                         cacheHits++;
                         after = null;
@@ -633,7 +656,7 @@ public final class ParallelDfs<S> {
                             lift(entry);
                             entry = next[head];
                             if (eager != null) {
-                                forced[depth] = forcedEager(state);
+                                forced[depth] = forcedEager(state, depth);
                                 if (forced[depth] >= 0) {
                                     entry = forced[depth];
                                 }
@@ -781,9 +804,12 @@ public final class ParallelDfs<S> {
             }
         }
 
-        /** As {@link DfsSearch}: the eager operation that returns first, when accepted (read-only: unchanged); else -1. */
-        private int forcedEager(S state) {
-            return DfsSearch.forcedEager(model, state, next, head, eager, widens, inputs, outputs);
+        /**
+         * As {@link DfsSearch}: the eager operation that returns first, when accepted (read-only: unchanged); else
+         * -1. The state it leads to is kept in {@link #forcedAfter}{@code [depth]} for placing it.
+         */
+        private int forcedEager(S state, int depth) {
+            return DfsSearch.forcedEager(model, state, next, head, eager, widens, inputs, outputs, forcedAfter, depth);
         }
     }
 }

@@ -154,6 +154,45 @@ class OnlyWidensTest {
         assertEquals(12, steps[0]);
     }
 
+    /** The same with two threads: ParallelDfs also places a forced operation with the state it chose it with. */
+    @Test
+        void aForcedOperationIsSteppedOnceByParallelDfs() {
+        long[] steps = new long[1];
+        Grants grants = new Grants(true);
+        Model<Integer> counting = new Model<>() {
+            @Override
+            public String name() {
+                return "counting grants";
+            }
+
+            @Override
+            public Integer init() {
+                return grants.init();
+            }
+
+            @Override
+            public Integer step(Integer state, Object input, Object output) {
+                steps[0]++;
+                return grants.step(state, input, output);
+            }
+
+            @Override
+            public boolean onlyWidens(Object input, Object output) {
+                return grants.onlyWidens(input, output);
+            }
+        };
+        List<Operation> ops = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            ops.add(Operation.of(ops.size(), 0, new Grant(k % 4), null, 10L * ops.size(), 10L * ops.size() + 5));
+            ops.add(Operation.of(ops.size(), 0, new Use(k % 4), null, 10L * ops.size(), 10L * ops.size() + 5));
+        }
+        CheckOptions dfs = CheckOptions.defaults().withCoreTimeout(null).withEngine(Engine.DFS).withThreads(2);
+        Result r = Checker.check(History.of(ops), counting, dfs);
+        assertEquals(Verdict.LINEARIZABLE, r.verdict());
+        assertEquals(12, r.statistics().configurations());
+        assertEquals(12, steps[0]);
+    }
+
     /** Three or four clients, grants and uses of four permissions, overlapping intervals, a few crashed grants. */
     private static History history(SplittableRandom r) {
         List<Operation> ops = new ArrayList<>();
