@@ -49,7 +49,7 @@ final class CoreSearch<S> {
     static final int NEIGHBOURHOOD = 50;
     /**
      * The model steps a check of a relaxed history may take: this, plus {@link #STEPS_PER_OPERATION} per operation
-     * in it. (A check of a set alone has no such limit: its few operations are quick to decide.)
+     * in it. A check of a set alone has as many; out of them, R(set) decides it.
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
