@@ -43,13 +43,19 @@ public final class BigCheckBench {
         for (int r = 0; r < runs; r++) {
             long t = System.nanoTime();
             long c = cpu();
+            long th = THREADS.getCurrentThreadCpuTime();
             Result result = Checker.check(history, model, options);
             double wall = (System.nanoTime() - t) / 1e6;
             double cpu = (cpu() - c) / 1e6;
-            System.out.printf(Locale.ROOT, "%s run %d: %s, %,d configurations, %.0f ms wall, %.0f ms CPU%n",
-                    file.getFileName(), r, result.verdict(), result.statistics().configurations(), wall, cpu);
+            double thread = (THREADS.getCurrentThreadCpuTime() - th) / 1e6;
+            System.out.printf(Locale.ROOT, "%s run %d: %s, %,d configurations, %.0f ms wall, %.0f ms CPU "
+                    + "(%.0f ms on the checking thread)%n", file.getFileName(), r, result.verdict(),
+                    result.statistics().configurations(), wall, cpu, thread);
         }
     }
+
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private static long cpu() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory

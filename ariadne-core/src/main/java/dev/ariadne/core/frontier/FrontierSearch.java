@@ -64,12 +64,7 @@ public final class FrontierSearch<S> {
         if (!(model instanceof dev.ariadne.core.models.RegisterModel)) {
             return null;
         }
-        int completed = 0;
-        for (Operation op : ops) {
-            completed += op.isPending() ? 0 : 1;
-        }
-        return RegisterFrontier.search(model, ops, returnOrder(completed), reported, budget, meter, index, label,
-                start);
+        return RegisterFrontier.search(model, ops, reported, budget, meter, index, label, start);
     }
 
     private static Operation[] sortedByCall(List<Operation> operations) {

@@ -50,6 +50,19 @@ final class RegisterFrontier {
     /** {@code cas(a, b)} seen to fail. */
     private static final byte CAS_FAIL = 6;
 
+    /**
+     * Each operation's step as three ints at {@code 3 * op}: the state it matches, the state after it where the
+     * register holds that one, and where it holds another; {@link #SAME} leaves the state, {@link #REJECT} rejects.
+     * One comparison and two loads a step, and no call (the launcher's quick compiler inlines little).
+     */
+    private int[] code;
+    private static final int REJECT = -1;
+    private static final int SAME = -2;
+    private static final int NEVER = -3;
+    /** Each operation's call and return time, by number: read from the operations once. */
+    private long[] callAt;
+    private long[] retAt;
+
     /** A closure node's trail entry before {@link #trailOf} appended its entries. */
     private static final int NOT_MATERIALIZED = -2;
     private static final int OK = 0;
@@ -91,6 +104,9 @@ final class RegisterFrontier {
     private boolean returningReadOnly;
 
     private final int[] memoStates = new int[16];
+    /** The close that wrote each memo entry ({@link #memoGeneration}: the current one). */
+    private final int[] memoGenerations = new int[16];
+    private int memoGeneration;
     private final long[] memoKnown = new long[16];
     private final long[] memoAccepted = new long[16];
     private boolean memoOn;
@@ -126,16 +142,21 @@ final class RegisterFrontier {
      * completed ones by return), or {@code null} when this engine does not apply: another model, a pending
      * operation, an input it does not know, more than 64 operations open at once.
      */
-    static PartitionResult search(Model<?> model, Operation[] ops, int[] returns, int reported, Budget budget,
+    static PartitionResult search(Model<?> model, Operation[] ops, int reported, Budget budget,
                                   ProgressMeter meter, int index, String label, long start) {
-        if (!(model instanceof RegisterModel) || ops.length > 1 << 27 || maxOpen(ops, returns) > 64) {
+        if (!(model instanceof RegisterModel) || ops.length > 1 << 27) {
             return null;
         }
         RegisterFrontier f = new RegisterFrontier(ops, budget, meter);
+        int[] returns = f.times();
+        if (returns == null || f.maxOpen(returns) > 64) {
+            return null;
+        }
         try {
             if (!f.encode(model)) {
                 return null;
             }
+            f.compile();
             f.allocate();
             return f.run(model, returns, reported, index, label, start);
         } catch (MemoryLimit e) {
@@ -145,24 +166,78 @@ final class RegisterFrontier {
         }
     }
 
-    /** The most operations open at once, or 65 at the first pending operation (this engine takes none). */
-    private static int maxOpen(Operation[] ops, int[] returns) {
+    /**
+     * Reads the operations' times into {@link #callAt} and {@link #retAt}, and returns the operations in order of
+     * their returns, ties in call order (FrontierSearch's order); {@code null} at the first pending operation (this
+     * engine takes none).
+     */
+    private int[] times() {
         int n = ops.length;
+        long[] calls = new long[n];
+        long[] rets = new long[n];
+        for (int i = 0; i < n; i++) {
+            Operation op = ops[i];
+            if (op.isPending()) {
+                return null;
+            }
+            calls[i] = op.call();
+            rets[i] = op.ret();
+        }
+        callAt = calls;
+        retAt = rets;
+        return returnOrder(rets);
+    }
+
+    /**
+     * The operations by return time, ties by number. The calls are in order and few operations overlap, so the
+     * returns are nearly in order: an insertion sort moves each a few places (a general sort of the rest when it
+     * moves them far).
+     */
+    static int[] returnOrder(long[] rets) {
+        int n = rets.length;
+        int[] order = new int[n];
+        long moves = 0;
+        for (int i = 0; i < n; i++) {
+            long r = rets[i];
+            int j = i;
+            while (j > 0 && rets[order[j - 1]] > r) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = i;
+            moves += i - j;
+            if (moves > 64L * n + 1024) {
+                Integer[] boxed = new Integer[n];
+                for (int k = 0; k < n; k++) {
+                    boxed[k] = k;
+                }
+                Arrays.sort(boxed, (x, y) -> x.equals(y) ? 0 : rets[x] != rets[y] ? Long.compare(rets[x], rets[y])
+                        : Integer.compare(x, y));
+                for (int k = 0; k < n; k++) {
+                    order[k] = boxed[k];
+                }
+                return order;
+            }
+        }
+        return order;
+    }
+
+    /** The most operations open at once. */
+    private int maxOpen(int[] returns) {
+        int n = ops.length;
+        long[] calls = callAt;
         int call = 0;
         int open = 0;
         int max = 0;
         for (int x : returns) {
-            long at = ops[x].ret();
-            while (call < n && ops[call].call() <= at) {
-                if (ops[call].isPending()) {
-                    return 65;
-                }
+            long at = retAt[x];
+            while (call < n && calls[call] <= at) {
                 call++;
                 max = Math.max(max, ++open);
             }
             open--;
         }
-        return call < n ? 65 : max; // (operations called after the last return are pending)
+        return max;
     }
 
     // ---- the operations as numbers --------------------------------------------------------------------------------
@@ -263,28 +338,44 @@ final class RegisterFrontier {
         return values++;
     }
 
-    /** The state after operation {@code op} from {@code state}, or -1 when the register rejects it. */
-    private int step(int state, int op) {
-        switch (kind[op]) {
-            case READ_ANY, READ_NIL -> {
-                return state;
-            }
-            case READ -> {
-                return a[op] == state ? state : -1;
-            }
-            case WRITE -> {
-                return a[op];
-            }
-            case CAS_ANY -> {
-                return a[op] == state ? b[op] : state;
-            }
-            case CAS_OK -> {
-                return a[op] == state ? b[op] : -1;
-            }
-            default -> {
-                return a[op] == state ? -1 : state;
+    /** {@link #code} from the operations' kinds and values. */
+    private void compile() {
+        int n = ops.length;
+        int[] c = new int[3 * n];
+        for (int op = 0; op < n; op++) {
+            int j = 3 * op;
+            switch (kind[op]) {
+                case READ_ANY, READ_NIL -> {
+                    c[j] = NEVER;
+                    c[j + 2] = SAME;
+                }
+                case READ -> {
+                    c[j] = a[op];
+                    c[j + 1] = SAME;
+                    c[j + 2] = REJECT;
+                }
+                case WRITE -> {
+                    c[j] = NEVER;
+                    c[j + 2] = a[op];
+                }
+                case CAS_ANY -> {
+                    c[j] = a[op];
+                    c[j + 1] = b[op];
+                    c[j + 2] = SAME;
+                }
+                case CAS_OK -> {
+                    c[j] = a[op];
+                    c[j + 1] = b[op];
+                    c[j + 2] = REJECT;
+                }
+                default -> {
+                    c[j] = a[op];
+                    c[j + 1] = REJECT;
+                    c[j + 2] = SAME;
+                }
             }
         }
+        code = c;
     }
 
     /**
@@ -301,15 +392,15 @@ final class RegisterFrontier {
             int[] at = open.at[s];
             int size = open.size[s];
             int best = -1;
-            long call = ops[i].call();
-            long ret = ops[i].ret();
+            long call = callAt[i];
+            long ret = retAt[i];
             for (int j = size - 1; j >= 0; j--) {
                 int k = at[j];
-                long r = ops[k].ret();
+                long r = retAt[k];
                 if (r < call) {
                     System.arraycopy(at, j + 1, at, j, size - j - 1);
                     size--;
-                } else if (r <= ret && (best < 0 || r > ops[best].ret() || r == ops[best].ret() && k > best)) {
+                } else if (r <= ret && (best < 0 || r > retAt[best] || r == retAt[best] && k > best)) {
                     best = k;
                 }
             }
@@ -385,8 +476,8 @@ final class RegisterFrontier {
             int call = 0;
             for (int r = 0; r < returns.length; r++) {
                 int x = returns[r];
-                long at = ops[x].ret();
-                while (call < n && ops[call].call() <= at) {
+                long at = retAt[x];
+                while (call < n && callAt[call] <= at) {
                     call(call, predecessor[call]);
                     call++;
                     if ((call & 0xffff) == 0 && poll()) {
@@ -550,11 +641,16 @@ final class RegisterFrontier {
     private int close(int x, int sx) {
         long bx = 1L << sx;
         Configs c = cur;
-        next.clear();
-        nodes.clear();
+        Configs after = next;
+        Configs vs = nodes;
+        after.clear();
+        vs.clear();
         satSize = 0;
         readOnlyCount = 0;
-        Arrays.fill(memoStates, -1);
+        if (++memoGeneration == 0) { // (wrapped: entries of old closes must not look current)
+            Arrays.fill(memoGenerations, 0);
+            memoGeneration = 1;
+        }
         memoOn = true;
         memoLookups = 0;
         memoHits = 0;
@@ -563,36 +659,39 @@ final class RegisterFrontier {
                 readOnlyAt[readOnlyCount++] = k;
             }
         }
-        for (int i = 0; i < c.size; i++) {
-            long bits = c.bits[i];
-            int state = c.states[i];
+        boolean saturating = openReadOnlyCount > 0;
+        long[] cBits = c.bits;
+        int[] cStates = c.states;
+        for (int i = 0, size = c.size; i < size; i++) {
+            long bits = cBits[i];
+            int state = cStates[i];
             if ((bits & bx) != 0) {
-                int e = next.add(bits & ~bx, state);
+                int e = after.add(bits & ~bx, state);
                 if (e >= 0) {
-                    next.trails[e] = c.trails[i];
-                    next.depths[e] = c.depths[i];
+                    after.trails[e] = c.trails[i];
+                    after.depths[e] = c.depths[i];
                 } else {
                     hits++;
                 }
             } else {
                 int from = satSize;
-                long sc = openReadOnlyCount > 0 ? saturate(state, bits, x) : bits;
-                int e = nodes.add(sc, state);
+                long sc = saturating ? saturate(state, bits, x) : bits;
+                int e = vs.add(sc, state);
                 if (e < 0) {
                     satSize = from;
                     hits++;
                     continue;
                 }
-                nodes.trails[e] = NOT_MATERIALIZED;
-                nodes.depths[e] = c.depths[i] + satSize - from;
-                nodes.parents[e] = i;
-                nodes.ops[e] = -1;
-                nodes.satStart[e] = from;
-                nodes.satLength[e] = satSize - from;
+                vs.trails[e] = NOT_MATERIALIZED;
+                vs.depths[e] = c.depths[i] + satSize - from;
+                vs.parents[e] = i;
+                vs.ops[e] = -1;
+                vs.satStart[e] = from;
+                vs.satLength[e] = satSize - from;
             }
         }
         returningReadOnly = openReadOnly[indexOf(x)];
-        for (int v = 0; v < nodes.size; v++) {
+        for (int v = 0; v < vs.size; v++) {
             if (expand(v, x) == Frontier.STOPPED) {
                 return Frontier.STOPPED;
             }
@@ -604,9 +703,14 @@ final class RegisterFrontier {
         Configs vs = nodes;
         int state = vs.states[v];
         long bits = vs.bits[v];
+        int[] c = code;
         int xAfter = -1;
         if (returningReadOnly) {
-            int after = step(state, x);
+            int j = 3 * x;
+            int after = state == c[j] ? c[j + 1] : c[j + 2];
+            if (after == SAME) {
+                after = state;
+            }
             if ((++steps & 0x3ff) == 0 && poll()) {
                 return Frontier.STOPPED;
             }
@@ -616,21 +720,29 @@ final class RegisterFrontier {
             }
             xAfter = after;
         }
-        for (int k = 0; k < openCount; k++) {
-            int slot = openSlot[k];
+        int[] slots = openSlot;
+        int[] prevs = openPrev;
+        int[] opens = openOp;
+        boolean saturating = openReadOnlyCount > 0;
+        for (int k = 0, count = openCount; k < count; k++) {
+            int slot = slots[k];
             if ((bits & (1L << slot)) != 0) {
                 continue;
             }
-            int prev = openPrev[k];
+            int prev = prevs[k];
             if (prev >= 0 && (bits & (1L << prev)) == 0) {
                 continue;
             }
-            int op = openOp[k];
+            int op = opens[k];
             int after;
             if (op == x && returningReadOnly) {
                 after = xAfter;
             } else {
-                after = step(state, op);
+                int j = 3 * op;
+                after = state == c[j] ? c[j + 1] : c[j + 2];
+                if (after == SAME) {
+                    after = state;
+                }
                 if ((++steps & 0x3ff) == 0 && poll()) {
                     return Frontier.STOPPED;
                 }
@@ -644,7 +756,7 @@ final class RegisterFrontier {
                 continue;
             }
             long sc = bits | 1L << slot;
-            if (openReadOnlyCount > 0 && after != state) {
+            if (saturating && after != state) {
                 sc = saturate(after, sc, x);
             }
             int e = vs.add(sc, after);
@@ -685,6 +797,7 @@ final class RegisterFrontier {
     /** Places every open read-only operation but {@code x} that {@code state} accepts (see Closure.saturate). */
     private long saturate(int state, long bits, int x) {
         int e = memoEntry(state);
+        int[] c = code;
         for (int i = 0; i < readOnlyCount; i++) {
             int k = readOnlyAt[i];
             int slot = openSlot[k];
@@ -698,7 +811,9 @@ final class RegisterFrontier {
                 accepts = (memoAccepted[e] & bit) != 0;
             } else {
                 steps++;
-                accepts = step(state, op) == state;
+                int j = 3 * op;
+                int after = state == c[j] ? c[j + 1] : c[j + 2];
+                accepts = after == SAME || after == state;
                 if (e >= 0) {
                     memoKnown[e] |= bit;
                     memoAccepted[e] |= accepts ? bit : 0;
@@ -715,17 +830,21 @@ final class RegisterFrontier {
         return bits;
     }
 
-    /** See Closure.memoEntry: chosen by the value's {@code hashCode()}, as there. */
+    /**
+     * See Closure.memoEntry: chosen by the value's {@code hashCode()}, as there; an entry is empty unless written
+     * in this close ({@link #memoGeneration}).
+     */
     private int memoEntry(int state) {
         if (!memoOn) {
             return -1;
         }
         int h = valueHash[state];
-        int e = (h ^ (h >>> 16)) & (memoStates.length - 1);
+        int e = (h ^ (h >>> 16)) & 15;
         memoLookups++;
-        if (memoStates[e] == state) {
+        if (memoGenerations[e] == memoGeneration && memoStates[e] == state) {
             memoHits++;
         } else {
+            memoGenerations[e] = memoGeneration;
             memoStates[e] = state;
             memoKnown[e] = 0;
             memoAccepted[e] = 0;
@@ -833,7 +952,23 @@ final class RegisterFrontier {
             return e;
         }
 
+        /** Empties the set; one that grew far beyond its use shrinks (its table would be read from memory). */
         void clear() {
+            if (states.length > 1 << 14 && size * 16 < states.length) {
+                held.release();
+                bits = null;
+                states = null;
+                trails = null;
+                depths = null;
+                home = null;
+                parents = null;
+                ops = null;
+                satStart = null;
+                satLength = null;
+                size = 0;
+                allocate(64);
+                return;
+            }
             for (int e = 0; e < size; e++) {
                 table[home[e]] = -1;
             }

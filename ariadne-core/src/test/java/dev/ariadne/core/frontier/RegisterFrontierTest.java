@@ -72,6 +72,32 @@ class RegisterFrontierTest {
         assertTrue(verdicts.getOrDefault(Verdict.NOT_LINEARIZABLE, 0) > 200, verdicts.toString());
     }
 
+    /**
+     * The order of returns (ties by number) from the insertion sort, and from the general sort it falls back on when
+     * returns are far out of order (one long operation, or random times).
+     */
+    @Test
+    void returnOrderSortsByReturnThenNumber() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(SEED);
+        for (int round = 0; round < 200; round++) {
+            int n = 1 + r.nextInt(round < 100 ? 50 : 5000);
+            long[] rets = new long[n];
+            for (int i = 0; i < n; i++) {
+                rets[i] = round % 2 == 0 ? i + r.nextInt(4) : r.nextInt(1 + n / 3); // nearly sorted, or anything
+            }
+            Integer[] expected = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                expected[i] = i;
+            }
+            java.util.Arrays.sort(expected, (a, b) -> rets[a] != rets[b] ? Long.compare(rets[a], rets[b])
+                    : Integer.compare(a, b));
+            int[] actual = RegisterFrontier.returnOrder(rets);
+            for (int i = 0; i < n; i++) {
+                assertEquals(expected[i], actual[i], "round " + round + " position " + i);
+            }
+        }
+    }
+
     /** A register, plain or with Knossos' nil reads, or an initial value, by {@code i}. */
     private static RegisterModel model(String name, int i) {
         RegisterModel m = name.equals("register") ? RegisterModel.register() : RegisterModel.casRegister();
