@@ -71,10 +71,8 @@ final class RegisterFrontier {
     private final Budget budget;
     private final ProgressMeter meter;
 
-    /** Each operation (by number) as {@code kind}, {@code a}, {@code b}. */
-    private byte[] kind;
-    private int[] a;
-    private int[] b;
+    /** Each operation's predecessor among equal open ones ({@link #encode}), or -1. */
+    private int[] predecessor;
     private boolean[] readOnlyOp;
     /** Each value's {@code hashCode()}, by number: the memo's entry is chosen by it, as the general frontier's. */
     private int[] valueHash = new int[16];
@@ -156,7 +154,6 @@ final class RegisterFrontier {
             if (!f.encode(model)) {
                 return null;
             }
-            f.compile();
             f.allocate();
             return f.run(model, returns, reported, index, label, start);
         } catch (MemoryLimit e) {
@@ -242,70 +239,106 @@ final class RegisterFrontier {
 
     // ---- the operations as numbers --------------------------------------------------------------------------------
 
+    /**
+     * Numbers the values and writes each operation's {@link #code}, {@link #readOnlyOp} and predecessor (as {@link
+     * dev.ariadne.core.search.PendingOperations#frontierPredecessors} gives it for completed operations: of the
+     * earlier ones with an equal input and output still open at its call and returning no later, the one returning
+     * last), in one pass in call order. Returns {@code false} for an input or output it does not know.
+     */
     private boolean encode(Model<?> model) {
         int n = ops.length;
-        kind = new byte[n];
-        a = new int[n];
-        b = new int[n];
+        int[] c = new int[3 * n];
+        int[] prev = new int[n];
         readOnlyOp = new boolean[n];
         Map<Object, Integer> ids = new HashMap<>();
         int[] small = new int[SMALL_RANGE * 2];
         initial = id(model.init(), ids, small);
+        LongIndexes open = new LongIndexes();
+        long[] rets = retAt;
         Object lastInput = null;
         Object lastOutput = null;
         int last = -1;
+        int list = -1;
         for (int i = 0; i < n; i++) {
             Operation op = ops[i];
             Object in = op.input();
             Object out = op.output();
+            int j = 3 * i;
             if (last >= 0 && in == lastInput && (out == lastOutput || out != null && out.equals(lastOutput))) {
-                kind[i] = kind[last]; // (shared prepared inputs: reads, small writes)
-                a[i] = a[last];
-                b[i] = b[last];
+                c[j] = c[3 * last]; // (shared prepared inputs: reads, small writes)
+                c[j + 1] = c[3 * last + 1];
+                c[j + 2] = c[3 * last + 2];
                 readOnlyOp[i] = readOnlyOp[last];
-                continue;
-            }
-            switch (PreparedViews.kind(in)) {
-                case REGISTER_READ -> {
-                    if (PreparedViews.readIgnoresNil(in)) {
+            } else {
+                byte k;
+                int a = 0;
+                int b = 0;
+                switch (PreparedViews.kind(in)) {
+                    case REGISTER_READ -> {
+                        if (PreparedViews.readIgnoresNil(in)) {
+                            if (out != Operation.UNKNOWN) {
+                                return false;
+                            }
+                            k = READ_NIL;
+                        } else if (out == Operation.UNKNOWN) {
+                            k = READ_ANY;
+                        } else {
+                            k = READ;
+                            a = id(out, ids, small);
+                        }
+                    }
+                    case REGISTER_WRITE -> {
                         if (out != Operation.UNKNOWN) {
+                            return false; // (prepared by the model, a write's output is unknown: equality says so)
+                        }
+                        k = WRITE;
+                        a = id(PreparedViews.writtenValue(in), ids, small);
+                    }
+                    case REGISTER_CAS -> {
+                        if (out == Operation.UNKNOWN) {
+                            k = CAS_ANY;
+                        } else if (out instanceof Boolean ok) {
+                            k = ok ? CAS_OK : CAS_FAIL;
+                        } else {
                             return false;
                         }
-                        kind[i] = READ_NIL;
-                    } else if (out == Operation.UNKNOWN) {
-                        kind[i] = READ_ANY;
-                    } else {
-                        kind[i] = READ;
-                        a[i] = id(out, ids, small);
+                        a = id(PreparedViews.casExpected(in), ids, small);
+                        b = id(PreparedViews.casValue(in), ids, small);
                     }
-                }
-                case REGISTER_WRITE -> {
-                    if (out != Operation.UNKNOWN) {
-                        return false; // (prepared by the model, a write's output is unknown: its equality says so)
-                    }
-                    kind[i] = WRITE;
-                    a[i] = id(PreparedViews.writtenValue(in), ids, small);
-                }
-                case REGISTER_CAS -> {
-                    if (out == Operation.UNKNOWN) {
-                        kind[i] = CAS_ANY;
-                    } else if (out instanceof Boolean ok) {
-                        kind[i] = ok ? CAS_OK : CAS_FAIL;
-                    } else {
+                    default -> {
                         return false;
                     }
-                    a[i] = id(PreparedViews.casExpected(in), ids, small);
-                    b[i] = id(PreparedViews.casValue(in), ids, small);
                 }
-                default -> {
-                    return false;
+                compile(c, j, k, a, b);
+                readOnlyOp[i] = model.isReadOnly(in, out);
+                // Equal inputs and outputs have equal (kind, a, b): a read of nil that says nothing has its own kind.
+                list = open.list(((long) k << 58) | ((long) a << 29) | b);
+                lastInput = in;
+                lastOutput = out;
+                last = i;
+            }
+            // The predecessor among the open operations equal to this one (PendingOperations.frontierPredecessors).
+            int[] at = open.at[list];
+            int size = open.size[list];
+            int best = -1;
+            long call = callAt[i];
+            long ret = rets[i];
+            for (int q = size - 1; q >= 0; q--) {
+                int o = at[q];
+                long r = rets[o];
+                if (r < call) {
+                    System.arraycopy(at, q + 1, at, q, size - q - 1);
+                    size--;
+                } else if (r <= ret && (best < 0 || r > rets[best] || r == rets[best] && o > best)) {
+                    best = o;
                 }
             }
-            readOnlyOp[i] = model.isReadOnly(in, out);
-            lastInput = in;
-            lastOutput = out;
-            last = i;
+            open.size[list] = size;
+            prev[i] = best;
+            open.add(list, i);
         }
+        code = c;
+        predecessor = prev;
         return true;
     }
 
@@ -338,77 +371,38 @@ final class RegisterFrontier {
         return values++;
     }
 
-    /** {@link #code} from the operations' kinds and values. */
-    private void compile() {
-        int n = ops.length;
-        int[] c = new int[3 * n];
-        for (int op = 0; op < n; op++) {
-            int j = 3 * op;
-            switch (kind[op]) {
-                case READ_ANY, READ_NIL -> {
-                    c[j] = NEVER;
-                    c[j + 2] = SAME;
-                }
-                case READ -> {
-                    c[j] = a[op];
-                    c[j + 1] = SAME;
-                    c[j + 2] = REJECT;
-                }
-                case WRITE -> {
-                    c[j] = NEVER;
-                    c[j + 2] = a[op];
-                }
-                case CAS_ANY -> {
-                    c[j] = a[op];
-                    c[j + 1] = b[op];
-                    c[j + 2] = SAME;
-                }
-                case CAS_OK -> {
-                    c[j] = a[op];
-                    c[j + 1] = b[op];
-                    c[j + 2] = REJECT;
-                }
-                default -> {
-                    c[j] = a[op];
-                    c[j + 1] = REJECT;
-                    c[j + 2] = SAME;
-                }
+    /** Writes the step of an operation of kind {@code k} on values {@code a} and {@code b} at {@code c[j]}. */
+    private static void compile(int[] c, int j, byte k, int a, int b) {
+        switch (k) {
+            case READ_ANY, READ_NIL -> {
+                c[j] = NEVER;
+                c[j + 2] = SAME;
+            }
+            case READ -> {
+                c[j] = a;
+                c[j + 1] = SAME;
+                c[j + 2] = REJECT;
+            }
+            case WRITE -> {
+                c[j] = NEVER;
+                c[j + 2] = a;
+            }
+            case CAS_ANY -> {
+                c[j] = a;
+                c[j + 1] = b;
+                c[j + 2] = SAME;
+            }
+            case CAS_OK -> {
+                c[j] = a;
+                c[j + 1] = b;
+                c[j + 2] = REJECT;
+            }
+            default -> {
+                c[j] = a;
+                c[j + 1] = REJECT;
+                c[j + 2] = SAME;
             }
         }
-        code = c;
-    }
-
-    /**
-     * {@link dev.ariadne.core.search.PendingOperations#frontierPredecessors} for completed operations, by the
-     * operations' numbers: equal inputs and outputs are equal (kind, a, b).
-     */
-    private int[] predecessors() {
-        int n = ops.length;
-        int[] prev = new int[n];
-        LongIndexes open = new LongIndexes();
-        for (int i = 0; i < n; i++) {
-            long key = ((long) kind[i] << 58) | ((long) a[i] << 29) | b[i];
-            int s = open.list(key);
-            int[] at = open.at[s];
-            int size = open.size[s];
-            int best = -1;
-            long call = callAt[i];
-            long ret = retAt[i];
-            for (int j = size - 1; j >= 0; j--) {
-                int k = at[j];
-                long r = retAt[k];
-                if (r < call) {
-                    System.arraycopy(at, j + 1, at, j, size - j - 1);
-                    size--;
-                } else if (r <= ret && (best < 0 || r > retAt[best] || r == retAt[best] && k > best)) {
-                    best = k;
-                }
-            }
-            open.size[s] = size;
-            prev[i] = best;
-            open.add(s, i);
-        }
-        return prev;
     }
 
     /** Lists of operation numbers by a long key (few keys: the distinct operations of a register). */
@@ -467,7 +461,6 @@ final class RegisterFrontier {
     // ---- the search, as FrontierSearch.search runs a Frontier -------------------------------------------------------
 
     private PartitionResult run(Model<?> model, int[] returns, int reported, int index, String label, long start) {
-        int[] predecessor = predecessors();
         int n = ops.length;
         int e0 = cur.add(0L, initial);
         cur.trails[e0] = -1;
@@ -593,7 +586,8 @@ final class RegisterFrontier {
     }
 
     private int ret(int x) {
-        int k = indexOf(x);
+        int k = indexOf(x); // (the open table does not change until removeAt below)
+        returningReadOnly = openReadOnly[k];
         if (close(x, openSlot[k]) == Frontier.STOPPED) {
             return Frontier.STOPPED;
         }
@@ -602,7 +596,7 @@ final class RegisterFrontier {
             recordFailure(x);
             return Frontier.VIOLATED;
         }
-        removeAt(indexOf(x));
+        removeAt(k);
         Configs t = cur;
         cur = next;
         next = t;
@@ -690,7 +684,6 @@ final class RegisterFrontier {
                 vs.satLength[e] = satSize - from;
             }
         }
-        returningReadOnly = openReadOnly[indexOf(x)];
         for (int v = 0; v < vs.size; v++) {
             if (expand(v, x) == Frontier.STOPPED) {
                 return Frontier.STOPPED;
