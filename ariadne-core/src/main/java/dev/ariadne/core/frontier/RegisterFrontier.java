@@ -59,7 +59,7 @@ final class RegisterFrontier {
     private static final int REJECT = -1;
     private static final int SAME = -2;
     private static final int NEVER = -3;
-    /** Each operation's call and return time, by number: read from the operations once. */
+    /** Each operation's call and return time, by number, for the passes before the search ({@link #run} drops them). */
     private long[] callAt;
     private long[] retAt;
 
@@ -461,6 +461,10 @@ final class RegisterFrontier {
     // ---- the search, as FrontierSearch.search runs a Frontier -------------------------------------------------------
 
     private PartitionResult run(Model<?> model, int[] returns, int reported, int index, String label, long start) {
+        // The times' arrays served the passes before; dropped now, they die young (the collector copies what lives
+        // when it runs, and the search below runs for most of the check), and the loop reads the operations' own.
+        callAt = null;
+        retAt = null;
         int n = ops.length;
         int e0 = cur.add(0L, initial);
         cur.trails[e0] = -1;
@@ -469,8 +473,8 @@ final class RegisterFrontier {
             int call = 0;
             for (int r = 0; r < returns.length; r++) {
                 int x = returns[r];
-                long at = retAt[x];
-                while (call < n && callAt[call] <= at) {
+                long at = ops[x].ret();
+                while (call < n && ops[call].call() <= at) {
                     call(call, predecessor[call]);
                     call++;
                     if ((call & 0xffff) == 0 && poll()) {
