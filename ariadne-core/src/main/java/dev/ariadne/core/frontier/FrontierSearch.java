@@ -33,6 +33,8 @@ public final class FrontierSearch<S> {
     private final int reported;
     private final Budget budget;
     private ProgressMeter meter = new ProgressMeter();
+    /** Whether a register partition may take {@link RegisterFrontier} (off only in tests that compare both). */
+    private boolean compact = true;
 
     /**
      * A search over {@code operations} (in call order), reported as a partition of {@code reported} operations
@@ -51,6 +53,20 @@ public final class FrontierSearch<S> {
         return this;
     }
 
+    /** This search without the register's specialised engine: the general frontier only (for tests). */
+    FrontierSearch<S> general() {
+        this.compact = false;
+        return this;
+    }
+
+    /** {@link RegisterFrontier}'s result, or {@code null} where it does not apply (not a register, say). */
+    PartitionResult registerSearch(int index, String label, long start) {
+        if (!(model instanceof dev.ariadne.core.models.RegisterModel)) {
+            return null;
+        }
+        return RegisterFrontier.search(model, ops, reported, budget, meter, index, label, start);
+    }
+
     private static Operation[] sortedByCall(List<Operation> operations) {
         Operation[] ops = operations.toArray(new Operation[0]);
         for (int i = 1; i < ops.length; i++) {
@@ -64,6 +80,10 @@ public final class FrontierSearch<S> {
 
     public PartitionResult run(int index, String label) {
         long start = System.nanoTime();
+        PartitionResult compacted = compact ? registerSearch(index, label, start) : null;
+        if (compacted != null) {
+            return compacted;
+        }
         QueueLayers layers = QueueLayers.of(model, ops);
         if (layers != null) {
             PartitionResult layered = search(layers.model(), layers.inputs(), layers.outputs(), layers, index,

@@ -68,6 +68,21 @@ final class PreparedAccess implements PreparedViews.Access {
     }
 
     @Override
+    public Object casExpected(Object input) {
+        return ((RegisterModel.Cas) input).expected();
+    }
+
+    @Override
+    public Object casValue(Object input) {
+        return ((RegisterModel.Cas) input).value();
+    }
+
+    @Override
+    public boolean readIgnoresNil(Object input) {
+        return ((RegisterModel.Read) input).nilIgnored();
+    }
+
+    @Override
     public int element(Object input) {
         if (input instanceof SetModel.Add a) {
             return a.value();

@@ -49,6 +49,12 @@ public final class PreparedViews {
 
         Object writtenValue(Object input);
 
+        Object casExpected(Object input);
+
+        Object casValue(Object input);
+
+        boolean readIgnoresNil(Object input);
+
         int element(Object input);
 
         int comparePriority(Object model, int a, int b);
@@ -85,6 +91,24 @@ public final class PreparedViews {
     /** The value a prepared register write stores (as the model's states hold it: nil is the register's NIL). */
     public static Object writtenValue(Object input) {
         return access.writtenValue(input);
+    }
+
+    /** The value a prepared register compare-and-set expects (encoded as the register's states are). */
+    public static Object casExpected(Object input) {
+        return access.casExpected(input);
+    }
+
+    /** The value a prepared register compare-and-set stores when it succeeds (encoded as the register's states are). */
+    public static Object casValue(Object input) {
+        return access.casValue(input);
+    }
+
+    /**
+     * Whether a prepared register read saw nil under Knossos' convention (it carries no information, and is not
+     * equal to a read whose output is merely unknown).
+     */
+    public static boolean readIgnoresNil(Object input) {
+        return access.readIgnoresNil(input);
     }
 
     /**
