@@ -287,6 +287,7 @@ final class EdnSource implements Parseable {
         }
         current = lines.next();
         if (current == null) {
+            line = Math.max(line, lines.number()); // lines its caller read from the bytes count (EdnReader.fastLine)
             return END_OF_INPUT;
         }
         line = lines.number();
