@@ -21,7 +21,10 @@ final class Detection {
     static final int PEEK = 1 << 20;
     /** The bytes looked at first: when their complete lines decide the format, no more is decoded. */
     static final int FIRST_LOOK = 8 << 10;
-    private static final Pattern TAGGED_MAP = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
+    /** Compiled on first use (a tagged first line): most detections use no regex (issue 23). */
+    private static final class TaggedMap {
+        static final Pattern PATTERN = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
+    }
 
     private Detection() {
     }
@@ -260,7 +263,7 @@ final class Detection {
             return Format.EDN;
         }
         if (c == '#') {
-            return TAGGED_MAP.matcher(t).matches() ? Format.EDN : null;
+            return TaggedMap.PATTERN.matcher(t).matches() ? Format.EDN : null;
         }
         if (c == '[') {
             int i = skipBlank(t, 1);
