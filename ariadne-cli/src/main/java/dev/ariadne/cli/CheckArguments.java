@@ -6,9 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
 
 /**
  * Reads the arguments of an everyday {@code ariadne check} without picocli. Picocli's classes are compiled for
@@ -19,38 +17,57 @@ import java.util.function.BiConsumer;
  * error. The fields set are exactly those picocli would set (CheckArgumentsTest compares the two).
  */
 final class CheckArguments {
-    private static final Map<String, BiConsumer<CheckCommand, String>> VALUED = Map.ofEntries(
-            Map.entry("--model", (c, v) -> c.modelName = v),
-            Map.entry("--tla", (c, v) -> c.tlaSpec = Path.of(v)),
-            Map.entry("--cfg", (c, v) -> c.tlaConfig = Path.of(v)),
-            Map.entry("--semantics", (c, v) -> c.tlaSemantics = v),
-            Map.entry("--const", CheckArguments::constant),
-            Map.entry("--format", (c, v) -> c.formatName = v),
-            Map.entry("--initial", (c, v) -> c.initialText = v),
-            Map.entry("--nil-read", (c, v) -> c.nilReadName = v),
-            Map.entry("--failed-cas", (c, v) -> c.failedCasName = v),
-            Map.entry("--engine", (c, v) -> c.engineName = v),
-            Map.entry("--max-memory", (c, v) -> c.maxMemory = new SizeConverter().convert(v)),
-            Map.entry("--timeout", (c, v) -> c.timeout = new DurationConverter().convert(v)),
-            Map.entry("--threads", (c, v) -> c.threads = Integer.valueOf(v)),
-            Map.entry("--html", (c, v) -> c.html = Path.of(v)),
-            Map.entry("--core-timeout", (c, v) -> c.coreTimeout = new DurationConverter.OrZero().convert(v)),
-            Map.entry("--follow-idle", (c, v) -> c.followIdle = new DurationConverter().convert(v)));
-    private static final Map<String, java.util.function.Consumer<CheckCommand>> FLAGS = Map.of(
-            "--independent", c -> c.independent = true,
-            "--new-client-after-info", c -> c.newClientAfterInfo = true,
-            "--no-partition", c -> c.noPartition = true,
-            "--json", c -> c.json = true,
-            "--follow", c -> c.follow = true,
-            "--quiet", c -> c.quiet = true);
+    // Switches, not maps of lambdas: each lambda's call site is linked on first use, and 22 of them took a few
+    // milliseconds of every run's start (issue 23).
+    private static final Set<String> VALUED = Set.of("--model", "--tla", "--cfg", "--semantics", "--const",
+            "--format", "--initial", "--nil-read", "--failed-cas", "--engine", "--max-memory", "--timeout",
+            "--threads", "--html", "--core-timeout", "--follow-idle");
+    private static final Set<String> FLAGS = Set.of("--independent", "--new-client-after-info", "--no-partition",
+            "--json", "--follow", "--quiet");
+
+    /** Sets option {@code name} (one of {@link #VALUED}) of {@code c} to {@code v}, converted as picocli would. */
+    private static void setValued(CheckCommand c, String name, String v) {
+        switch (name) {
+            case "--model" -> c.modelName = v;
+            case "--tla" -> c.tlaSpec = Path.of(v);
+            case "--cfg" -> c.tlaConfig = Path.of(v);
+            case "--semantics" -> c.tlaSemantics = v;
+            case "--const" -> constant(c, v);
+            case "--format" -> c.formatName = v;
+            case "--initial" -> c.initialText = v;
+            case "--nil-read" -> c.nilReadName = v;
+            case "--failed-cas" -> c.failedCasName = v;
+            case "--engine" -> c.engineName = v;
+            case "--max-memory" -> c.maxMemory = new SizeConverter().convert(v);
+            case "--timeout" -> c.timeout = new DurationConverter().convert(v);
+            case "--threads" -> c.threads = Integer.valueOf(v);
+            case "--html" -> c.html = Path.of(v);
+            case "--core-timeout" -> c.coreTimeout = new DurationConverter.OrZero().convert(v);
+            case "--follow-idle" -> c.followIdle = new DurationConverter().convert(v);
+            default -> throw new IllegalStateException("not a valued option: " + name);
+        }
+    }
+
+    /** Sets flag {@code name} (one of {@link #FLAGS}) of {@code c}. */
+    private static void setFlag(CheckCommand c, String name) {
+        switch (name) {
+            case "--independent" -> c.independent = true;
+            case "--new-client-after-info" -> c.newClientAfterInfo = true;
+            case "--no-partition" -> c.noPartition = true;
+            case "--json" -> c.json = true;
+            case "--follow" -> c.follow = true;
+            case "--quiet" -> c.quiet = true;
+            default -> throw new IllegalStateException("not a flag: " + name);
+        }
+    }
 
     private CheckArguments() {
     }
 
     /** The option names understood here, for the test that holds them equal to the annotated ones. */
     static Set<String> optionNames() {
-        Set<String> names = new HashSet<>(VALUED.keySet());
-        names.addAll(FLAGS.keySet());
+        Set<String> names = new HashSet<>(VALUED);
+        names.addAll(FLAGS);
         return names;
     }
 
@@ -87,9 +104,9 @@ final class CheckArguments {
                 if (!seen.add(name)) {
                     return null; // given twice: picocli's error
                 }
-                if (FLAGS.containsKey(name) && eq < 0) {
-                    FLAGS.get(name).accept(c);
-                } else if (VALUED.containsKey(name)) {
+                if (FLAGS.contains(name) && eq < 0) {
+                    setFlag(c, name);
+                } else if (VALUED.contains(name)) {
                     String value;
                     if (eq >= 0) {
                         value = a.substring(eq + 1);
@@ -98,7 +115,7 @@ final class CheckArguments {
                     } else {
                         return null; // missing value
                     }
-                    VALUED.get(name).accept(c, value);
+                    setValued(c, name, value);
                 } else {
                     return null; // help, version, unknown, or a flag with a value
                 }
@@ -125,7 +142,7 @@ final class CheckArguments {
     private static boolean isOptionName(String arg) {
         int eq = arg.indexOf('=');
         String name = eq < 0 ? arg : arg.substring(0, eq);
-        return VALUED.containsKey(name) || FLAGS.containsKey(name) || name.equals("--help") || name.equals("-h")
+        return VALUED.contains(name) || FLAGS.contains(name) || name.equals("--help") || name.equals("-h")
                 || name.equals("--version") || name.equals("-V") || arg.equals("--");
     }
 }

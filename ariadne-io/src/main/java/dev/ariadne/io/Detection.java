@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
 final class Detection {
     /** How much of the input detection may look at. */
     static final int PEEK = 1 << 20;
-    private static final Pattern TAGGED_MAP = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
+    /** The bytes looked at first: when their complete lines decide the format, no more is decoded. */
+    static final int FIRST_LOOK = 8 << 10;
+    /** Compiled on first use (a tagged first line): most detections use no regex (issue 23). */
+    private static final class TaggedMap {
+        static final Pattern PATTERN = Pattern.compile("#[A-Za-z][^\\s{]*\\s*\\{.*", Pattern.DOTALL);
+    }
 
     private Detection() {
     }
@@ -38,6 +43,21 @@ final class Detection {
      * history in every format). Nothing is consumed: {@code in} is reset to where it was.
      */
     static Format detect(BufferedInputStream in, String source) throws IOException, InvalidInputException {
+        in.mark(PEEK);
+        byte[] start = in.readNBytes(FIRST_LOOK);
+        in.reset();
+        if (start.length == 0) {
+            return null;
+        }
+        if (isMessagePackLead(start[0] & 0xff)) {
+            return Format.OMNILINK;
+        }
+        Format settled = settledAtStart(start, source);
+        return settled != null ? settled : fromFirstMiB(in, source);
+    }
+
+    /** {@link #detect(BufferedInputStream, String)} from the first MiB's text, without a look at its start first. */
+    static Format fromFirstMiB(BufferedInputStream in, String source) throws IOException, InvalidInputException {
         in.mark(PEEK);
         byte[] head = in.readNBytes(PEEK);
         in.reset();
@@ -76,6 +96,84 @@ final class Detection {
             // later lines only refine JSON detection; the reader reports this line when it gets there
         }
         return classifyOrFail(first, text.toString(), source, number);
+    }
+
+    /**
+     * The format {@link #classify} gives the whole first MiB when the complete lines of its first
+     * {@link #FIRST_LOOK} bytes ({@code start}) already decide it, else {@code null} (and the first MiB is looked
+     * at). Most files are decided by their first line (a Jepsen log line, an EDN map or vector of maps): a batch of
+     * small files then decodes a line or two of each for detection, not the whole file (issue 23).
+     */
+    private static Format settledAtStart(byte[] start, String source) throws IOException {
+        int end = start.length;
+        if (end == FIRST_LOOK) { // cut: only the lines that end within it, whose text the whole MiB shares
+            while (end > 0 && start[end - 1] != '\n') {
+                end--;
+            }
+        }
+        Lines lines = new Lines(new ByteArrayInputStream(start, 0, end), source);
+        try {
+            String first = lines.peekSignificant();
+            if (first == null) {
+                return null;
+            }
+            if (JepsenLogReader.message(first) != null || JepsenLogReader.isLogRecord(first)) {
+                return Format.JEPSEN_LOG;
+            }
+            long number = lines.peekedNumber();
+            StringBuilder text = new StringBuilder();
+            String line;
+            while (text.length() < FIRST_LOOK / 2 && (line = lines.next()) != null) {
+                if (lines.number() >= number) {
+                    Format f = settled(text.append(line).append('\n'));
+                    if (f != null) {
+                        return f;
+                    }
+                }
+            }
+        } catch (Lines.BadLineException e) {
+            // the whole MiB's detection reports it, as before
+        }
+        return null;
+    }
+
+    /**
+     * What {@link #classify} says of every text that starts with {@code text} (the first significant line, not a
+     * Jepsen log line, and those after it), when the characters of {@code text} decide it: the same tests, and
+     * {@code null} whenever they would look past its end or at the fields of a JSON object.
+     */
+    static Format settled(CharSequence text) {
+        int from = 0;
+        while (from < text.length() && Character.isWhitespace(text.charAt(from))) {
+            from++;
+        }
+        if (from == text.length()) {
+            return null;
+        }
+        char c = text.charAt(from);
+        if (c == '(') {
+            return Format.EDN;
+        }
+        if (c == '[') {
+            int i = skipBlank(text, from + 1);
+            if (i >= text.length()) {
+                return null;
+            }
+            if (text.charAt(i) != '{') {
+                return Format.EDN;
+            }
+            int j = skipBlank(text, i + 1);
+            return j >= text.length() || text.charAt(j) == '"' ? null : Format.EDN;
+        }
+        if (c == '{') {
+            int i = skipBlank(text, from + 1);
+            if (i >= text.length()) {
+                return null;
+            }
+            char d = text.charAt(i);
+            return d == '}' ? Format.JSON : d == ':' ? Format.EDN : null;
+        }
+        return null;
     }
 
     /**
@@ -165,7 +263,7 @@ final class Detection {
             return Format.EDN;
         }
         if (c == '#') {
-            return TAGGED_MAP.matcher(t).matches() ? Format.EDN : null;
+            return TaggedMap.PATTERN.matcher(t).matches() ? Format.EDN : null;
         }
         if (c == '[') {
             int i = skipBlank(t, 1);
@@ -196,7 +294,7 @@ final class Detection {
         return null;
     }
 
-    private static int skipBlank(String t, int from) {
+    private static int skipBlank(CharSequence t, int from) {
         int i = from;
         while (i < t.length() && (Character.isWhitespace(t.charAt(i)) || t.charAt(i) == ',')) {
             i++;

@@ -73,7 +73,14 @@ final class EdnReader {
             char close = c == '[' ? ']' : ')';
             String what = c == '[' ? "the vector" : "the list";
             collection = what;
-            while ((c = src.skipBlank()) != close) {
+            while (true) {
+                // Knossos' and Jepsen's printed vectors hold a map a line: those lines are read from the bytes too
+                if (useFast && fastLine()) {
+                    continue;
+                }
+                if ((c = src.skipBlank()) == close) {
+                    break;
+                }
                 if (c == Parseable.END_OF_INPUT) {
                     throw error(src.line(), "expected " + close + " closing " + what + " opened at line " + open
                             + ", got the end of the input");
@@ -160,7 +167,7 @@ final class EdnReader {
     /**
      * Reads the next line straight from the input's bytes, without its string or this reader's character source,
      * when it is one operation map that {@link #fast} takes, alone on its line but for blanks (Jepsen's
-     * history.edn); false (nothing consumed) when it is not, and the line is then read as any other.
+     * history.edn, and the lines between the first and the last of a vector printed a map a line); false (nothing consumed) when it is not, and the line is then read as any other.
      */
     private boolean fastLine() throws IOException, InvalidInputException {
         if (!src.atLineBoundary()) {

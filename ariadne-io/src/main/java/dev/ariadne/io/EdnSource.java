@@ -55,9 +55,12 @@ final class EdnSource implements Parseable {
         static final ThreadLocal<Parser> PARSER = ThreadLocal.withInitial(() -> Parsers.newParser(CONFIG));
     }
 
-    private static final Pattern HEX = Pattern.compile("([+-]?)0[xX]([0-9a-fA-F]+)N?");
-    private static final Pattern RADIX = Pattern.compile("([+-]?)([0-9]{1,2})[rR]([0-9a-zA-Z]+)");
-    private static final Pattern RATIO_TEXT = Pattern.compile("[+-]?[0-9]+/[0-9]+");
+    /** Compiled on first use (a token that may be a Clojure number): most histories need none (issue 23). */
+    private static final class Numbers {
+        static final Pattern HEX = Pattern.compile("([+-]?)0[xX]([0-9a-fA-F]+)N?");
+        static final Pattern RADIX = Pattern.compile("([+-]?)([0-9]{1,2})[rR]([0-9a-zA-Z]+)");
+        static final Pattern RATIO_TEXT = Pattern.compile("[+-]?[0-9]+/[0-9]+");
+    }
 
     private final Lines lines;
     private final long lineOffset;
@@ -213,11 +216,15 @@ final class EdnSource implements Parseable {
 
     /** A number token as edn-java can read it: Clojure's hexadecimal, radix and ratio forms rewritten. */
     private static String number(String token) {
-        var hex = HEX.matcher(token);
+        if (token.indexOf('x') < 0 && token.indexOf('X') < 0 && token.indexOf('r') < 0 && token.indexOf('R') < 0
+                && token.indexOf('/') < 0) {
+            return token; // each form rewritten below has one of these
+        }
+        var hex = Numbers.HEX.matcher(token);
         if (hex.matches()) {
             return hex.group(1) + new BigInteger(hex.group(2), 16);
         }
-        var radix = RADIX.matcher(token);
+        var radix = Numbers.RADIX.matcher(token);
         if (radix.matches()) {
             int base = Integer.parseInt(radix.group(2));
             if (base >= 2 && base <= 36) {
@@ -228,7 +235,7 @@ final class EdnSource implements Parseable {
                 }
             }
         }
-        if (RATIO_TEXT.matcher(token).matches()) {
+        if (Numbers.RATIO_TEXT.matcher(token).matches()) {
             return "#ariadne/ratio " + quoted(token);
         }
         return token;
@@ -287,6 +294,7 @@ final class EdnSource implements Parseable {
         }
         current = lines.next();
         if (current == null) {
+            line = Math.max(line, lines.number()); // lines its caller read from the bytes count (EdnReader.fastLine)
             return END_OF_INPUT;
         }
         line = lines.number();

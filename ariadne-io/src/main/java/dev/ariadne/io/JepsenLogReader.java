@@ -19,31 +19,40 @@ import java.util.regex.Pattern;
  * are neither operations nor log output, is rejected rather than read as a short history.
  */
 final class JepsenLogReader {
-    private static final Pattern FIELDS = Pattern.compile("[ \t]+");
-    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
     /**
-     * Where a {@code jepsen.util} message starts: after {@code " jepsen.util - "} (logger, then message), after
-     * {@code " jepsen.util: "} (Jepsen's own layout, {@code %d %p [%t] %c: %m}) or after {@code " - jepsen.util "}
-     * (unilog's {@code %p [%d] %t - %c %m}: thread, logger, message).
+     * The patterns, compiled when a log is read or a line looks like one: a file of another format (every file's
+     * first line is asked whether it is a log line) then compiles none (issue 23: the regex engine's first use takes
+     * milliseconds of a short run).
      */
-    private static final Pattern MARKER =
-            Pattern.compile("\\sjepsen\\.util\\s+-\\s|\\sjepsen\\.util:\\s|\\s-\\s+jepsen\\.util\\s");
-    /**
-     * The start of a log record of any logger: a level, or a date or time (layouts that print it first). Such
-     * lines, and indented lines (stack traces, values printed over several lines), are log output, not
-     * unrecognised content.
-     */
-    private static final Pattern LOG_RECORD = Pattern.compile(
-            "(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|SEVERE)\\b.*|\\d{4}-\\d{2}-\\d{2}[ T].*|\\d{2}:\\d{2}:\\d{2}.*",
-            Pattern.DOTALL);
-    /**
-     * The first line of what Jepsen's test prints after the run, once Knossos has analysed the history:
-     * {@code Not linearizable. Linearizable prefix was:} followed by the prefix, the inconsistent operation and the
-     * worlds considered, as bare operation lines ({@code 2\t:invoke\t:read\t0}), or {@code 412 element history
-     * linearizable. :D}. Everything from there on is that analysis, not more of the history.
-     */
-    private static final Pattern ANALYSIS = Pattern.compile(
-            "\\s*(?:Not linearizable\\. Linearizable prefix was:|\\d+ element history linearizable\\..*)\\s*");
+    private static final class Patterns {
+        static final Pattern FIELDS = Pattern.compile("[ \t]+");
+        static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+        /**
+         * Where a {@code jepsen.util} message starts: after {@code " jepsen.util - "} (logger, then message), after
+         * {@code " jepsen.util: "} (Jepsen's own layout, {@code %d %p [%t] %c: %m}) or after {@code " - jepsen.util "}
+         * (unilog's {@code %p [%d] %t - %c %m}: thread, logger, message).
+         */
+        static final Pattern MARKER =
+                Pattern.compile("\\sjepsen\\.util\\s+-\\s|\\sjepsen\\.util:\\s|\\s-\\s+jepsen\\.util\\s");
+        /**
+         * The start of a log record of any logger: a level, or a date or time (layouts that print it first). Such
+         * lines, and indented lines (stack traces, values printed over several lines), are log output, not
+         * unrecognised content.
+         */
+        static final Pattern LOG_RECORD = Pattern.compile(
+                "(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|SEVERE)\\b.*"
+                        + "|\\d{4}-\\d{2}-\\d{2}[ T].*|\\d{2}:\\d{2}:\\d{2}.*",
+                Pattern.DOTALL);
+        /**
+         * The first line of what Jepsen's test prints after the run, once Knossos has analysed the history:
+         * {@code Not linearizable. Linearizable prefix was:} followed by the prefix, the inconsistent operation and the
+         * worlds considered, as bare operation lines ({@code 2\t:invoke\t:read\t0}), or {@code 412 element history
+         * linearizable. :D}. Everything from there on is that analysis, not more of the history.
+         */
+        static final Pattern ANALYSIS = Pattern.compile(
+                "\\s*(?:Not linearizable\\. Linearizable prefix was:|\\d+ element history linearizable\\..*)\\s*");
+    }
+
     /** What a reader of this format expects, for messages. */
     static final String EXPECTED = "Jepsen log lines of the jepsen.util logger, <process> <type> <f> <value> "
             + "(such as \"INFO  jepsen.util - 0 :invoke :read nil\" or \"INFO [2017-03-05 12:00:01,123] jepsen "
@@ -53,8 +62,8 @@ final class JepsenLogReader {
     private final JepsenOps ops;
     /** The tokenizer of plain values, or {@code null} to read every value with edn-java (for tests). */
     private EdnFastMap fast = new EdnFastMap();
-    private final Matcher marker = MARKER.matcher("");
-    private final Matcher integerMatcher = INTEGER.matcher("");
+    private final Matcher marker = Patterns.MARKER.matcher("");
+    private final Matcher integerMatcher = Patterns.INTEGER.matcher("");
     private long significant;
     private long operations;
     private long annotations;
@@ -72,14 +81,17 @@ final class JepsenLogReader {
      * or {@code null} when the line is not one of that logger's.
      */
     static String message(String line) {
-        Matcher m = MARKER.matcher(line);
+        if (!line.contains("jepsen.util")) {
+            return null; // every form of the marker names the logger
+        }
+        Matcher m = Patterns.MARKER.matcher(line);
         return m.find() ? line.substring(m.end()).strip() : null;
     }
 
     /**
      * The start of porcupine's and Jepsen's default layout, {@code INFO  jepsen.util - }: on such a line the
-     * leftmost match of {@link #MARKER} is always its {@code " jepsen.util - "} (nothing before it can start one),
-     * so the message is the rest of the line, found without the regex.
+     * leftmost match of {@link Patterns#MARKER} is always its {@code " jepsen.util - "} (nothing before it can start
+     * one), so the message is the rest of the line, found without the regex.
      */
     private static final String COMMON_START = "INFO  jepsen.util - ";
 
@@ -94,7 +106,11 @@ final class JepsenLogReader {
 
     /** Whether {@code line} starts a log record of some logger (a level, a date or a time first). */
     static boolean isLogRecord(String line) {
-        return LOG_RECORD.matcher(line).matches();
+        if (line.isEmpty()) {
+            return false;
+        }
+        char c = line.charAt(0); // a level's initial, or a date's or time's first digit
+        return (c >= '0' && c <= '9' || "TDIWEFS".indexOf(c) >= 0) && Patterns.LOG_RECORD.matcher(line).matches();
     }
 
     /**
@@ -138,9 +154,9 @@ final class JepsenLogReader {
         reader.finish();
     }
 
-    /** Whether {@code line} starts Knossos' analysis printed after the operations ({@link #ANALYSIS}). */
+    /** Whether {@code line} starts Knossos' analysis printed after the operations ({@link Patterns#ANALYSIS}). */
     static boolean isAnalysis(String line) {
-        return line.length() < 200 && ANALYSIS.matcher(line).matches();
+        return line.length() < 200 && Patterns.ANALYSIS.matcher(line).matches();
     }
 
     /**
@@ -179,7 +195,7 @@ final class JepsenLogReader {
     }
 
     private void event(String text, long line) throws InvalidInputException {
-        String[] fields = fast != null ? split(text) : FIELDS.split(text, 4);
+        String[] fields = fast != null ? split(text) : Patterns.FIELDS.split(text, 4);
         String process = fields[0];
         boolean integer = fast != null ? isInteger(process) : integerMatcher.reset(process).matches();
         if (!integer && process.length() > 1 && process.charAt(0) == ':') {

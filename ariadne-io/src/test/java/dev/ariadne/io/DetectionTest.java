@@ -88,4 +88,56 @@ class DetectionTest {
         assertEquals(Format.EDN, HistoryReaders.detect(file));
         assertEquals(1, HistoryReaders.read(file, Format.AUTO).size());
     }
+    /** {@code bytes}' format as {@link Detection#detect} and as the whole first MiB's text say it, or their errors. */
+    private static void assertDecidedAlike(byte[] bytes, String what) throws Exception {
+        assertEquals(outcome(true, bytes), outcome(false, bytes), what);
+    }
+
+    private static String outcome(boolean startFirst, byte[] bytes) throws Exception {
+        java.io.BufferedInputStream in = new java.io.BufferedInputStream(new ByteArrayInputStream(bytes), 1 << 16);
+        try {
+            Format f = startFirst ? Detection.detect(in, "t") : Detection.fromFirstMiB(in, "t");
+            return String.valueOf(f) + " " + in.available(); // nothing consumed either way
+        } catch (InvalidInputException e) {
+            return e.line() + ": " + e.problem();
+        }
+    }
+
+    @Test
+    void theStartOfAFileDecidesItsFormatOnlyAsTheWholeMiBWould() throws Exception {
+        int files = 0;
+        for (Path p : RepoFiles.under("ariadne-io/src/test/resources", "ariadne-cli/src/test/resources",
+                "ariadne-core/src/test/resources", "examples")) {
+            assertDecidedAlike(Files.readAllBytes(p), p.toString());
+            files++;
+        }
+        assertTrue(files > 20, "test files found: " + files);
+        for (Path p : RepoFiles.files(Path.of("../../shared/testdata/porcupine"))) {
+            assertDecidedAlike(Files.readAllBytes(p), p.toString());
+        }
+        // seeded random texts of the pieces detection looks at, some long enough to be cut at the first look
+        String[] pieces = {"\n", " ", "\t", "\r\n", ",", "; a comment\n", "[", "{", "(", "}", "]", "\"", ":", "#a",
+            "x", "é", "{:process 0}", "{\"process\":0}", "{\"client\":0}", "{\"operation_name\":\"R\"}",
+            "INFO  jepsen.util - 0\t:invoke\t:read\tnil\n", "lein test\n", " ".repeat(9000),
+            "y".repeat(Detection.FIRST_LOOK - 3)};
+        java.util.Random random = new java.util.Random(23);
+        for (int n = 0; n < 3000; n++) {
+            StringBuilder text = new StringBuilder();
+            for (int k = random.nextInt(12); k >= 0; k--) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            assertDecidedAlike(text.toString().getBytes(StandardCharsets.UTF_8), "random text " + n + ": " + text);
+        }
+    }
+
+    @Test
+    void aFileWhoseFirstLinesDecideItsFormatIsDecidedFromThem() {
+        assertEquals(Format.EDN, Detection.settled("[{:process 4, :type :invoke, :f :write, :value 2}\n"));
+        assertEquals(Format.EDN, Detection.settled("{:process 0, :type :invoke}\n"));
+        assertEquals(Format.EDN, Detection.settled("[\n {:process 0}\n"));
+        assertEquals(Format.JSON, Detection.settled("{ }\n"));
+        assertEquals(null, Detection.settled("[\n"), "a lone [ needs the next line");
+        assertEquals(null, Detection.settled("[{\"process\":0}]\n"), "JSON needs the first object's fields");
+        assertEquals(null, Detection.settled("#jepsen.history.Op{:process 0}\n"));
+    }
 }

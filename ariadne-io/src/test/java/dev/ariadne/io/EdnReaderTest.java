@@ -70,6 +70,28 @@ class EdnReaderTest {
     }
 
     @Test
+    void aVectorPrintedAMapALineKeepsEveryLineAndErrorLine() throws Exception {
+        String edn = "; Knossos' shape\n"
+                + "[{:process 0, :type :invoke, :f :write, :value 1}\n"
+                + " {:process 0, :type :ok, :f :write, :value 1}\n"
+                + " {:process 1, :type :invoke, :f :read, :value nil}\n"
+                + " {:process 1, :type :ok, :f :read, :value 1}]\n";
+        History h = Read.text(edn, Format.AUTO);
+        assertEquals(2, h.size());
+        assertEquals(List.of(2, 4), List.of(h.get(0).line(), h.get(1).line()));
+        assertEquals(1L, h.get(1).output());
+        // the lines read from the bytes count in the errors that follow them
+        String unclosed = edn.substring(0, edn.lastIndexOf(']')) + "\n\n";
+        InvalidInputException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidInputException.class,
+                () -> Read.text(unclosed, Format.AUTO));
+        assertEquals(6, e.line(), e.getMessage());
+        String bad = edn.replace(" {:process 1, :type :ok", " {:process 1, :type :maybe");
+        e = org.junit.jupiter.api.Assertions.assertThrows(InvalidInputException.class,
+                () -> Read.text(bad, Format.AUTO));
+        assertEquals(5, e.line(), e.getMessage());
+    }
+
+    @Test
     void convertsValuesToPlainData() throws Exception {
         String edn = "{:process 0, :type :invoke, :f :txn, :key :k/x, "
                 + ":value [[:append 1 2] #{:a \"b\"} {:k 1, 2 nil} 1.5 99999999999999999999 7N true \\c (1)]}\n";

@@ -70,6 +70,18 @@ public final class KvModel implements Model<IntSortedMap<KvText>> {
         static final int GET = 0;
         static final int PUT = 1;
         static final int APPEND = 2;
+
+        // Written out, as RegisterModel's are: a record's own are made at run time from method handles (about 20
+        // classes spun outside the start-up archive when a kv core search first hashes a relaxed step).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Op op && op.kind == kind && op.key == key && java.util.Objects.equals(op.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * kind + key) * 31 + java.util.Objects.hashCode(value);
+        }
     }
 
     @Override
