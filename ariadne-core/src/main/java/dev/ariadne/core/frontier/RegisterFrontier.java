@@ -1002,39 +1002,11 @@ final class RegisterFrontier {
         }
 
         int[] order(int t0) {
-            int length = 0;
-            for (int t = t0; t >= 0; t = parent[t]) {
-                length++;
-            }
-            int[] order = new int[length];
-            for (int t = t0; t >= 0; t = parent[t]) {
-                order[--length] = op[t];
-            }
-            return order;
+            return Trail.order(op, parent, t0);
         }
 
         void compact(Configs live) {
-            int[] map = new int[size];
-            Arrays.fill(map, -1);
-            for (int e = 0; e < live.size; e++) {
-                for (int t = live.trails[e]; t >= 0 && map[t] == -1; t = parent[t]) {
-                    map[t] = -2;
-                }
-            }
-            int n = 0;
-            for (int t = 0; t < size; t++) {
-                if (map[t] == -2) {
-                    int p = parent[t];
-                    op[n] = op[t];
-                    parent[n] = p < 0 ? -1 : map[p];
-                    map[t] = n++;
-                }
-            }
-            for (int e = 0; e < live.size; e++) {
-                if (live.trails[e] >= 0) {
-                    live.trails[e] = map[live.trails[e]];
-                }
-            }
+            int n = Trail.compact(op, parent, size, live.trails, live.size);
             limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
             size = n;
             int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);

@@ -43,6 +43,11 @@ final class Trail {
 
     /** The operations of the linearization ending at entry {@code trail}, in order. */
     int[] order(int trail) {
+        return order(op, parent, trail);
+    }
+
+    /** The operations of the chain ending at entry {@code trail} of the arena ({@code op}, {@code parent}), in order. */
+    static int[] order(int[] op, int[] parent, int trail) {
         int length = 0;
         for (int t = trail; t >= 0; t = parent[t]) {
             length++;
@@ -64,10 +69,27 @@ final class Trail {
      * renumbers the configurations' entries.
      */
     void compact(ConfigSet live) {
+        int n = compact(op, parent, size, live.trails, live.size);
+        // When little was garbage (one long chain), wait longer before the next try.
+        limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
+        size = n;
+        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
+        if (op.length > capacity * 2) {
+            op = Arrays.copyOf(op, capacity);
+            parent = Arrays.copyOf(parent, capacity);
+        }
+    }
+
+    /**
+     * Compacts the arena ({@code op}, {@code parent}, its first {@code size} entries) in place to the entries
+     * that the first {@code count} of {@code trails} reach, keeping their order, renumbers those trails, and
+     * returns how many entries are left.
+     */
+    static int compact(int[] op, int[] parent, int size, int[] trails, int count) {
         int[] map = new int[size];
         Arrays.fill(map, -1);
-        for (int e = 0; e < live.size; e++) {
-            for (int t = live.trails[e]; t >= 0 && map[t] == -1; t = parent[t]) {
+        for (int e = 0; e < count; e++) {
+            for (int t = trails[e]; t >= 0 && map[t] == -1; t = parent[t]) {
                 map[t] = -2;
             }
         }
@@ -80,19 +102,12 @@ final class Trail {
                 map[t] = n++;
             }
         }
-        for (int e = 0; e < live.size; e++) {
-            if (live.trails[e] >= 0) {
-                live.trails[e] = map[live.trails[e]];
+        for (int e = 0; e < count; e++) {
+            if (trails[e] >= 0) {
+                trails[e] = map[trails[e]];
             }
         }
-        // When little was garbage (one long chain), wait longer before the next try.
-        limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
-        size = n;
-        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
-        if (op.length > capacity * 2) {
-            op = Arrays.copyOf(op, capacity);
-            parent = Arrays.copyOf(parent, capacity);
-        }
+        return n;
     }
 
     /**
