@@ -1,36 +1,66 @@
 package dev.ariadne.cli;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+
 /**
- * A batch {@code check} of small files on two threads (issue 23: a batch of small histories is mostly cold code
- * running on one core while the second waits). A helper thread reads and checks later files, at most
- * {@link #WINDOW} ahead of the one printed next, while the main thread checks the file printed next (or, when the
- * helper has it, a later one); the main thread prints every outcome in the files' order, so the output and the exit
- * status are those of checking in turn. Only files small beside the heap ({@link ReadAhead#fits}) are checked ahead;
- * a larger one is checked by the main thread at its turn, and the helper starts nothing while it is. An outcome
- * decided next to another check that came out UNKNOWN (a budget or the heap ran out) is decided again alone before it
- * is printed, so no verdict depends on checking two files at once; a failure of the helper's check (a bug) is thrown
- * on the main thread at the file's turn, as checking in turn would have thrown it.
+ * A batch {@code check} on two threads (issue 23: a batch is mostly reading and checking on one core while the second
+ * waits). A helper thread and the main thread share the files' work, at most {@link #WINDOW} files ahead of the one
+ * printed next; the main thread prints every outcome in the files' order, so the output and the exit status are
+ * those of checking in turn. A small file is read and checked in one go by one thread; a file worth reading apart
+ * (a megabyte or more) is read by one thread and checked by whichever is free next, reads first, so that the last
+ * files' readings overlap the earlier files' checks instead of the last file running alone at the end. Only files
+ * small beside the heap ({@link ReadAhead#fits}) are worked on ahead; a larger one is read and checked by the main
+ * thread at its turn, and the helper starts nothing while it is. An outcome decided next to another check that came
+ * out UNKNOWN (a budget or the heap ran out) is decided again alone before it is printed, so no verdict depends on
+ * checking two files at once; a failure of a check on either thread (a bug) is thrown on the main thread at the
+ * file's turn, as checking in turn would have thrown it.
  */
 final class CheckAhead implements AutoCloseable {
-    /** One file's outcome; {@code drawsProgress} is false on the helper thread (one progress line at a time). */
+    /** One file's work: its reading, and its check. */
     interface FileCheck {
-        CheckCommand.Outcome check(int index, boolean drawsProgress);
+        /**
+         * The outcome of file {@code index}. {@code read} is what {@link #read} gave for it, or {@code null}: read
+         * it now. {@code drawsProgress} is false on the helper thread (one progress line at a time).
+         */
+        CheckCommand.Outcome check(int index, Object read, boolean drawsProgress);
+
+        /**
+         * File {@code index} read ahead of its check, for {@link #check}; never throws (a failure travels in what
+         * it returns, to be thrown by the check). {@code null}: nothing read, the check reads it.
+         */
+        default Object read(int index) {
+            return null;
+        }
     }
 
-    /** How many files past the one printed next may be checked, so that a slow file holds few outcomes waiting. */
+    /** How many files past the one printed next may be started, so that a slow file holds few outcomes waiting. */
     static final int WINDOW = 2;
 
     private static final byte UNKNOWN_SIZE = 0;
     private static final byte SMALL = 1;
-    private static final byte LARGE = 2;
+    /** Small beside the heap, and worth reading on one thread and checking on another. */
+    private static final byte APART = 2;
+    private static final byte LARGE = 3;
 
-    private final java.util.List<java.nio.file.Path> files;
+    private static final byte WAITING = 0;
+    private static final byte READING = 1;
+    private static final byte READ = 2;
+    private static final byte CHECKING = 3;
+
+    private final List<Path> files;
     private final FileCheck check;
-    private final java.util.function.Predicate<java.nio.file.Path> fits;
+    private final Predicate<Path> fits;
+    private final Predicate<Path> apart;
+    /** Guarded by this, as is everything below. */
     private final byte[] size;
-    /** Each file's outcome (or the {@link Failure} of its check) until the main thread takes it; guarded by this. */
+    private final byte[] state;
+    /** What each file's reading gave, until its check takes it. */
+    private final Object[] reads;
+    /** Each file's outcome (or the {@link Failure} of its check) until the main thread takes it. */
     private final Object[] results;
-    /** The first file nobody has started to check. */
+    /** The first file nobody has started to read or check: files are started in order. */
     private int next;
     /** The file the main thread prints next. */
     private int turn;
@@ -46,19 +76,26 @@ final class CheckAhead implements AutoCloseable {
     }
 
     /**
-     * Starts the helper for a batch of {@code files}; {@code fits} says which files are small enough to be checked
-     * next to another ({@link ReadAhead#fits}).
+     * Starts the helper for a batch of {@code files}; {@code fits} says which files are small enough to be worked
+     * on next to another ({@link ReadAhead#fits}), {@code apart} which of those are read apart from their check.
      */
-    CheckAhead(java.util.List<java.nio.file.Path> files, FileCheck check,
-               java.util.function.Predicate<java.nio.file.Path> fits) {
+    CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits, Predicate<Path> apart) {
         this.files = files;
         this.check = check;
         this.fits = fits;
+        this.apart = apart;
         this.size = new byte[files.size()];
+        this.state = new byte[files.size()];
+        this.reads = new Object[files.size()];
         this.results = new Object[files.size()];
         this.helper = new Thread(this::help, "ariadne-check-ahead");
         helper.setDaemon(true); // an interrupted batch halts without waiting for it
         helper.start();
+    }
+
+    /** As above, every file read and checked in one go. */
+    CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits) {
+        this(files, check, fits, f -> false);
     }
 
     /**
@@ -69,26 +106,97 @@ final class CheckAhead implements AutoCloseable {
         return fileCount > 1 && threads == null && Runtime.getRuntime().availableProcessors() >= 2;
     }
 
-    /** Whether file {@code j} is small (its size is looked at once, by whichever thread asks first). */
-    private boolean small(int j) {
+    /** File {@code j}'s size class (looked at once, by whichever thread asks first). */
+    private byte size(int j) {
         if (size[j] == UNKNOWN_SIZE) {
-            size[j] = fits.test(files.get(j)) ? SMALL : LARGE;
+            Path f = files.get(j);
+            size[j] = !fits.test(f) ? LARGE : apart.test(f) ? APART : SMALL;
         }
-        return size[j] == SMALL;
+        return size[j];
     }
 
-    /** Whether file {@code next} may be started now by a thread other than the one whose turn it is. */
-    private boolean mayStartAhead() {
-        return !closed && !alone && next < results.length && next <= turn + WINDOW && small(next);
+    /**
+     * The next piece of work for a free thread, or -1: {@code j << 1} reads file {@code j}, {@code j << 1 | 1}
+     * checks it (read already, or read by the check). Reads come first: the files' readings then run early and
+     * side by side, and the checks, which may run on either thread, fill in, so both threads end together.
+     */
+    private int pick() {
+        if (closed || alone) {
+            return -1;
+        }
+        if (next < results.length && next <= turn + WINDOW && size(next) != LARGE) {
+            int j = next++;
+            if (size(j) == APART) {
+                state[j] = READING;
+                return j << 1;
+            }
+            state[j] = CHECKING;
+            return j << 1 | 1;
+        }
+        for (int j = turn; j < next; j++) {
+            if (state[j] == READ) {
+                state[j] = CHECKING;
+                return j << 1 | 1;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the helper has nothing left to do: every file started, and none read and waiting for its check. */
+    private boolean helperDone() {
+        if (closed) {
+            return true;
+        }
+        if (next < results.length) {
+            return false;
+        }
+        for (int j = turn; j < next; j++) {
+            if (state[j] == READING || state[j] == READ) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Does {@code task} ({@link #pick}); a check's outcome, or its failure, goes to {@link #results}. */
+    private void run(int task, boolean main) {
+        int j = task >>> 1;
+        if ((task & 1) == 0) {
+            Object read = check.read(j);
+            synchronized (this) {
+                reads[j] = read;
+                state[j] = READ;
+                notifyAll();
+            }
+            return;
+        }
+        Object read;
+        synchronized (this) {
+            read = reads[j];
+            reads[j] = null; // the check holds the history now, and drops it when done
+        }
+        Object r;
+        try {
+            r = check.check(j, read, main);
+        } catch (Throwable t) {
+            r = new Failure(t);
+        }
+        synchronized (this) {
+            results[j] = r;
+            if (!main) {
+                helped++;
+            }
+            notifyAll();
+        }
     }
 
     private void help() {
         while (true) {
-            int j;
+            int task;
             synchronized (this) {
                 try {
-                    while (!mayStartAhead()) {
-                        if (closed || next >= results.length) {
+                    while ((task = pick()) < 0) {
+                        if (helperDone()) {
                             return;
                         }
                         wait();
@@ -96,20 +204,15 @@ final class CheckAhead implements AutoCloseable {
                 } catch (InterruptedException e) {
                     return; // closed, or a served command cancelled: the main thread checks what is left
                 }
-                j = next++;
                 helperBusy = true;
             }
-            Object r;
             try {
-                r = check.check(j, false);
-            } catch (Throwable t) {
-                r = new Failure(t);
-            }
-            synchronized (this) {
-                results[j] = r;
-                helperBusy = false;
-                helped++;
-                notifyAll();
+                run(task, false);
+            } finally {
+                synchronized (this) {
+                    helperBusy = false;
+                    notifyAll();
+                }
             }
         }
     }
@@ -120,8 +223,7 @@ final class CheckAhead implements AutoCloseable {
         Object r = null;
         try {
             while (r == null) {
-                int j;
-                boolean large = false;
+                int task;
                 synchronized (this) {
                     turn = i;
                     notifyAll();
@@ -130,13 +232,11 @@ final class CheckAhead implements AutoCloseable {
                         results[i] = null;
                         continue;
                     }
-                    if (next == i) { // nobody has it: the main thread checks it now, a large file alone
+                    if (next == i && size(i) == LARGE) {
                         next++;
-                        large = !small(i);
-                        j = i;
-                    } else if (mayStartAhead()) { // the helper has it: check a later small file meanwhile
-                        j = next++;
-                    } else {
+                        state[i] = CHECKING;
+                        task = -1;
+                    } else if ((task = pick()) < 0) {
                         try {
                             wait();
                         } catch (InterruptedException e) {
@@ -148,26 +248,10 @@ final class CheckAhead implements AutoCloseable {
                         continue;
                     }
                 }
-                if (large) {
+                if (task < 0) {
                     return alone(i);
                 }
-                Object decided;
-                try {
-                    decided = check.check(j, true);
-                } catch (RuntimeException | Error e) {
-                    if (j == i) {
-                        throw e;
-                    }
-                    decided = new Failure(e);
-                }
-                if (j == i) {
-                    r = decided;
-                } else {
-                    synchronized (this) {
-                        results[j] = decided;
-                        notifyAll();
-                    }
-                }
+                run(task, true);
             }
         } finally {
             if (interrupted) {
@@ -184,7 +268,7 @@ final class CheckAhead implements AutoCloseable {
         return o.status() == ExitStatus.UNKNOWN ? alone(i) : o;
     }
 
-    /** File {@code i} decided on this thread once the helper is idle, and while it starts nothing. */
+    /** File {@code i} read and decided on this thread once the helper is idle, and while it starts nothing. */
     private CheckCommand.Outcome alone(int i) {
         boolean interrupted = false;
         synchronized (this) {
@@ -202,7 +286,7 @@ final class CheckAhead implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try {
-            return check.check(i, true);
+            return check.check(i, null, true);
         } finally {
             synchronized (this) {
                 alone = false;

@@ -343,15 +343,24 @@ class CheckCommand implements Callable<Integer> {
         try (BatchInterrupt batch = BatchInterrupt.watch(this, files);
              ReadAhead ahead = options.timeout() == null && files.size() > 1
                      ? new ReadAhead(files, readOptions) : null;
-             CheckAhead pair = ahead2 ? new CheckAhead(files, (i, drawsProgress) -> rendered(checkFile(files.get(i),
-                     null, i, readOptions, modelOptions, nilRead, checkOptions, drawsProgress)), ahead::fits)
-                     : null) {
+             CheckAhead pair = ahead2 ? new CheckAhead(files, new CheckAhead.FileCheck() {
+                 @Override
+                 public Outcome check(int i, Object read, boolean drawsProgress) {
+                     return rendered(checkFile(files.get(i), null, (ReadAhead.Read) read, i, readOptions,
+                             modelOptions, nilRead, checkOptions, drawsProgress));
+                 }
+
+                 @Override
+                 public Object read(int i) {
+                     return ReadAhead.Read.of(files.get(i), readOptions);
+                 }
+             }, ahead::fits, ReadAhead::apart) : null) {
             try {
                 for (int i = 0; i < files.size(); i++) {
                     // No local holds the outcome: once printed, the file's history is garbage while the next
                     // file is read and checked (the batch keeps only what kept() leaves).
-                    status = batch.decided(held(pair != null ? pair.take(i) : checkFile(files.get(i), ahead, i,
-                            readOptions, modelOptions, nilRead, options, true)));
+                    status = batch.decided(held(pair != null ? pair.take(i) : checkFile(files.get(i), ahead, null,
+                            i, readOptions, modelOptions, nilRead, options, true)));
                 }
                 batch.allDecided();
             } catch (OutOfMemoryError e) {
@@ -538,12 +547,13 @@ class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads and checks one file, the batch's {@code index}th, read through {@code ahead} when there is one.
-     * {@code --timeout} counts from the start of its reading; running out while reading and a full heap (while
-     * reading or checking) are UNKNOWN with the reason, never a stack trace. A progress line is drawn only if
-     * {@code drawsProgress} (one check at a time draws it).
+     * Reads and checks one file, the batch's {@code index}th: what {@code pre} read of it ({@link CheckAhead}),
+     * else read through {@code ahead} when there is one, else read now. {@code --timeout} counts from the start of
+     * its reading; running out while reading and a full heap (while reading or checking) are UNKNOWN with the
+     * reason, never a stack trace. A progress line is drawn only if {@code drawsProgress} (one check at a time draws
+     * it).
      */
-    private Outcome checkFile(Path file, ReadAhead ahead, int index, ReadOptions readOptions,
+    private Outcome checkFile(Path file, ReadAhead ahead, ReadAhead.Read pre, int index, ReadOptions readOptions,
                               ModelOptions modelOptions, String nilRead, CheckOptions options,
                               boolean drawsProgress) {
         String name = file.toString();
@@ -551,7 +561,10 @@ class CheckCommand implements Callable<Integer> {
         String phase = "while reading";
         try {
             ReadResult read;
-            if (ahead != null) {
+            if (pre != null) {
+                read = pre.get();
+                pre = null; // the history is this method's alone now: garbage once the outcome drops it
+            } else if (ahead != null) {
                 read = ahead.load(index);
             } else if (options.timeout() == null) {
                 read = load(file, readOptions);

@@ -109,6 +109,52 @@ final class ReadAhead implements AutoCloseable {
         }
     }
 
+    /** The smallest file on disk that {@link CheckAhead} reads on one thread and checks on another. */
+    static final long APART_BYTES = 1L << 20;
+    /** {@link #APART_BYTES} as {@link #apart} uses it: tests lower it, so that small files take that path too. */
+    static volatile long apartBytes = APART_BYTES;
+
+    /**
+     * Whether {@code file} is worth reading apart from its check ({@link CheckAhead}): a regular file of at least
+     * {@link #APART_BYTES}, whose reading takes long enough that overlapping it with another file's check pays for
+     * the hand-off.
+     */
+    static boolean apart(Path file) {
+        try {
+            return Files.isRegularFile(file) && Files.size(file) >= apartBytes;
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What reading a file gave, on one thread, for its check on another ({@link CheckAhead}): the result, or what
+     * the reading threw, thrown again by {@link #get} as reading in turn would have thrown it.
+     */
+    record Read(ReadResult result, Throwable failure) {
+        /**
+         * {@code file} read now; {@code null} when this thread was interrupted meanwhile (a served command
+         * cancelled: its check reads it again, interrupted, as in turn).
+         */
+        static Read of(Path file, ReadOptions options) {
+            Read r;
+            try {
+                r = new Read(CheckCommand.load(file, options), null);
+            } catch (Throwable t) {
+                r = new Read(null, t);
+            }
+            return Thread.currentThread().isInterrupted() ? null : r;
+        }
+
+        /** The reading's result, or its failure thrown. */
+        ReadResult get() throws IOException, InvalidInputException {
+            if (failure != null) {
+                throw TimedRead.rethrown(failure);
+            }
+            return result;
+        }
+    }
+
     /** The file being read ahead, or -1 (for tests). */
     int aheadIndex() {
         return aheadIndex;

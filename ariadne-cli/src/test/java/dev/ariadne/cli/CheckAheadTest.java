@@ -20,8 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A batch's files checked on two threads ({@link CheckAhead}) come out in the files' order whichever thread
  * decides which file and whichever finishes first; an UNKNOWN decided next to another check, and a large file, are
- * decided on the main thread with no other check running; a check's failure is thrown at its file's turn. The
- * orders are forced with latches, not waits for time.
+ * decided on the main thread with no other check running; a check's failure is thrown at its file's turn; a file read
+ * apart is checked with what its reading gave, and the readings come first, so that the last file's reading does not
+ * wait for the first file's check. The orders are forced with latches, not waits for time.
  */
 class CheckAheadTest {
     private static List<Path> files(int n) {
@@ -50,7 +51,7 @@ class CheckAheadTest {
         CountDownLatch secondDone = new CountDownLatch(1);
         Set<String> threads = Collections.synchronizedSet(new HashSet<>());
         int n = 7;
-        try (CheckAhead pair = new CheckAhead(files(n), (i, draws) -> {
+        try (CheckAhead pair = new CheckAhead(files(n), (i, read, draws) -> {
             threads.add(Thread.currentThread().getName());
             if (i == 0) {
                 await(secondDone); // the first file finishes after the second, on whichever thread has it
@@ -74,7 +75,7 @@ class CheckAheadTest {
         AtomicInteger calls = new AtomicInteger();
         List<String> redo = Collections.synchronizedList(new ArrayList<>());
         Thread main = Thread.currentThread();
-        try (CheckAhead pair = new CheckAhead(files(4), (i, draws) -> {
+        try (CheckAhead pair = new CheckAhead(files(4), (i, read, draws) -> {
             int now = running.incrementAndGet();
             try {
                 if (i == 1 && calls.getAndIncrement() == 0) {
@@ -102,7 +103,7 @@ class CheckAheadTest {
         AtomicInteger running = new AtomicInteger();
         List<String> large = Collections.synchronizedList(new ArrayList<>());
         Thread main = Thread.currentThread();
-        try (CheckAhead pair = new CheckAhead(files(6), (i, draws) -> {
+        try (CheckAhead pair = new CheckAhead(files(6), (i, read, draws) -> {
             int now = running.incrementAndGet();
             try {
                 if (i == 3) {
@@ -124,7 +125,7 @@ class CheckAheadTest {
     void aChecksFailureIsThrownAtItsFilesTurn() {
         IllegalStateException bug = new IllegalStateException("a bug");
         CountDownLatch failed = new CountDownLatch(1);
-        try (CheckAhead pair = new CheckAhead(files(5), (i, draws) -> {
+        try (CheckAhead pair = new CheckAhead(files(5), (i, read, draws) -> {
             if (i == 2) {
                 failed.countDown();
                 throw bug;
@@ -137,6 +138,120 @@ class CheckAheadTest {
             assertEquals("f0", pair.take(0).file());
             assertEquals("f1", pair.take(1).file());
             assertSame(bug, assertThrows(IllegalStateException.class, () -> pair.take(2)));
+        }
+    }
+
+    /** A check that hands each file's reading to its check: "read j" for a file read apart. */
+    private static class Apart implements CheckAhead.FileCheck {
+        final List<String> reads = Collections.synchronizedList(new ArrayList<>());
+        final List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+        final java.util.function.IntConsumer beforeCheck;
+
+        Apart(java.util.function.IntConsumer beforeCheck) {
+            this.beforeCheck = beforeCheck;
+        }
+
+        @Override
+        public Object read(int index) {
+            reads.add("read " + index);
+            return "read " + index;
+        }
+
+        @Override
+        public CheckCommand.Outcome check(int index, Object read, boolean drawsProgress) {
+            beforeCheck.accept(index);
+            if (!("read " + index).equals(read)) {
+                wrong.add(index + " got " + read);
+            }
+            return ok(index);
+        }
+    }
+
+    @Test
+    void theLastFilesReadingDoesNotWaitForTheFirstFilesCheck() {
+        // Before: each thread read and checked a whole file, so the third file was read only once one of the first
+        // two had been checked, and this check, waiting for that reading, never ended.
+        CountDownLatch thirdRead = new CountDownLatch(1);
+        Apart work = new Apart(i -> {
+            if (i == 0) {
+                await(thirdRead);
+            }
+        }) {
+            @Override
+            public Object read(int index) {
+                if (index == 2) {
+                    thirdRead.countDown();
+                }
+                return super.read(index);
+            }
+        };
+        try (CheckAhead pair = new CheckAhead(files(3), work, f -> true, f -> true)) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals("f" + i, pair.take(i).file());
+            }
+        }
+        assertEquals(List.of(), work.wrong);
+        assertEquals(Set.of("read 0", "read 1", "read 2"), new HashSet<>(work.reads));
+        assertEquals(3, work.reads.size());
+    }
+
+    @Test
+    void filesReadApartAndFilesCheckedWholeComeOutInOrderEachReadOnce() {
+        // Files 0, 2, 5, 6 and 8 are read apart, the others read by their check (null), file 4 is large; file 1's
+        // check waits until file 2 has been read (by the other thread: a file within the window is read first).
+        Set<Integer> apart = Set.of(0, 2, 5, 6, 8);
+        CountDownLatch secondRead = new CountDownLatch(1);
+        List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+        List<String> reads = Collections.synchronizedList(new ArrayList<>());
+        int n = 9;
+        CheckAhead.FileCheck work = new CheckAhead.FileCheck() {
+            @Override
+            public Object read(int index) {
+                reads.add("read " + index);
+                if (index == 2) {
+                    secondRead.countDown();
+                }
+                return "read " + index;
+            }
+
+            @Override
+            public CheckCommand.Outcome check(int index, Object read, boolean drawsProgress) {
+                if (index == 1) {
+                    await(secondRead);
+                }
+                Object expected = apart.contains(index) ? "read " + index : null;
+                if (!java.util.Objects.equals(expected, read)) {
+                    wrong.add(index + " got " + read);
+                }
+                return index == 3 ? new CheckCommand.Outcome("f3", null, null, null, ExitStatus.NOT_LINEARIZABLE,
+                        List.of()) : ok(index);
+            }
+        };
+        try (CheckAhead pair = new CheckAhead(files(n), work, f -> !f.toString().equals("f4"),
+                f -> apart.contains(Integer.parseInt(f.toString().substring(1))))) {
+            for (int i = 0; i < n; i++) {
+                CheckCommand.Outcome o = pair.take(i);
+                assertEquals("f" + i, o.file());
+                assertEquals(i == 3 ? ExitStatus.NOT_LINEARIZABLE : ExitStatus.LINEARIZABLE, o.status());
+            }
+        }
+        assertEquals(List.of(), wrong);
+        List<String> sorted = new ArrayList<>(reads);
+        Collections.sort(sorted);
+        assertEquals(List.of("read 0", "read 2", "read 5", "read 6", "read 8"), sorted);
+    }
+
+    @Test
+    void aFailureOfAFileReadApartIsThrownAtItsFilesTurn() {
+        IllegalStateException bug = new IllegalStateException("a bug");
+        Apart work = new Apart(i -> {
+            if (i == 1) {
+                throw bug;
+            }
+        });
+        try (CheckAhead pair = new CheckAhead(files(4), work, f -> true, f -> true)) {
+            assertEquals("f0", pair.take(0).file());
+            assertSame(bug, assertThrows(IllegalStateException.class, () -> pair.take(1)));
         }
     }
 }

@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A batch {@code check} reads the next file while it checks the current one (issue 23); what it prints and its exit
  * status are those of checking each file alone, in order, whatever each reading gives: a history, bad input, a
- * missing file, compressed data. Nothing depends on which thread finishes first.
+ * missing file, compressed data; and so when files are read on one thread and checked on another ({@link
+ * CheckAhead}, files of a megabyte or more), mixed with files read and checked in one go. Nothing depends on which
+ * thread finishes first.
  */
 class ReadAheadTest {
     private static final Path EXAMPLES = Path.of(System.getProperty("user.dir")).resolveSibling("examples");
@@ -83,6 +85,63 @@ class ReadAheadTest {
                 assertEquals(timeless(out.toString()), timeless(batch.out()));
             }
         }
+    }
+
+    @Test
+    void filesReadApartFromTheirChecksPrintWhatEachFileAloneWouldInOrder() throws IOException {
+        // Two generated histories of over a megabyte (read apart at the default size), one linearizable and one
+        // not, around the mixed small files; the small files are read apart too when the size is lowered.
+        String big = dir.resolve("big-ok.jsonl").toString();
+        String bigBad = dir.resolve("big-bad.jsonl").toString();
+        assertEquals(0, CliRunner.run("generate", "--model", "register", "--ops", "20000", "--seed", "5", big)
+                .status());
+        assertEquals(0, CliRunner.run("generate", "--model", "register", "--ops", "20000", "--seed", "6",
+                "--violation", bigBad).status());
+        assertTrue(Files.size(Path.of(big)) >= ReadAhead.APART_BYTES, "over a megabyte");
+        assertTrue(Files.size(Path.of(bigBad)) >= ReadAhead.APART_BYTES, "over a megabyte");
+        List<String> files = new ArrayList<>(List.of(big));
+        files.addAll(mixedFiles());
+        files.add(bigBad);
+        files.add(big);
+        StringBuilder out = new StringBuilder();
+        StringBuilder err = new StringBuilder();
+        int worst = ExitStatus.LINEARIZABLE;
+        for (String f : files) {
+            CliRunner one = CliRunner.run("check", "--model", "register", f);
+            out.append(one.out());
+            err.append(one.err());
+            worst = ExitStatus.worst(worst, one.status());
+        }
+        List<String> text = new ArrayList<>(List.of("check", "--model", "register"));
+        text.addAll(files);
+        List<String> json = new ArrayList<>(List.of("check", "--json", "--model", "register"));
+        json.addAll(files);
+        String wholeJson = CliRunner.run(json.toArray(String[]::new)).out();
+        for (long apartBytes : new long[]{ReadAhead.APART_BYTES, 200, 0}) {
+            ReadAhead.apartBytes = apartBytes;
+            try {
+                CliRunner batch = CliRunner.run(text.toArray(String[]::new));
+                assertEquals(worst, batch.status(), batch.err());
+                assertEquals(timeless(out.toString()), timeless(batch.out()), "read apart from " + apartBytes);
+                assertEquals(timeless(err.toString()), timeless(batch.err()));
+                CliRunner batchJson = CliRunner.run(json.toArray(String[]::new));
+                assertEquals(worst, batchJson.status());
+                assertEquals(timelessJson(wholeJson), timelessJson(batchJson.out()), "read apart from " + apartBytes);
+            } finally {
+                ReadAhead.apartBytes = ReadAhead.APART_BYTES;
+            }
+        }
+        ReadAhead.apartBytes = Long.MAX_VALUE; // every file read and checked in one go: the JSON above is theirs
+        try {
+            assertEquals(timelessJson(wholeJson), timelessJson(CliRunner.run(json.toArray(String[]::new)).out()));
+        } finally {
+            ReadAhead.apartBytes = ReadAhead.APART_BYTES;
+        }
+    }
+
+    /** A JSON report without its times (milliseconds and nanoseconds). */
+    private static String timelessJson(String s) {
+        return s.replaceAll("\"(\\w*(?:[mM]illis|[nN]anos|[mM]s))\" *: *[0-9.]+", "\"$1\": T");
     }
 
     @Test
