@@ -132,6 +132,12 @@ final class CoreSearch<S> {
     private Map<RelaxedModel.Relaxed, long[]> firstSteps;
     /** Per position: the latest return of the completed operations up to it (windows' straddlers). */
     private long[] latestReturn;
+    /**
+     * The positions of the crashed operations that are not inert, ascending, for windows: a window holds those
+     * before it, and looking for them among all the operations before it cost each check of a window as much as
+     * the whole partition (500,000 operations for a set of two).
+     */
+    private int[] pendingPositions;
     /** Per window start: the states it may start from, or {@code null} when they are too many. */
     private final Map<Integer, Bounds<S>> bounds = new HashMap<>();
     /** Per set (its key) proven a core in a window: the window's start. */
@@ -265,10 +271,14 @@ final class CoreSearch<S> {
                 }
             }
         }
+        int failingNumber = failingId == null ? 0 : failingId;
+        boolean hasGuess = guessId != null;
+        int guessNumber = hasGuess ? guessId : 0;
         for (int i = 0; i < ops.length && failingId != null; i++) {
-            if (ops[i].id() == failingId) {
+            int id = ops[i].id();
+            if (id == failingNumber) {
                 failing = i;
-            } else if (guessId != null && ops[i].id() == guessId) {
+            } else if (hasGuess && id == guessNumber) {
                 guess = i;
             }
         }
@@ -306,7 +316,7 @@ final class CoreSearch<S> {
         }
         List<Partition> parts;
         try {
-            parts = model.partition(List.of(ops));
+            parts = model.partition(java.util.Collections.unmodifiableList(Arrays.asList(ops))); // not copied
         } catch (RuntimeException e) {
             return in;
         }
@@ -650,6 +660,12 @@ final class CoreSearch<S> {
         if (firstSteps == null) {
             firstSteps = new java.util.LinkedHashMap<>();
             latestReturn = new long[ops.length];
+            // An input seen before as the same object makes the same relaxed step with an unknown output: its
+            // entry is found by identity, without a key made and hashed per operation (prepared inputs are shared:
+            // a register's writes of small numbers).
+            java.util.IdentityHashMap<Object, long[]> unknownOutput = new java.util.IdentityHashMap<>();
+            int[] pending = new int[16];
+            int pendingCount = 0;
             long latest = Long.MIN_VALUE;
             for (int i = 0; i < ops.length; i++) {
                 Operation op = ops[i];
@@ -660,12 +676,25 @@ final class CoreSearch<S> {
                 if (inert[i]) {
                     continue;
                 }
+                if (op.isPending()) {
+                    if (pendingCount == pending.length) {
+                        pending = Arrays.copyOf(pending, pendingCount * 2);
+                    }
+                    pending[pendingCount++] = i;
+                }
                 long ret = op.isPending() ? Long.MAX_VALUE : op.ret();
-                note(new RelaxedModel.Relaxed(op.input(), Operation.UNKNOWN, -1), i, ret);
+                long[] seen = unknownOutput.get(op.input());
+                if (seen != null) {
+                    seen[1] = Math.min(seen[1], ret);
+                } else {
+                    unknownOutput.put(op.input(), note(new RelaxedModel.Relaxed(op.input(), Operation.UNKNOWN, -1),
+                            i, ret));
+                }
                 if (!op.isPending() && op.outputKnown()) {
                     note(new RelaxedModel.Relaxed(op.input(), op.output(), -1), i, ret);
                 }
             }
+            pendingPositions = Arrays.copyOf(pending, pendingCount);
         }
         long start = ops[w].call();
         List<RelaxedModel.Relaxed> before = new ArrayList<>();
@@ -714,13 +743,16 @@ final class CoreSearch<S> {
         return b;
     }
 
-    private void note(RelaxedModel.Relaxed step, int position, long ret) {
+    /** Notes {@code step} made by the operation at {@code position}, returning at {@code ret}; its entry. */
+    private long[] note(RelaxedModel.Relaxed step, int position, long ret) {
         long[] first = firstSteps.get(step);
         if (first == null) {
-            firstSteps.put(step, new long[]{position, ret});
+            first = new long[]{position, ret};
+            firstSteps.put(step, first);
         } else {
             first[1] = Math.min(first[1], ret);
         }
+        return first;
     }
 
     /**
@@ -778,12 +810,11 @@ final class CoreSearch<S> {
         while (from > 0 && latestReturn[from - 1] >= start) {
             from--;
         }
-        for (int i = 0; i < w; i++) {
-            if (ops[i].isPending() && !inert[i]) {
-                if (i < from) {
-                    history.add(ops[i]);
-                }
+        for (int i : pendingPositions) {
+            if (i >= from) {
+                break;
             }
+            history.add(ops[i]);
         }
         for (int i = from; i < w; i++) {
             if (!inert[i] && (ops[i].isPending() || ops[i].ret() >= start)) {
