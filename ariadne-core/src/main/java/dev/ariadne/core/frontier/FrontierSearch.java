@@ -246,16 +246,19 @@ public final class FrontierSearch<S> {
     /** As above, for an order that starts after {@code omitted} operations that led to {@code start}. */
     private static <S> Violation evidence(Model<S> model, S start, long omitted, int[] order, int failed,
                                           int[] candidates, Operation[] ops) {
-        List<Step> steps = new ArrayList<>();
+        // The states in an array and the steps made when asked for (StepList): no object per step.
+        Object[] states = new Object[order.length];
         S state = start;
-        for (int op : order) {
+        for (int k = 0; k < order.length; k++) {
+            int op = order[k];
             state = model.step(state, ops[op].input(), ops[op].output());
             if (state == null) {
                 throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
                         + ops[op].id() + "): are its states values?");
             }
-            steps.add(Step.described(ops[op], state, model));
+            states[k] = state;
         }
+        List<Step> steps = new StepList<>(model, ops, order.clone(), states);
         List<Operation> open = new ArrayList<>();
         for (int op : candidates) {
             open.add(ops[op]);
