@@ -232,6 +232,11 @@ final class JepsenOps {
             throw new InvalidInputException(source, line, "expected :index to be a non-negative integer, got "
                     + describe(index));
         }
+        index((long) i, line);
+    }
+
+    /** As {@link #index(Object, long)} for an {@code :index} that is a non-negative integer (not boxed). */
+    void index(long i, long line) throws InvalidInputException {
         if (!indexes.add(i)) {
             throw new InvalidInputException(source, line, "duplicate :index " + i + ": an earlier event has the "
                     + "same index (each event of a Jepsen history has its own)");
