@@ -135,6 +135,30 @@ final class Lines {
         return chunkPos;
     }
 
+    /**
+     * Moves the bytes not yet consumed to the start of {@link #bytes()} and reads more after them, so that a line
+     * cut by the buffer's end (about one a buffer) can be seen whole from {@link #peekStart()}; false when nothing
+     * was added (the line already starts the buffer, or the input is at its end). Nothing is consumed.
+     */
+    boolean compact() throws IOException {
+        if (!ahead.isEmpty() || eof || chunkPos == 0) {
+            return false;
+        }
+        int rest = chunkEnd - chunkPos;
+        System.arraycopy(chunk, chunkPos, chunk, 0, rest);
+        asciiLine = null; // its bytes have moved
+        peekedEnd = -1;
+        chunkPos = 0;
+        chunkEnd = rest;
+        int n = in.read(chunk, rest, chunk.length - rest);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        chunkEnd += n;
+        return n > 0;
+    }
+
     /** The end of the bytes in {@link #bytes()} that {@link #peekStart()} starts. */
     int bufferEnd() {
         return chunkEnd;
