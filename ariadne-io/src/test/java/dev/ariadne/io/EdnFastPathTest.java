@@ -143,6 +143,44 @@ class EdnFastPathTest {
         assertEquals(1, op.metadata().get("line"));
     }
 
+    @Test
+    void sharedInvocationsAreEachOperationsOwn() throws InvalidInputException {
+        // JepsenOps shares the invocations of a function with no key and a nil or integer value: every operation
+        // must still get exactly its own function and value, however the slots of its cache collide
+        Random r = new Random(23);
+        StringBuilder text = new StringBuilder();
+        List<dev.ariadne.core.history.Invocation> expected = new ArrayList<>();
+        for (int p = 0; p < 2_000; p++) {
+            String f = pick(r, "read", "write", "cas", "add", "w");
+            Long v = switch (r.nextInt(4)) {
+                case 0 -> null;
+                case 1 -> (long) r.nextInt(600) - 300;
+                case 2 -> r.nextLong();
+                default -> (long) r.nextInt(5);
+            };
+            String value = v == null ? "nil" : v.toString();
+            text.append("{:process 0, :type :invoke, :f :").append(f).append(", :value ").append(value)
+                    .append("}\n{:process 0, :type :ok, :f :").append(f).append(", :value ").append(value).append("}\n");
+            expected.add(dev.ariadne.core.history.Invocation.of(f, v));
+        }
+        JepsenOps ops = new JepsenOps("in.edn", false, ReadOptions.FailedCas.ABSENT);
+        ReadOutcome outcome = ReadOutcome.of(() -> {
+            EdnReader.read(new Lines(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)),
+                    "in.edn"), ops, true, true);
+            return new ReadOutcome(ops.build().operations(), null, null);
+        });
+        assertEquals(null, outcome.error());
+        List<Object> inputs = new ArrayList<>();
+        for (var op : ops.build().operations()) {
+            inputs.add(op.input());
+        }
+        assertEquals(expected, inputs);
+    }
+
+    private static String pick(Random r, String... options) {
+        return options[r.nextInt(options.length)];
+    }
+
     /**
      * Seeded random histories of Jepsen's common lines ({@link EdnJepsenLine}'s shape), each line with a fair chance
      * of one near miss that the common path must hand on: strings with escapes or unicode, big, negative and
