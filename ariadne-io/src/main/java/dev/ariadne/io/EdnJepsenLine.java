@@ -325,23 +325,49 @@ final class EdnJepsenLine {
      * caller checks that a delimiter follows (":a/b" and ":a:b" are not plain).
      */
     private String keyword(byte[] b, int from, int end) {
-        String seen = names.at(b, from, end, EdnFastMap.NAME);
-        if (seen != null) {
-            at = from + seen.length();
-            return seen;
-        }
         if (from >= end) {
             return null;
         }
         byte c = b[from];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+        if (c < 0) {
             return null;
         }
-        int k = from + 1;
-        while (k < end && (c = b[k]) >= 0 && EdnFastMap.NAME[c]) {
-            k++;
+        // the name last seen with this first letter, compared here: a history repeats a few ("read", "write")
+        byte[] last = lastBytes[c];
+        if (last != null) {
+            int len = last.length;
+            int e = from + len;
+            if (e < end) {
+                int j = 1;
+                while (j < len && b[from + j] == last[j]) {
+                    j++;
+                }
+                byte d;
+                if (j == len && ((d = b[e]) < 0 || !EdnFastMap.NAME[d])) {
+                    at = e;
+                    return lastNames[c];
+                }
+            }
         }
-        at = k;
-        return names.of(b, from, k);
+        String seen = names.at(b, from, end, EdnFastMap.NAME);
+        if (seen == null) {
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                return null;
+            }
+            int k = from + 1;
+            byte d;
+            while (k < end && (d = b[k]) >= 0 && EdnFastMap.NAME[d]) {
+                k++;
+            }
+            seen = names.of(b, from, k);
+        }
+        at = from + seen.length();
+        lastNames[c] = seen;
+        lastBytes[c] = seen.getBytes(StandardCharsets.ISO_8859_1);
+        return seen;
     }
+
+    /** By first letter, the keyword name seen last and its bytes (see {@link #keyword}). */
+    private final String[] lastNames = new String[128];
+    private final byte[][] lastBytes = new byte[128][];
 }
