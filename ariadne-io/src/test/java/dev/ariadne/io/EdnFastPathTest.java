@@ -177,6 +177,29 @@ class EdnFastPathTest {
         assertEquals(expected, inputs);
     }
 
+    @Test
+    void linesAcrossTheReadingBuffersEndReadAlike() {
+        // lines cut by the 64 KiB buffer are moved to its start (Lines.compact); a line longer than the buffer, a
+        // last line without a newline, and lines of every length around the buffer's end must read as edn-java
+        // reads them
+        for (int seed = 0; seed < 6; seed++) {
+            Random r = new Random(seed);
+            StringBuilder text = new StringBuilder();
+            long time = 0;
+            for (int l = 0; text.length() < 200_000; l++) {
+                String value = r.nextInt(400) == 0 ? "\"" + "x".repeat(70_000 + r.nextInt(2)) + "\""
+                        : Integer.toString(r.nextInt(1 << r.nextInt(31)));
+                text.append("{:process 0, :type :invoke, :f :write, :value ").append(value).append(", :time ")
+                        .append(time++).append("}\n{:process 0, :type :ok, :f :write, :value ").append(value)
+                        .append(", :time ").append(time++).append(" ".repeat(r.nextInt(3))).append("}\n");
+            }
+            if (seed % 2 == 1) {
+                text.setLength(text.length() - 1); // the last line without its newline
+            }
+            assertSame(text.toString().getBytes(StandardCharsets.UTF_8), "seed " + seed);
+        }
+    }
+
     private static String pick(Random r, String... options) {
         return options[r.nextInt(options.length)];
     }
