@@ -197,7 +197,7 @@ final class EdnReader {
         }
         byte[] b = lines.bytes();
         int end = lines.bufferEnd();
-        if (cutByBuffer(b, from, end) && lines.compact()) {
+        if (lines.cutAt(from) && lines.compact()) {
             // the line goes on past the buffer: moved to its start, it is read from the bytes as any other
             from = lines.peekStart();
             b = lines.bytes();
@@ -233,17 +233,6 @@ final class EdnReader {
         }
         lines.skipThrough(k);
         fastMaps++;
-        return true;
-    }
-
-    /** Whether no newline follows {@code from} in {@code b} before {@code end}; looked for from the end back. */
-    private static boolean cutByBuffer(byte[] b, int from, int end) {
-        // a line is short: a newline is found within a few bytes of the end unless the buffer cuts this line
-        for (int k = end - 1; k >= from; k--) {
-            if (b[k] == '\n') {
-                return false;
-            }
-        }
         return true;
     }
 

@@ -148,6 +148,7 @@ final class Lines {
         System.arraycopy(chunk, chunkPos, chunk, 0, rest);
         asciiLine = null; // its bytes have moved
         peekedEnd = -1;
+        lastNewline = UNKNOWN;
         chunkPos = 0;
         chunkEnd = rest;
         int n = in.read(chunk, rest, chunk.length - rest);
@@ -157,6 +158,25 @@ final class Lines {
         }
         chunkEnd += n;
         return n > 0;
+    }
+
+    /** The last newline in the buffer, -1 when none, or {@link #UNKNOWN} until looked for since it was filled. */
+    private int lastNewline = UNKNOWN;
+    private static final int UNKNOWN = -2;
+
+    /**
+     * Whether no newline follows {@code from} in {@link #bytes()} before {@link #bufferEnd()}: the line starting
+     * there goes on past the buffer (or is the input's last). The buffer is searched once each time it is filled.
+     */
+    boolean cutAt(int from) {
+        if (lastNewline == UNKNOWN) {
+            int k = chunkEnd - 1;
+            while (k >= 0 && chunk[k] != '\n') {
+                k--;
+            }
+            lastNewline = k;
+        }
+        return lastNewline < from;
     }
 
     /** The end of the bytes in {@link #bytes()} that {@link #peekStart()} starts. */
@@ -319,6 +339,7 @@ final class Lines {
             return false;
         }
         asciiLine = null; // its bytes are about to be overwritten
+        lastNewline = UNKNOWN;
         int n = in.read(chunk);
         if (n < 0) {
             eof = true;
