@@ -36,7 +36,11 @@ final class EdnReader {
     private final JepsenOps ops;
     private final EdnFastMap fast = new EdnFastMap();
     private boolean useFast = true;
+    /** Jepsen's common lines, read before {@link #fast} is tried; off to test {@link #fast} alone. */
+    private final EdnJepsenLine common = new EdnJepsenLine();
+    private boolean useCommon = true;
     private long fastMaps;
+    private long commonMaps;
 
     private EdnReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
@@ -59,10 +63,21 @@ final class EdnReader {
      * how many maps were read in all, and by the reader's own tokenizer.
      */
     static long[] read(Lines lines, JepsenOps ops, boolean fast) throws IOException, InvalidInputException {
+        return read(lines, ops, fast, fast);
+    }
+
+    /**
+     * As {@link #read(Lines, JepsenOps, boolean)}; without {@code common}, {@link EdnJepsenLine} is not tried (for
+     * tests of {@link EdnFastMap} alone). Gives how many maps were read in all, by the reader's own tokenizers, and
+     * by {@link EdnJepsenLine}.
+     */
+    static long[] read(Lines lines, JepsenOps ops, boolean fast, boolean common) throws IOException,
+            InvalidInputException {
         EdnReader r = new EdnReader(lines, ops);
         r.useFast = fast;
+        r.useCommon = fast && common;
         r.read();
-        return new long[]{r.maps, r.fastMaps};
+        return new long[]{r.maps, r.fastMaps, r.commonMaps};
     }
 
     private void read() throws IOException, InvalidInputException {
@@ -182,6 +197,22 @@ final class EdnReader {
         }
         byte[] b = lines.bytes();
         int end = lines.bufferEnd();
+        if (lines.cutAt(from) && lines.compact()) {
+            // the line goes on past the buffer: moved to its start, it is read from the bytes as any other
+            from = lines.peekStart();
+            b = lines.bytes();
+            end = lines.bufferEnd();
+        }
+        if (useCommon && common.parse(b, from, end)) {
+            // Jepsen's common lines, one after another while they last: one loop, no per-line setup
+            do {
+                commonEvent(lines.number() + 1);
+                lines.skipThrough(common.next - 1);
+                fastMaps++;
+                commonMaps++;
+            } while ((from = lines.peekStart()) >= 0 && common.parse(b = lines.bytes(), from, lines.bufferEnd()));
+            return true;
+        }
         int k = from;
         while (k < end && (b[k] == ' ' || b[k] == ',' || b[k] == '\t')) {
             k++;
@@ -203,6 +234,21 @@ final class EdnReader {
         lines.skipThrough(k);
         fastMaps++;
         return true;
+    }
+
+    /** The event of the line {@link #common} read, as {@link #fast(long)} gives the same map's. */
+    private void commonEvent(long line) throws InvalidInputException {
+        EdnJepsenLine m = common;
+        maps++;
+        if (m.index >= 0) {
+            ops.index(m.index, line);
+        }
+        if (m.time >= 0) {
+            ops.time(m.process, m.time, line);
+        } else {
+            ops.time(m.process, null, line);
+        }
+        ops.event(m.process, m.type, m.f, m.key, m.value, line);
     }
 
     /**

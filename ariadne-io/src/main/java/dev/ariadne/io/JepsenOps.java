@@ -45,7 +45,22 @@ final class JepsenOps {
      * A process's open operation: its function, its line, its input and, in a batch reading of a timed event, its
      * metadata, which its completion's {@code :time} is added to.
      */
-    private record Open(String f, long line, JepsenMetadata metadata, Invocation input) {
+    private static final class Open {
+        String f;
+        long line;
+        JepsenMetadata metadata;
+        Invocation input;
+        /** Whether the operation is open: the object of a small client is kept for its next operation. */
+        boolean live;
+
+        Open set(String f, long line, JepsenMetadata metadata, Invocation input) {
+            this.f = f;
+            this.line = line;
+            this.metadata = metadata;
+            this.input = input;
+            live = true;
+            return this;
+        }
     }
 
     /** Metadata: Jepsen's {@code :time} of an operation's invocation, in nanoseconds since the test began. */
@@ -140,9 +155,9 @@ final class JepsenOps {
                 }
                 JepsenMetadata metadata = time >= 0 && builder != null ? new JepsenMetadata(l, time)
                         : new JepsenMetadata(l);
-                Invocation input = new Invocation(f, key, value);
+                Invocation input = invocation(f, key, value);
                 sink.call(client, input, EventSink.UNTIMED, metadata);
-                putOpen(client, new Open(f, line, metadata, input));
+                putOpen(client, f, line, metadata, input);
                 return;
             }
             Open o = removeOpen(client);
@@ -172,25 +187,58 @@ final class JepsenOps {
         }
     }
 
-    private void putOpen(int client, Open o) {
+    /**
+     * The invocation of {@code f} with {@code key} and {@code value}: the one made last for the same when the key is
+     * absent and the value {@code nil} or an integer (reads and writes of a register repeat a few such on every
+     * line; an invocation is immutable, so operations may share it), else a new one.
+     */
+    private Invocation invocation(String f, Object key, Object value) {
+        if (key != null || (value != null && !(value instanceof Long))) {
+            return new Invocation(f, key, value);
+        }
+        long v = value == null ? 0 : (Long) value;
+        int slot = (f.hashCode() + 31 * (int) (v ^ (v >>> 32)) + (value == null ? 7 : 0)) & (invocations.length - 1);
+        Invocation c = invocations[slot];
+        if (c != null && c.key() == null && (c.f() == f || c.f().equals(f)) && (value == null ? c.value() == null
+                : c.value() instanceof Long l && l == v)) {
+            return c;
+        }
+        return invocations[slot] = new Invocation(f, null, value);
+    }
+
+    /** Invocations made last, by a hash of their function and value (see {@link #invocation}). */
+    private final Invocation[] invocations = new Invocation[64];
+
+    private void putOpen(int client, String f, long line, JepsenMetadata metadata, Invocation input) {
         if (client >= 0 && client < SMALL) {
             if (client >= openSmall.length) {
                 openSmall = java.util.Arrays.copyOf(openSmall, Math.min(SMALL, Math.max(client + 1,
                         openSmall.length * 2)));
             }
-            openSmall[client] = o;
+            Open o = openSmall[client];
+            if (o == null) {
+                openSmall[client] = o = new Open();
+            }
+            o.set(f, line, metadata, input);
         } else {
-            open.put(client, o);
+            open.put(client, new Open().set(f, line, metadata, input));
         }
     }
 
+    /**
+     * The open operation of {@code client}, now closed, or {@code null}; a small client's object is reused by its
+     * next operation, so it is read before that.
+     */
     private Open removeOpen(int client) {
         if (client >= 0 && client < SMALL) {
             if (client >= openSmall.length) {
                 return null;
             }
             Open o = openSmall[client];
-            openSmall[client] = null;
+            if (o == null || !o.live) {
+                return null;
+            }
+            o.live = false;
             return o;
         }
         return open.isEmpty() ? null : open.remove(client);
@@ -232,6 +280,11 @@ final class JepsenOps {
             throw new InvalidInputException(source, line, "expected :index to be a non-negative integer, got "
                     + describe(index));
         }
+        index((long) i, line);
+    }
+
+    /** As {@link #index(Object, long)} for an {@code :index} that is a non-negative integer (not boxed). */
+    void index(long i, long line) throws InvalidInputException {
         if (!indexes.add(i)) {
             throw new InvalidInputException(source, line, "duplicate :index " + i + ": an earlier event has the "
                     + "same index (each event of a Jepsen history has its own)");

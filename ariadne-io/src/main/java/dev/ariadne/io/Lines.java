@@ -135,6 +135,50 @@ final class Lines {
         return chunkPos;
     }
 
+    /**
+     * Moves the bytes not yet consumed to the start of {@link #bytes()} and reads more after them, so that a line
+     * cut by the buffer's end (about one a buffer) can be seen whole from {@link #peekStart()}; false when nothing
+     * was added (the line already starts the buffer, or the input is at its end). Nothing is consumed.
+     */
+    boolean compact() throws IOException {
+        if (!ahead.isEmpty() || eof || chunkPos == 0) {
+            return false;
+        }
+        int rest = chunkEnd - chunkPos;
+        System.arraycopy(chunk, chunkPos, chunk, 0, rest);
+        asciiLine = null; // its bytes have moved
+        peekedEnd = -1;
+        lastNewline = UNKNOWN;
+        chunkPos = 0;
+        chunkEnd = rest;
+        int n = in.read(chunk, rest, chunk.length - rest);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        chunkEnd += n;
+        return n > 0;
+    }
+
+    /** The last newline in the buffer, -1 when none, or {@link #UNKNOWN} until looked for since it was filled. */
+    private int lastNewline = UNKNOWN;
+    private static final int UNKNOWN = -2;
+
+    /**
+     * Whether no newline follows {@code from} in {@link #bytes()} before {@link #bufferEnd()}: the line starting
+     * there goes on past the buffer (or is the input's last). The buffer is searched once each time it is filled.
+     */
+    boolean cutAt(int from) {
+        if (lastNewline == UNKNOWN) {
+            int k = chunkEnd - 1;
+            while (k >= 0 && chunk[k] != '\n') {
+                k--;
+            }
+            lastNewline = k;
+        }
+        return lastNewline < from;
+    }
+
     /** The end of the bytes in {@link #bytes()} that {@link #peekStart()} starts. */
     int bufferEnd() {
         return chunkEnd;
@@ -295,6 +339,7 @@ final class Lines {
             return false;
         }
         asciiLine = null; // its bytes are about to be overwritten
+        lastNewline = UNKNOWN;
         int n = in.read(chunk);
         if (n < 0) {
             eof = true;

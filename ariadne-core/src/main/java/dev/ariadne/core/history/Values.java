@@ -38,6 +38,9 @@ public final class Values {
      * @throws IllegalArgumentException if the value is nested more than 256 levels deep
      */
     public static Object normalize(Object value) {
+        if (value == null || value instanceof Long || value instanceof String) {
+            return value; // most values of a history: no walk (C1, the launcher's compiler, would call it)
+        }
         return normalize(value, 0);
     }
 
