@@ -34,13 +34,14 @@ final class EdnFastMap {
         return word.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private static final int PROCESS = 1;
-    private static final int TYPE = 2;
-    private static final int F = 4;
-    private static final int KEY = 8;
-    private static final int VALUE = 16;
-    private static final int INDEX = 32;
-    private static final int TIME = 64;
+    /** The known keys, as bits of {@link #seen} (and of {@link EdnJepsenLine}'s). */
+    static final int PROCESS = 1;
+    static final int TYPE = 2;
+    static final int F = 4;
+    static final int KEY = 8;
+    static final int VALUE = 16;
+    static final int INDEX = 32;
+    static final int TIME = 64;
 
     /** Which of the known keys the map has. */
     int seen;

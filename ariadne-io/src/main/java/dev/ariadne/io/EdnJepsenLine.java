@@ -1,5 +1,13 @@
 package dev.ariadne.io;
 
+import static dev.ariadne.io.EdnFastMap.F;
+import static dev.ariadne.io.EdnFastMap.INDEX;
+import static dev.ariadne.io.EdnFastMap.KEY;
+import static dev.ariadne.io.EdnFastMap.PROCESS;
+import static dev.ariadne.io.EdnFastMap.TIME;
+import static dev.ariadne.io.EdnFastMap.TYPE;
+import static dev.ariadne.io.EdnFastMap.VALUE;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,15 +28,6 @@ import java.util.List;
  * 500,000-operation history has a million such lines.
  */
 final class EdnJepsenLine {
-    /** Keys, as bits of {@link #seen}. */
-    private static final int PROCESS = 1;
-    private static final int TYPE = 2;
-    private static final int F = 4;
-    private static final int KEY = 8;
-    private static final int VALUE = 16;
-    private static final int INDEX = 32;
-    private static final int TIME = 64;
-
     /** The event's fields; {@link #time} and {@link #index} are -1 when absent. */
     int process;
     JepsenOps.Type type;
