@@ -731,6 +731,26 @@ public final class TlaSpec implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes the keys of {@code states} ({@link SpecEvaluator#key}) one after another into {@code into} from
+     * {@code at}; returns where they end, -1 when one has none, -2 when they did not fit. Under the lock: TLC
+     * normalizes values in place, and a key must not read one half sorted.
+     */
+    int keys(TlaState[] states, long[] into, int at) {
+        if (view) {
+            return -1;
+        }
+        synchronized (lock) {
+            for (TlaState s : states) {
+                at = evaluator.key(s.tlc, into, at);
+                if (at < 0) {
+                    return at;
+                }
+            }
+            return at;
+        }
+    }
+
     String show(TlaState state) {
         synchronized (lock) {
             // An OmniLink validation module's own bookkeeping is not the spec's state: reports leave it out.
