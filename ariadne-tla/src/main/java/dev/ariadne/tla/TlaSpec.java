@@ -733,21 +733,54 @@ public final class TlaSpec implements AutoCloseable {
 
     /**
      * Writes the keys of {@code states} ({@link SpecEvaluator#key}) one after another into {@code into} from
-     * {@code at}; returns where they end, -1 when one has none, -2 when they did not fit. Under the lock: TLC
-     * normalizes values in place, and a key must not read one half sorted.
+     * {@code at}; returns where they end, -1 when one has none, -2 when they did not fit. A state's key is made
+     * once, under the lock (TLC normalizes values in place, and a key must not read one half sorted), and kept in
+     * the state (published through a volatile field, so another thread never reads a half-written key).
      */
     int keys(TlaState[] states, long[] into, int at) {
         if (view) {
             return -1;
         }
+        for (TlaState s : states) {
+            int[] key = s.key;
+            if (key == null) {
+                key = key(s);
+            }
+            if (key == TlaState.NO_KEY) {
+                return -1;
+            }
+            if (into.length - at < key.length) {
+                return -2;
+            }
+            for (int unit : key) {
+                into[at++] = unit & 0xFFFFFFFFL;
+            }
+        }
+        return at;
+    }
+
+    /** Scratch for {@link #key(TlaState)}, under the lock. */
+    private long[] keyScratch = new long[64];
+
+    /** Makes {@code s}'s {@link TlaState#key}. */
+    private int[] key(TlaState s) {
         synchronized (lock) {
-            for (TlaState s : states) {
-                at = evaluator.key(s.tlc, into, at);
-                if (at < 0) {
-                    return at;
+            if (s.key != null) {
+                return s.key;
+            }
+            int end;
+            while ((end = evaluator.key(s.tlc, keyScratch, 0)) == -2) {
+                keyScratch = new long[keyScratch.length * 2];
+            }
+            int[] key = TlaState.NO_KEY;
+            if (end >= 0) {
+                key = new int[end];
+                for (int i = 0; i < end; i++) {
+                    key[i] = (int) keyScratch[i];
                 }
             }
-            return at;
+            s.key = key;
+            return key;
         }
     }
 
