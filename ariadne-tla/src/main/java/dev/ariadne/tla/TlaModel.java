@@ -399,7 +399,9 @@ public final class TlaModel implements Model<TlaStates>, dev.ariadne.core.model.
             for (TlaState s : states.states) {
                 next.add(s);
             }
-            return TlaStates.of(closure(next, more, step), more);
+            // The states are closed under the steps of the operations already under way: from them only the
+            // begun operation's steps are new; the states those reach are closed under every operation's.
+            return TlaStates.of(closure(next, more, step, next.size(), step), more);
         }
         if (step.owner != null) {
             int at = indexOf(open, step.owner);
@@ -420,7 +422,7 @@ public final class TlaModel implements Model<TlaStates>, dev.ariadne.core.model.
         if (next.isEmpty()) {
             return null;
         }
-        return TlaStates.of(open.length == 0 ? next : closure(next, open, step), open);
+        return TlaStates.of(open.length == 0 ? next : closure(next, open, step, 0, null), open);
     }
 
     private static int indexOf(Step[] open, Owner owner) {
@@ -435,26 +437,37 @@ public final class TlaModel implements Model<TlaStates>, dev.ariadne.core.model.
     /**
      * Adds to {@code reached} every state reached from its states by zero or more {@code X_Step}s of the
      * operations {@code open}, in any interleaving, and returns it; {@code cause} is named when the steps do not
-     * come to an end. The set is its own work list: the states after position {@code done} are still to expand.
+     * come to an end. Its first {@code closed} states are closed under the steps of {@code open} but
+     * {@code begun}'s (the operation a begin adds), so only {@code begun}'s steps are taken from them. The set is its
+     * own work list: the states after position {@code done} are still to expand.
      */
-    private StateSet closure(StateSet reached, Step[] open, Step cause) {
+    private StateSet closure(StateSet reached, Step[] open, Step cause, int closed, Step begun) {
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
         for (int done = 0; done < reached.size(); done++) {
             TlaState s = reached.get(done);
-            for (Step o : open) {
-                List<TlaState> successors = spec.successors(s, o.boundInternal);
-                for (int k = 0, n = successors.size(); k < n; k++) {
-                    if (reached.add(successors.get(k)) && reached.size() > limit) {
-                        throw new TlaException(o.internal.location() + ": the X_Step actions of the "
-                                + "operations under way (" + o.internal.name() + " of " + o
-                                + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
-                                + cause + "; an operation's internal steps must come to an end (guard them "
-                                + "so that they are disabled after finitely many steps)");
-                    }
+            if (done < closed) {
+                expand(reached, s, begun, limit, cause);
+            } else {
+                for (Step o : open) {
+                    expand(reached, s, o, limit, cause);
                 }
             }
         }
         return reached;
+    }
+
+    /** Adds to {@code reached} the states {@code o}'s {@code X_Step} leads to from {@code s}. */
+    private void expand(StateSet reached, TlaState s, Step o, long limit, Step cause) {
+        List<TlaState> successors = spec.successors(s, o.boundInternal);
+        for (int k = 0, n = successors.size(); k < n; k++) {
+            if (reached.add(successors.get(k)) && reached.size() > limit) {
+                throw new TlaException(o.internal.location() + ": the X_Step actions of the "
+                        + "operations under way (" + o.internal.name() + " of " + o
+                        + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
+                        + cause + "; an operation's internal steps must come to an end (guard them "
+                        + "so that they are disabled after finitely many steps)");
+            }
+        }
     }
 
     /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */
