@@ -615,9 +615,11 @@ public final class TlaSpec implements AutoCloseable {
      * The size of {@link #successors(TlaState, Bound)}'s cache: a search meets the same (state, action) again soon
      * (dfs backtracks to a state it left a few steps before, and OmniLink's closures take the same steps from the
      * same states in consecutive configurations): on bulk-queue 5 x 1,000 a cache of 4,096 entries answered 36 % of
-     * the evaluations, one of a million 38 % (docs/benchmarks.md, branch tlafast).
+     * the evaluations, one of a million 38 % (docs/benchmarks.md, branch tlafast). Not larger: what it holds lives in
+     * the young generation and is copied at each collection, which cost more processor time with 16,384 entries than
+     * the 2 % more answers saved (docs/benchmarks.md, branch tla10).
      */
-    private static final int SUCCESSOR_CACHE = 1 << 14;
+    private static final int SUCCESSOR_CACHE = 1 << 12;
     /** The cache: direct-mapped by a hash of the state and the bound action; guarded by {@code lock}. */
     private final TlaState[] cachedFrom = new TlaState[SUCCESSOR_CACHE];
     private final Bound[] cachedBy = new Bound[SUCCESSOR_CACHE];
