@@ -92,6 +92,15 @@ public interface SpecEvaluator {
      */
     long[] variableHashes(Object state, Object parent, long[] parentHashes);
 
+    /**
+     * Writes an exact key of the state into {@code into} from {@code at} and returns where it ends: its variables'
+     * values as tagged, length-prefixed 32-bit units, one in each word (the high half zero), so that states with
+     * equal keys are equal by TLC's equality (equal states may still have different keys, where TLC represents a
+     * value in two ways). -1 when the state has none (a {@code VIEW}, a value of a kind it does not write), -2 when
+     * it did not fit.
+     */
+    int key(Object state, long[] into, int at);
+
     /** Whether two states are equal by TLC's equality (of their views when there is a {@code VIEW}). */
     boolean same(Object a, Object b);
 

@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.LongAdder;
  * fewer than 40% of the steps hit the memo, it is given up (the states rarely repeat, and keeping them costs more). Thread-safe: the engines' parallel
  * partitions share it, and calls into TLC are serialised by the spec.
  */
-public final class TlaModel implements Model<TlaStates> {
+public final class TlaModel implements Model<TlaStates>, dev.ariadne.core.model.StateKeys<TlaStates> {
     /** Past this many memoised transitions, new ones are computed but not kept (bounded memory). */
     private static final int MEMO_LIMIT = 2_000_000;
     private static final Object DISABLED = new Object();
@@ -110,6 +110,11 @@ public final class TlaModel implements Model<TlaStates> {
         /** {@link #action} and {@link #internal} bound to {@link #args}, once ({@code null} without a definition). */
         final TlaSpec.Bound bound;
         final TlaSpec.Bound boundInternal;
+        /**
+         * A number of this step object alone, for {@link #key}: equal steps made apart get different numbers
+         * (a configuration then explored twice, never two confused).
+         */
+        final long serial = SERIALS.incrementAndGet();
         private final int hash;
 
         Step(String name, TlaSpec.Action action, TlaSpec.Action internal, List<Object> values, Object[] args,
@@ -169,6 +174,40 @@ public final class TlaModel implements Model<TlaStates> {
             int c = Long.compare(call, o.call);
             return c != 0 ? c : Integer.compare(client, o.client);
         }
+    }
+
+    private static final AtomicLong SERIALS = new AtomicLong();
+
+    /**
+     * The key of a set of states with the operations under way (dfs's configuration cache keeps it instead of the
+     * states): how many operations are under way and their steps' serial numbers, how many states and each
+     * state's variables' values ({@link SpecEvaluator#key}), as 32-bit units packed two to a word. Equal keys are
+     * equal sets: the same steps under way (the same objects), and the same states in the same order, each equal
+     * by TLC's equality. (A key of an odd number of units ends with a zero half; keys are prefix-free, so that
+     * cannot make two keys equal.)
+     */
+    @Override
+    public int key(TlaStates states, long[] into, int at) {
+        Step[] open = states.open;
+        int start = at;
+        if (into.length - at < 2 * open.length + 2) {
+            return NO_ROOM;
+        }
+        into[at++] = open.length;
+        for (Step o : open) {
+            into[at++] = o.serial >>> 32;
+            into[at++] = o.serial & 0xFFFFFFFFL;
+        }
+        into[at++] = states.states.length;
+        int end = spec.keys(states.states, into, at);
+        if (end < 0) {
+            return end == -2 ? NO_ROOM : NO_KEY;
+        }
+        int out = start;
+        for (int i = start; i < end; i += 2) {
+            into[out++] = into[i] << 32 | (i + 1 < end ? into[i + 1] : 0);
+        }
+        return out;
     }
 
     private record Transition(TlaStates from, Step step) {
@@ -360,7 +399,9 @@ public final class TlaModel implements Model<TlaStates> {
             for (TlaState s : states.states) {
                 next.add(s);
             }
-            return TlaStates.of(closure(next, more, step), more);
+            // The states are closed under the steps of the operations already under way: from them only the
+            // begun operation's steps are new; the states those reach are closed under every operation's.
+            return TlaStates.of(closure(next, more, step, next.size(), step), more);
         }
         if (step.owner != null) {
             int at = indexOf(open, step.owner);
@@ -381,7 +422,7 @@ public final class TlaModel implements Model<TlaStates> {
         if (next.isEmpty()) {
             return null;
         }
-        return TlaStates.of(open.length == 0 ? next : closure(next, open, step), open);
+        return TlaStates.of(open.length == 0 ? next : closure(next, open, step, 0, null), open);
     }
 
     private static int indexOf(Step[] open, Owner owner) {
@@ -396,26 +437,37 @@ public final class TlaModel implements Model<TlaStates> {
     /**
      * Adds to {@code reached} every state reached from its states by zero or more {@code X_Step}s of the
      * operations {@code open}, in any interleaving, and returns it; {@code cause} is named when the steps do not
-     * come to an end. The set is its own work list: the states after position {@code done} are still to expand.
+     * come to an end. Its first {@code closed} states are closed under the steps of {@code open} but
+     * {@code begun}'s (the operation a begin adds), so only {@code begun}'s steps are taken from them. The set is its
+     * own work list: the states after position {@code done} are still to expand.
      */
-    private StateSet closure(StateSet reached, Step[] open, Step cause) {
+    private StateSet closure(StateSet reached, Step[] open, Step cause, int closed, Step begun) {
         long limit = reached.size() + (long) MAX_INTERNAL_STATES * reached.size();
         for (int done = 0; done < reached.size(); done++) {
             TlaState s = reached.get(done);
-            for (Step o : open) {
-                List<TlaState> successors = spec.successors(s, o.boundInternal);
-                for (int k = 0, n = successors.size(); k < n; k++) {
-                    if (reached.add(successors.get(k)) && reached.size() > limit) {
-                        throw new TlaException(o.internal.location() + ": the X_Step actions of the "
-                                + "operations under way (" + o.internal.name() + " of " + o
-                                + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
-                                + cause + "; an operation's internal steps must come to an end (guard them "
-                                + "so that they are disabled after finitely many steps)");
-                    }
+            if (done < closed) {
+                expand(reached, s, begun, limit, cause);
+            } else {
+                for (Step o : open) {
+                    expand(reached, s, o, limit, cause);
                 }
             }
         }
         return reached;
+    }
+
+    /** Adds to {@code reached} the states {@code o}'s {@code X_Step} leads to from {@code s}. */
+    private void expand(StateSet reached, TlaState s, Step o, long limit, Step cause) {
+        List<TlaState> successors = spec.successors(s, o.boundInternal);
+        for (int k = 0, n = successors.size(); k < n; k++) {
+            if (reached.add(successors.get(k)) && reached.size() > limit) {
+                throw new TlaException(o.internal.location() + ": the X_Step actions of the "
+                        + "operations under way (" + o.internal.name() + " of " + o
+                        + " among them) reach more than " + MAX_INTERNAL_STATES + " states before "
+                        + cause + "; an operation's internal steps must come to an end (guard them "
+                        + "so that they are disabled after finitely many steps)");
+            }
+        }
     }
 
     /** Every state reached from {@code from} by zero or more {@code X_Step}s with the operation's values. */

@@ -615,9 +615,11 @@ public final class TlaSpec implements AutoCloseable {
      * The size of {@link #successors(TlaState, Bound)}'s cache: a search meets the same (state, action) again soon
      * (dfs backtracks to a state it left a few steps before, and OmniLink's closures take the same steps from the
      * same states in consecutive configurations): on bulk-queue 5 x 1,000 a cache of 4,096 entries answered 36 % of
-     * the evaluations, one of a million 38 % (docs/benchmarks.md, branch tlafast).
+     * the evaluations, one of a million 38 % (docs/benchmarks.md, branch tlafast). Not larger: what it holds lives in
+     * the young generation and is copied at each collection, which cost more processor time with 16,384 entries than
+     * the 2 % more answers saved (docs/benchmarks.md, branch tla10).
      */
-    private static final int SUCCESSOR_CACHE = 1 << 14;
+    private static final int SUCCESSOR_CACHE = 1 << 12;
     /** The cache: direct-mapped by a hash of the state and the bound action; guarded by {@code lock}. */
     private final TlaState[] cachedFrom = new TlaState[SUCCESSOR_CACHE];
     private final Bound[] cachedBy = new Bound[SUCCESSOR_CACHE];
@@ -728,6 +730,59 @@ public final class TlaSpec implements AutoCloseable {
     boolean same(Object a, Object b) {
         synchronized (lock) {
             return evaluator.same(a, b);
+        }
+    }
+
+    /**
+     * Writes the keys of {@code states} ({@link SpecEvaluator#key}) one after another into {@code into} from
+     * {@code at}; returns where they end, -1 when one has none, -2 when they did not fit. A state's key is made
+     * once, under the lock (TLC normalizes values in place, and a key must not read one half sorted), and kept in
+     * the state (published through a volatile field, so another thread never reads a half-written key).
+     */
+    int keys(TlaState[] states, long[] into, int at) {
+        if (view) {
+            return -1;
+        }
+        for (TlaState s : states) {
+            int[] key = s.key;
+            if (key == null) {
+                key = key(s);
+            }
+            if (key == TlaState.NO_KEY) {
+                return -1;
+            }
+            if (into.length - at < key.length) {
+                return -2;
+            }
+            for (int unit : key) {
+                into[at++] = unit & 0xFFFFFFFFL;
+            }
+        }
+        return at;
+    }
+
+    /** Scratch for {@link #key(TlaState)}, under the lock. */
+    private long[] keyScratch = new long[64];
+
+    /** Makes {@code s}'s {@link TlaState#key}. */
+    private int[] key(TlaState s) {
+        synchronized (lock) {
+            if (s.key != null) {
+                return s.key;
+            }
+            int end;
+            while ((end = evaluator.key(s.tlc, keyScratch, 0)) == -2) {
+                keyScratch = new long[keyScratch.length * 2];
+            }
+            int[] key = TlaState.NO_KEY;
+            if (end >= 0) {
+                key = new int[end];
+                for (int i = 0; i < end; i++) {
+                    key[i] = (int) keyScratch[i];
+                }
+            }
+            s.key = key;
+            return key;
         }
     }
 

@@ -20,6 +20,16 @@ public final class TlaState {
      */
     private TlaStates alone;
 
+    /**
+     * This state's key ({@link SpecEvaluator#key}: its units, one per element), made on first use under the spec's
+     * lock and then kept, since a state the successor cache hands out again is keyed again; {@link #NO_KEY} when it
+     * has none.
+     */
+    volatile int[] key;
+
+    /** {@link #key} of a state that has none. */
+    static final int[] NO_KEY = new int[0];
+
     TlaState(Object tlc, long fingerprint, long[] variableHashes, TlaSpec spec) {
         this.tlc = tlc;
         this.fingerprint = fingerprint;

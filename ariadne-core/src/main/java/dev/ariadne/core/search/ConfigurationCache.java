@@ -1,5 +1,7 @@
 package dev.ariadne.core.search;
 
+import dev.ariadne.core.model.StateKeys;
+
 import java.util.Arrays;
 
 /**
@@ -12,7 +14,8 @@ import java.util.Arrays;
  * slot of an array, so adding an entry allocates nothing but amortised array growth. An open-addressing table maps
  * the Zobrist hash of the set (equal for equal sets however they were reached) mixed with the state's hash to
  * entry numbers. Membership is decided by exact comparison of the window and the state, so a hash collision costs
- * a probe, never a wrong answer.
+ * a probe, never a wrong answer. For a model with {@link StateKeys}, a state's key is stored after the set's
+ * words instead of the state (its slot holds {@link #KEYED}), so kept configurations are longs, not objects.
  *
  * <p>Growth is reserved with the check's {@link Budget} before the arrays are copied (old and new live at once
  * for a moment); when it does not fit, {@link MemoryLimit} is thrown.
@@ -32,6 +35,16 @@ final class ConfigurationCache {
     /** The pending bits' words of every entry: set by the first addition (one search has one count). */
     private int pendingWords = -1;
     private final HeldMemory held;
+    /** The model's state keys, or {@code null}. */
+    private final StateKeys<Object> keys;
+    /** The key being compared or added (grown as keys need). */
+    private long[] key = new long[16];
+    /** Per entry, the length of its set's window in words (its key follows the window and pending bits). */
+    private int[] windows;
+    /** How many entries keep their state as an object (each counted at {@link Budget#STATE_BYTES}). */
+    private int objects;
+    /** The state slot of an entry whose state is its key. */
+    private static final Object KEYED = new Object();
 
     /** A cache sized for a search over {@code operations} operations. */
     ConfigurationCache(int operations) {
@@ -40,6 +53,13 @@ final class ConfigurationCache {
 
     /** As above, reporting what it holds to {@code budget} ({@code null}: nowhere). */
     ConfigurationCache(int operations, Budget budget) {
+        this(operations, budget, null);
+    }
+
+    /** As above, keeping states as {@code keys} writes them where it can ({@code null}: as objects). */
+    @SuppressWarnings("unchecked")
+    ConfigurationCache(int operations, Budget budget, StateKeys<?> keys) {
+        this.keys = (StateKeys<Object>) keys;
         this.held = new HeldMemory(budget);
         int capacity = Integer.highestOneBit(Math.max(1024, Math.min(1 << 20, operations * 16)) - 1) << 1;
         table = new int[capacity];
@@ -48,6 +68,7 @@ final class ConfigurationCache {
         arena = new long[INITIAL_ARENA];
         starts = new int[entries + 1];
         bases = new int[entries];
+        windows = new int[entries];
         states = new Object[entries];
         entryHashes = new long[entries];
         held.reserve(bytes());
@@ -59,8 +80,8 @@ final class ConfigurationCache {
 
     /** The bytes this cache holds, estimated: its arrays plus {@link Budget#STATE_BYTES} per state. */
     long bytes() {
-        return arena.length * 8L + starts.length * 4L + bases.length * 4L + states.length * 4L
-                + entryHashes.length * 8L + table.length * 4L + size * Budget.STATE_BYTES;
+        return arena.length * 8L + starts.length * 4L + bases.length * 8L + states.length * 4L
+                + entryHashes.length * 8L + table.length * 4L + (long) objects * Budget.STATE_BYTES;
     }
 
     /** Reports {@link #bytes()} to the budget; {@code false} (the budget stopped) when over the limit. */
@@ -98,21 +119,25 @@ final class ConfigurationCache {
             pendingWords = pending.length;
         }
         int window = Math.max(0, hi - lo);
-        int length = window + pending.length;
+        int keyLength = keyOf(state);
+        int length = window + pending.length + Math.max(0, keyLength);
         long hash = mix(setHash ^ (state.hashCode() * 0x9E3779B97F4A7C15L));
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (int e = table[i]; e >= 0; e = table[i]) {
-            if (entryHashes[e] == hash && sameSet(e, set, lo, window, pending) && states[e].equals(state)) {
+            if (entryHashes[e] == hash && sameSet(e, set, lo, window, pending)
+                    && (keyLength < 0 ? states[e] != KEYED && states[e].equals(state)
+                        : states[e] == KEYED && sameKey(e, window + pending.length, keyLength))) {
                 return false;
             }
             i = (i + 1) & mask;
         }
         if (size == states.length) {
             int entries = size * 2;
-            held.reserve((long) entries * (4 + 4 + 4 + 8));
+            held.reserve((long) entries * (4 + 4 + 4 + 4 + 8));
             starts = Arrays.copyOf(starts, entries + 1);
             bases = Arrays.copyOf(bases, entries);
+            windows = Arrays.copyOf(windows, entries);
             states = Arrays.copyOf(states, entries);
             entryHashes = Arrays.copyOf(entryHashes, entries);
         }
@@ -128,9 +153,15 @@ final class ConfigurationCache {
         }
         System.arraycopy(set, lo, arena, start, window);
         System.arraycopy(pending, 0, arena, start + window, pending.length);
+        if (keyLength >= 0) {
+            System.arraycopy(key, 0, arena, start + window + pending.length, keyLength);
+        } else {
+            objects++;
+        }
         starts[size + 1] = start + length;
         bases[size] = lo;
-        states[size] = state;
+        windows[size] = window;
+        states[size] = keyLength >= 0 ? KEYED : state;
         entryHashes[size] = hash;
         table[i] = size;
         if (++size * 2 > table.length) {
@@ -139,15 +170,43 @@ final class ConfigurationCache {
         return true;
     }
 
+    /** Writes {@code state}'s key into {@link #key} and returns its length, or -1 when it has none. */
+    private int keyOf(Object state) {
+        if (keys == null) {
+            return -1;
+        }
+        while (true) {
+            int end = keys.key(state, key, 0);
+            if (end != StateKeys.NO_ROOM) {
+                return end < 0 ? -1 : end;
+            }
+            key = new long[key.length * 2];
+        }
+    }
+
+    /** Whether entry e's key, after its first {@code offset} words, is {@link #key}'s first {@code length}. */
+    private boolean sameKey(int e, int offset, int length) {
+        int start = starts[e] + offset;
+        if (starts[e + 1] - start != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (arena[start + i] != key[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Whether entry e holds {@code set}'s window {@code [lo, lo + window)} and {@code pending} (every entry has
-     * pending bits of the same length, so the entry's length tells its window's). A plain loop: {@code
+     * pending bits of the same length; its window's length is kept, as a key may follow them). A plain loop: {@code
      * Arrays.equals} with offsets computes byte offsets in an int inside the JDK and crashes the JVM once an arena
      * passes 2^28 longs.
      */
     private boolean sameSet(int e, long[] set, int lo, int window, long[] pending) {
         int start = starts[e];
-        if (bases[e] != lo || starts[e + 1] - start != window + pending.length) {
+        if (bases[e] != lo || windows[e] != window) {
             return false;
         }
         for (int i = 0; i < window; i++) {

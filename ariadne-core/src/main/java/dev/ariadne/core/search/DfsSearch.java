@@ -9,6 +9,7 @@ import dev.ariadne.core.check.Violation;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.core.model.StateKeys;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -147,7 +148,7 @@ public final class DfsSearch<S> {
         long start = System.nanoTime();
         ConfigurationCache cache;
         try {
-            cache = new ConfigurationCache(n, budget);
+            cache = new ConfigurationCache(n, budget, model instanceof StateKeys<?> keys ? keys : null);
         } catch (MemoryLimit e) {
             return unknown(index, label, budget.reason(), 0, 0, 0, start);
         }

@@ -610,6 +610,141 @@ public final class TlcEvaluator implements SpecEvaluator {
         return v;
     }
 
+    /**
+     * Tags of {@link #key}'s units (32 bits each, the tag in the top 4): distinct, so that different kinds never
+     * write equal units. A payload has 28 bits.
+     */
+    private static final int K_INT = 1 << 28, K_INT_BIG = 2 << 28, K_BOOL = 3 << 28, K_STRING = 4 << 28,
+            K_MODEL = 5 << 28, K_TUPLE = 6 << 28, K_RECORD = 7 << 28, K_SET = 8 << 28, K_FCN_INTERVAL = 9 << 28,
+            K_FCN = 10 << 28, K_NULL = 11 << 28;
+    private static final int PAYLOAD = (1 << 28) - 1;
+
+    @Override
+    public int key(Object state, long[] into, int at) {
+        if (view != null) {
+            return -1;
+        }
+        TLCState s = (TLCState) state;
+        for (tla2sany.semantic.OpDeclNode v : TLCState.vars) {
+            at = key(s.lookup(v.getName()), into, at);
+            if (at < 0) {
+                return at;
+            }
+        }
+        return at;
+    }
+
+    /** One unit: {@code tag} with {@code payload} when it fits in 28 bits, else -1 (the value then has no key). */
+    private static int unit(long[] into, int at, int tag, int payload) {
+        if (payload < 0 || payload > PAYLOAD) {
+            return -1;
+        }
+        into[at] = (tag | payload) & 0xFFFFFFFFL;
+        return at + 1;
+    }
+
+    /**
+     * Writes {@code v} as 32-bit units (one per word of {@code into}): a tag with a length or a payload, a
+     * container's elements after it. The encoding is prefix-free and each kind is written from what TLC's equality
+     * of that kind compares (sets, functions and records only when normalized, so in TLC's canonical order), so
+     * equal keys are equal values.
+     */
+    private static int key(IValue v, long[] into, int at) {
+        if (at + 1 >= into.length) {
+            return -2;
+        }
+        if (v instanceof IntValue i) {
+            int x = i.val;
+            if (x >= -(1 << 27) && x < (1 << 27)) {
+                into[at] = (K_INT | (x & PAYLOAD)) & 0xFFFFFFFFL;
+                return at + 1;
+            }
+            into[at] = K_INT_BIG & 0xFFFFFFFFL;
+            into[at + 1] = x & 0xFFFFFFFFL;
+            return at + 2;
+        }
+        if (v instanceof BoolValue b) {
+            return unit(into, at, K_BOOL, b.val ? 1 : 0);
+        }
+        if (v instanceof StringValue str) {
+            return unit(into, at, K_STRING, str.val.getTok());
+        }
+        if (v instanceof tlc2.value.impl.ModelValue m) {
+            return unit(into, at, K_MODEL, m.index);
+        }
+        if (v instanceof TupleValue t) {
+            return elements(K_TUPLE, t.elems, into, at);
+        }
+        if (v instanceof RecordValue r) {
+            if (!r.isNormalized() || (at = unit(into, at, K_RECORD, r.names.length)) < 0) {
+                return -1;
+            }
+            for (int k = 0; k < r.names.length; k++) {
+                if (at >= into.length) {
+                    return -2;
+                }
+                if ((at = unit(into, at, K_STRING, r.names[k].getTok())) < 0
+                        || (at = key(r.values[k], into, at)) < 0) {
+                    return at;
+                }
+            }
+            return at;
+        }
+        if (v instanceof SetEnumValue set) {
+            tlc2.value.impl.ValueVec elems = set.elems;
+            if (!set.isNormalized() || (at = unit(into, at, K_SET, elems.size())) < 0) {
+                return -1;
+            }
+            for (int k = 0; k < elems.size(); k++) {
+                if ((at = key(elems.elementAt(k), into, at)) < 0) {
+                    return at;
+                }
+            }
+            return at;
+        }
+        if (v instanceof tlc2.value.impl.FcnRcdValue f) {
+            if (!f.isNormalized()) {
+                return -1;
+            }
+            if (f.intv != null) {
+                int low = f.intv.low;
+                if (low < 0 || (at = unit(into, at, K_FCN_INTERVAL, low)) < 0) {
+                    return -1;
+                }
+                return elements(K_TUPLE, f.values, into, at);
+            }
+            if ((at = unit(into, at, K_FCN, f.domain.length)) < 0) {
+                return -1;
+            }
+            for (int k = 0; k < f.domain.length; k++) {
+                if ((at = key(f.domain[k], into, at)) < 0 || (at = key(f.values[k], into, at)) < 0) {
+                    return at;
+                }
+            }
+            return at;
+        }
+        if (v == null) {
+            return unit(into, at, K_NULL, 0);
+        }
+        return -1;
+    }
+
+    /** A length unit with {@code tag}, then each of {@code elems}. */
+    private static int elements(int tag, Value[] elems, long[] into, int at) {
+        if (at >= into.length) {
+            return -2;
+        }
+        if ((at = unit(into, at, tag, elems.length)) < 0) {
+            return -1;
+        }
+        for (Value e : elems) {
+            if ((at = key(e, into, at)) < 0) {
+                return at;
+            }
+        }
+        return at;
+    }
+
     @Override
     public boolean same(Object a, Object b) {
         if (view == null) {
