@@ -210,4 +210,36 @@ class StateKeysTest {
             spec.close();
         }
     }
+    /**
+     * A state larger than {@link TlaSpec#MAX_KEY_UNITS} has no key and is kept as an object (a key copies the whole
+     * state into each configuration, where objects share it: the WiredTiger-shaped store trace ran out of memory),
+     * while the same spec's small states keep theirs; dfs decides alike either way.
+     */
+    @Test
+    void aLargeStateIsKeptAsAnObject() throws Exception {
+        Path tla = dir.resolve("Grow.tla");
+        Files.writeString(tla, """
+                ---- MODULE Grow ----
+                EXTENDS Integers, Sequences
+                VARIABLES s
+                Init == s = <<>>
+                Add(n) == s' = s \\o [i \\in 1..n |-> i]
+                ====
+                """);
+        TlaSpec spec = TlaSpec.load(tla, null, Map.of());
+        try {
+            TlaModel model = spec.model(false);
+            TlaStates small = model.step(model.init(), prepared(model, 1, 10).input(), 10L);
+            assertTrue(key(model, small) != null, "a state of 10 values has a key");
+            TlaStates large = model.step(small, prepared(model, 2, 1_000).input(), 1_000L);
+            assertTrue(large != null && model.describeState(large).contains("1000"), "1,010 values");
+            assertTrue(key(model, large) == null, "a state of more values than a key may hold has none");
+        } finally {
+            spec.close();
+        }
+    }
+
+    private static Operation prepared(TlaModel model, int id, long n) {
+        return model.prepare(new Operation(id, 0, Invocation.of("Add", n), n, 0, 1, Map.of("params", List.of("n"))));
+    }
 }
