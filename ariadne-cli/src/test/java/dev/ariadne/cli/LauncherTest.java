@@ -84,8 +84,10 @@ class LauncherTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    private Process start(Path script, String path) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(script.toString(), "--version").redirectErrorStream(true);
+    private Process start(Path script, String path, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(script.toString()));
+        command.addAll(args.length == 0 ? List.of("--version") : List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.put("PATH", path);
         env.put("FAKE_LOG", log.toString());
@@ -111,6 +113,38 @@ class LauncherTest {
 
     private String runOnce() throws Exception {
         return runTogether(1, bin + ":" + System.getenv("PATH")).get(0);
+    }
+
+    /** Runs the built tree's launcher once with {@code args}: its exit status and output. */
+    private String run(String... args) throws Exception {
+        Process p = start(tree.resolve("ariadne"), bin + ":" + System.getenv("PATH"), args);
+        p.getOutputStream().close();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return p.waitFor() + " " + text;
+    }
+
+    /**
+     * A check against a TLA+ spec runs with the optimising compiler (most of its time is TLC's evaluator); every
+     * other command, and a {@code --tla} that is a file name after {@code --}, with the quick compiler alone.
+     */
+    @Test
+    void aTlaCheckRunsWithTheOptimisingCompiler() throws Exception {
+        executable(bin.resolve("java"), """
+                #!/bin/sh
+                for a in "$@"; do
+                  case $a in -XX:ArchiveClassesAtExit=*) echo archive > "${a#*=}"; exit 0 ;; esac
+                done
+                for a in "$@"; do
+                  case $a in -XX:TieredStopAtLevel=1) echo quick; exit 0 ;; esac
+                done
+                echo optimising
+                """);
+        assertTrue(runOnce().endsWith("quick\n")); // builds, and --version
+        assertEquals("0 quick\n", run("check", "h.edn"));
+        assertEquals("0 optimising\n", run("check", "--tla", "S.tla", "t.json"));
+        assertEquals("0 optimising\n", run("check", "--model", "kv", "--tla=S.tla", "t.json"));
+        assertEquals("0 quick\n", run("export-tla", "--tla", "S.tla", "t.json"));
+        assertEquals("0 quick\n", run("check", "--", "--tla"));
     }
 
     private List<String> logged() throws IOException {
