@@ -1007,10 +1007,10 @@ final class RegisterFrontier {
 
         void compact(Configs live) {
             int n = Trail.compact(op, parent, size, live.trails, live.size);
-            limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
+            limit = Trail.nextLimit(n, size);
             size = n;
-            int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
-            if (op.length > capacity * 2) {
+            int capacity = Trail.shrunk(n, op.length);
+            if (capacity < op.length) {
                 op = Arrays.copyOf(op, capacity);
                 parent = Arrays.copyOf(parent, capacity);
             }

@@ -70,14 +70,27 @@ final class Trail {
      */
     void compact(ConfigSet live) {
         int n = compact(op, parent, size, live.trails, live.size);
-        // When little was garbage (one long chain), wait longer before the next try.
-        limit = Math.max(1 << 16, (n * 4 > size * 3 ? 4 : 2) * n);
+        limit = nextLimit(n, size);
         size = n;
-        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, n)) * 4);
-        if (op.length > capacity * 2) {
+        int capacity = shrunk(n, op.length);
+        if (capacity < op.length) {
             op = Arrays.copyOf(op, capacity);
             parent = Arrays.copyOf(parent, capacity);
         }
+    }
+
+    /**
+     * The size past which an arena that kept {@code kept} of its {@code size} entries compacts next: twice what
+     * survived, or four times when little was garbage (one long chain), so that it waits longer before the next try.
+     */
+    static int nextLimit(int kept, int size) {
+        return Math.max(1 << 16, (kept * 4 > size * 3 ? 4 : 2) * kept);
+    }
+
+    /** The capacity an arena of {@code length} entries holding {@code kept} shrinks to; {@code length} to keep it. */
+    static int shrunk(int kept, int length) {
+        int capacity = Math.max(1024, Integer.highestOneBit(Math.max(1, kept)) * 4);
+        return length > capacity * 2 ? capacity : length;
     }
 
     /**
