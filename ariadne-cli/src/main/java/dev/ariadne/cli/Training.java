@@ -115,6 +115,7 @@ public final class Training {
         run("check", "--model", "cas-register", "--core-timeout", "0", knossos, knossos, knossos);
         run("convert", knossos, dir.resolve("converted.jsonl").toString(), "--to", "json");
         run("check", "--no-such-option"); // the usage error's path
+        new Main.OneLine(new PrintWriter(Writer.nullWriter())); // main's handler: main is not called here
         return 0;
     }
 
