@@ -42,9 +42,9 @@ final class CheckAhead implements AutoCloseable {
     static final int WINDOW = 2;
     /**
      * How many files past the one printed next may be started when they are all small ({@link ReadAhead#apart}
-     * says no) and their sizes on disk add up to at most {@link #smallBudget}: a batch of small files held the
-     * helper idle for 15-25 ms (Knossos' 120 files) and 100 ms (porcupine's corpus) at {@link #WINDOW} alone, while
-     * the main thread searched a violation's core (docs/benchmarks.md, 2026-11-30 "small8").
+     * says no) and their sizes on disk add up to at most {@link #smallBudget}: at {@link #WINDOW} alone the helper
+     * sat idle 14-74 ms of Knossos' 120 files and 106-285 ms of porcupine's corpus (a loaded machine) while the main
+     * thread searched a violation's core (docs/benchmarks.md, 2026-11-30 "small8").
      */
     static final int SMALL_WINDOW = 32;
 
