@@ -3,11 +3,14 @@ package dev.ariadne.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * A batch {@code check} on two threads (issue 23: a batch is mostly reading and checking on one core while the second
  * waits). A helper thread and the main thread share the files' work, at most {@link #WINDOW} files ahead of the one
- * printed next; the main thread prints every outcome in the files' order, so the output and the exit status are
+ * printed next, or further while the files started and not yet printed are all small ones that add up to little
+ * ({@link #SMALL_WINDOW}, {@link #smallBudget}), so that a slow file (a violation's core search) does not leave the
+ * other thread idle; the main thread prints every outcome in the files' order, so the output and the exit status are
  * those of checking in turn. A small file is read and checked in one go by one thread; a file worth reading apart
  * (a megabyte or more) is read by one thread and checked by whichever is free next, reads first, so that the last
  * files' readings overlap the earlier files' checks instead of the last file running alone at the end. Only files
@@ -37,12 +40,19 @@ final class CheckAhead implements AutoCloseable {
 
     /** How many files past the one printed next may be started, so that a slow file holds few outcomes waiting. */
     static final int WINDOW = 2;
+    /**
+     * How many files past the one printed next may be started when they are all small ({@link ReadAhead#apart}
+     * says no) and their sizes on disk add up to at most {@link #smallBudget}: at {@link #WINDOW} alone the helper
+     * sat idle 14-74 ms of Knossos' 120 files and 106-285 ms of porcupine's corpus (a loaded machine) while the main
+     * thread searched a violation's core (docs/benchmarks.md, 2026-11-30 "small8").
+     */
+    static final int SMALL_WINDOW = 32;
 
     private static final byte UNKNOWN_SIZE = 0;
-    private static final byte SMALL = 1;
+    static final byte SMALL = 1;
     /** Small beside the heap, and worth reading on one thread and checking on another. */
-    private static final byte APART = 2;
-    private static final byte LARGE = 3;
+    static final byte APART = 2;
+    static final byte LARGE = 3;
 
     private static final byte WAITING = 0;
     private static final byte READING = 1;
@@ -53,9 +63,15 @@ final class CheckAhead implements AutoCloseable {
     private final FileCheck check;
     private final Predicate<Path> fits;
     private final Predicate<Path> apart;
+    /** Each file's size on disk, in bytes; {@link Long#MAX_VALUE} when unknown. */
+    private final ToLongFunction<Path> bytes;
+    /** The most bytes on disk the files started past {@link #WINDOW} and not yet printed may add up to. */
+    private final long smallBudget;
     /** Guarded by this, as is everything below. */
     private final byte[] size;
     private final byte[] state;
+    /** Each file's size on disk, once {@link #size} looked: what it counts against {@link #smallBudget}. */
+    private final long[] sizes;
     /** What each file's reading gave, until its check takes it. */
     private final Object[] reads;
     /** Each file's outcome (or the {@link Failure} of its check) until the main thread takes it. */
@@ -80,10 +96,23 @@ final class CheckAhead implements AutoCloseable {
      * on next to another ({@link ReadAhead#fits}), {@code apart} which of those are read apart from their check.
      */
     CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits, Predicate<Path> apart) {
+        this(files, check, fits, apart, CheckAhead::bytesOnDisk,
+                Math.min(SMALL_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / SMALL_BUDGET_HEAP_SHARE));
+    }
+
+    /**
+     * As above; {@code bytes} gives a file's size on disk ({@link Long#MAX_VALUE}: unknown) and {@code smallBudget}
+     * how many bytes on disk the small files started past {@link #WINDOW} may add up to.
+     */
+    CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits, Predicate<Path> apart,
+               ToLongFunction<Path> bytes, long smallBudget) {
         this.files = files;
         this.check = check;
         this.fits = fits;
         this.apart = apart;
+        this.bytes = bytes;
+        this.smallBudget = smallBudget;
+        this.sizes = new long[files.size()];
         this.size = new byte[files.size()];
         this.state = new byte[files.size()];
         this.reads = new Object[files.size()];
@@ -106,13 +135,62 @@ final class CheckAhead implements AutoCloseable {
         return fileCount > 1 && threads == null && Runtime.getRuntime().availableProcessors() >= 2;
     }
 
+    /** The most bytes on disk of small files started past {@link #WINDOW}: {@link #SMALL_WINDOW} files of 512 KiB. */
+    static final long SMALL_BUDGET_BYTES = 16L << 20;
+    /** ... and at most this fraction of the heap (a history in memory takes about its file's size, or more). */
+    static final int SMALL_BUDGET_HEAP_SHARE = 64;
+
+    /** {@code file}'s size on disk, or {@link Long#MAX_VALUE} when it cannot be had (never started early then). */
+    static long bytesOnDisk(Path file) {
+        try {
+            return java.nio.file.Files.size(file);
+        } catch (java.io.IOException | SecurityException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /** File {@code j}'s size class (looked at once, by whichever thread asks first). */
     private byte size(int j) {
         if (size[j] == UNKNOWN_SIZE) {
             Path f = files.get(j);
             size[j] = !fits.test(f) ? LARGE : apart.test(f) ? APART : SMALL;
+            sizes[j] = size[j] == SMALL ? bytes.applyAsLong(f) : Long.MAX_VALUE;
         }
         return size[j];
+    }
+
+    /**
+     * Whether file {@link #next} may be started now: within {@link #WINDOW} of the turn, or within
+     * {@link #SMALL_WINDOW} when it and every file started past {@link #WINDOW} are small and their sizes on disk add
+     * up to at most {@link #smallBudget}.
+     */
+    private boolean mayStartNext() {
+        for (int j = turn + WINDOW + 1; j <= Math.min(next, turn + SMALL_WINDOW); j++) {
+            size(j); // looked at once, as the rule needs them
+        }
+        return mayStart(next, turn, size, sizes, smallBudget);
+    }
+
+    /**
+     * The rule of {@link #mayStartNext}: file {@code next} may be started with file {@code turn} printed next when it
+     * is within {@link #WINDOW} of it, or within {@link #SMALL_WINDOW} with every file past {@link #WINDOW} up to it
+     * {@link #SMALL} (by {@code classes}) and their {@code sizes} adding up to at most {@code budget}.
+     */
+    static boolean mayStart(int next, int turn, byte[] classes, long[] sizes, long budget) {
+        if (next <= turn + WINDOW) {
+            return true;
+        }
+        if (next > turn + SMALL_WINDOW) {
+            return false;
+        }
+        long total = 0;
+        for (int j = turn + WINDOW + 1; j <= next; j++) {
+            if (classes[j] != SMALL || sizes[j] > budget - total) {
+                return false;
+            }
+            total += sizes[j];
+        }
+        return true;
     }
 
     /**
@@ -124,7 +202,7 @@ final class CheckAhead implements AutoCloseable {
         if (closed || alone) {
             return -1;
         }
-        if (next < results.length && next <= turn + WINDOW && size(next) != LARGE) {
+        if (next < results.length && mayStartNext() && size(next) != LARGE) {
             int j = next++;
             if (size(j) == APART) {
                 state[j] = READING;

@@ -25,14 +25,30 @@ public final class Main implements Runnable {
         PrintWriter err = new PrintWriter(System.err, true);
         // A thread of the command's own that fails (the heap ran out in a progress line, a reading pump) says so
         // in one line, not with a stack trace; the main thread reports what that means for the verdicts.
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+        Thread.setDefaultUncaughtExceptionHandler(new OneLine(err));
+        System.exit(run(args, out, err, ProgressLine.stderrIsTerminal()));
+    }
+
+    /**
+     * The handler of {@link #main}'s threads: a class, not a lambda, since the training run behind the launcher's
+     * archive never calls {@code main}, so a lambda here was spun at every start (docs/benchmarks.md, 2026-11-30
+     * "small8").
+     */
+    static final class OneLine implements Thread.UncaughtExceptionHandler {
+        private final PrintWriter err;
+
+        OneLine(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
             if (e instanceof OutOfMemoryError) {
                 HeapReserve.release();
             }
             err.println(e instanceof OutOfMemoryError ? "ariadne: warning: the Java heap ran out in "
                     + thread.getName() : "ariadne: internal error in " + thread.getName() + ": " + e);
-        });
-        System.exit(run(args, out, err, ProgressLine.stderrIsTerminal()));
+        }
     }
 
     /**

@@ -64,7 +64,13 @@ final class Notes {
      * processes (such as {@code :nemesis}) or operations that ended in {@code :fail}.
      */
     static CheckCommand.Note empty(List<Annotation> annotations) {
-        long failed = annotations.stream().filter(CheckCommand::isFailedOperation).count();
+        // Loops, not streams, here and below: a stream pipeline's first use in a run costs more than a small check.
+        long failed = 0;
+        for (Annotation a : annotations) {
+            if (CheckCommand.isFailedOperation(a)) {
+                failed++;
+            }
+        }
         long events = annotations.size() - failed;
         String what = (events > 0 ? events + (events == 1 ? " event of a non-client process" : " events of "
                 + "non-client processes") + " (such as :nemesis)" : "")
@@ -87,8 +93,12 @@ final class Notes {
 
     /** The hints of {@code notes}, in order. */
     static List<String> hints(List<CheckCommand.Note> notes) {
-        return notes.stream().filter(n -> n.field().equals(CheckCommand.Note.HINT))
-                .map(n -> n.text().startsWith(HINT_PREFIX) ? n.text().substring(HINT_PREFIX.length()) : n.text())
-                .toList();
+        List<String> hints = new ArrayList<>();
+        for (CheckCommand.Note n : notes) {
+            if (n.field().equals(CheckCommand.Note.HINT)) {
+                hints.add(n.text().startsWith(HINT_PREFIX) ? n.text().substring(HINT_PREFIX.length()) : n.text());
+            }
+        }
+        return List.copyOf(hints);
     }
 }

@@ -85,7 +85,9 @@ public final class Training {
                 {:process 0, :type :ok, :f :get, :key "x", :value "ab"}
                 """);
         files.add(kv);
-        // porcupine's kv violations: their cores go through the tracked relaxed model (doomed states)
+        // porcupine's kv violations: their cores go through the tracked relaxed model (doomed states); key "z" is
+        // the corpus' usual shape, a get that lacks an append (its plan and its sentence, each a lambda linked on
+        // first use)
         files.add(write(dir, "porcupine-kv-bad.txt", """
                 {:process 0, :type :invoke, :f :put, :key "x", :value "a"}
                 {:process 1, :type :invoke, :f :append, :key "y", :value "b"}
@@ -95,6 +97,14 @@ public final class Training {
                 {:process 2, :type :ok, :f :get, :key "x", :value "ab"}
                 {:process 0, :type :invoke, :f :get, :key "y", :value nil}
                 {:process 0, :type :ok, :f :get, :key "y", :value "b"}
+                {:process 3, :type :invoke, :f :get, :key "z", :value nil}
+                {:process 3, :type :ok, :f :get, :key "z", :value ""}
+                {:process 3, :type :invoke, :f :append, :key "z", :value "p"}
+                {:process 3, :type :ok, :f :append, :key "z", :value "p"}
+                {:process 3, :type :invoke, :f :append, :key "z", :value "q"}
+                {:process 3, :type :ok, :f :append, :key "z", :value "q"}
+                {:process 3, :type :invoke, :f :get, :key "z", :value nil}
+                {:process 3, :type :ok, :f :get, :key "z", :value "p"}
                 """));
         files.add(write(dir, "etcd.log", """
                 INFO  jepsen.util - 0\t:invoke\t:read\tnil
@@ -113,8 +123,11 @@ public final class Training {
         run("check", "--model", "cas-register", "--timeout", "1.5s", "--max-memory", "64m", files.get(2));
         // a batch of Knossos-style EDN files, as `ariadne check --model cas-register dir/*.edn` runs it
         run("check", "--model", "cas-register", "--core-timeout", "0", knossos, knossos, knossos);
+        // and one on a single thread, which reads the next file ahead instead (ReadAhead)
+        run("check", "--model", "cas-register", "--threads", "1", knossos, knossos);
         run("convert", knossos, dir.resolve("converted.jsonl").toString(), "--to", "json");
         run("check", "--no-such-option"); // the usage error's path
+        new Main.OneLine(new PrintWriter(Writer.nullWriter())); // main's handler: main is not called here
         return 0;
     }
 

@@ -254,4 +254,49 @@ class CheckAheadTest {
             assertSame(bug, assertThrows(IllegalStateException.class, () -> pair.take(1)));
         }
     }
+
+    @Test
+    void smallFilesAreStartedPastTheWindowWhileTheFileToPrintIsSlow() {
+        // File 0 is decided only once file 5 has started: past WINDOW (2) from the turn, which the other thread
+        // reaches only because files 3 to 5 are small and within the budget. Without that, this would never end.
+        CountDownLatch fifthStarted = new CountDownLatch(1);
+        int n = 8;
+        try (CheckAhead pair = new CheckAhead(files(n), (i, read, draws) -> {
+            if (i == 5) {
+                fifthStarted.countDown();
+            }
+            if (i == 0) {
+                await(fifthStarted);
+            }
+            return ok(i);
+        }, f -> true, f -> false, f -> 100, 1_000)) {
+            for (int i = 0; i < n; i++) {
+                assertEquals("f" + i, pair.take(i).file());
+            }
+        }
+    }
+
+    @Test
+    void pastTheWindowOnlySmallFilesAreStartedAndOnlyWithinTheirBudget() {
+        byte s = CheckAhead.SMALL;
+        long[] sizes = {100, 100, 100, 100, 100, 100, 100, 100};
+        byte[] small = {s, s, s, s, s, s, s, s};
+        // within WINDOW of the turn: always
+        assertTrue(CheckAhead.mayStart(2, 0, small, sizes, 0));
+        assertTrue(CheckAhead.mayStart(5, 3, new byte[]{s, s, s, s, s, CheckAhead.APART, s, s}, sizes, 0));
+        // past it: while the files past it add up to the budget
+        assertTrue(CheckAhead.mayStart(4, 0, small, sizes, 200));
+        assertTrue(!CheckAhead.mayStart(5, 0, small, sizes, 200));
+        assertTrue(CheckAhead.mayStart(7, 2, small, sizes, 300));
+        // a file read apart, a large one or one of unknown size past the window stops it
+        assertTrue(!CheckAhead.mayStart(4, 0, new byte[]{s, s, s, CheckAhead.APART, s, s, s, s}, sizes, 1_000));
+        assertTrue(!CheckAhead.mayStart(4, 0, new byte[]{s, s, s, CheckAhead.LARGE, s, s, s, s}, sizes, 1_000));
+        assertTrue(!CheckAhead.mayStart(3, 0, small, new long[]{100, 100, 100, Long.MAX_VALUE}, Long.MAX_VALUE - 1));
+        // and never more than SMALL_WINDOW past the turn
+        int far = CheckAhead.SMALL_WINDOW + 1;
+        byte[] many = new byte[far + 1];
+        java.util.Arrays.fill(many, s);
+        assertTrue(CheckAhead.mayStart(far - 1, 0, many, new long[far + 1], Long.MAX_VALUE));
+        assertTrue(!CheckAhead.mayStart(far, 0, many, new long[far + 1], Long.MAX_VALUE));
+    }
 }

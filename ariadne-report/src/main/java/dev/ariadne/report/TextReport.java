@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Renders a {@link Result} for a person at a terminal: the verdict, a line per partition, and for each violation
@@ -80,7 +81,7 @@ public final class TextReport {
                     out.append("  ").append(partitionLine(p)).append('\n');
                     shownOf.put(p.verdict(), shown + 1);
                 } else {
-                    left.merge(p.verdict(), 1, Integer::sum);
+                    left.put(p.verdict(), left.getOrDefault(p.verdict(), 0) + 1);
                 }
             }
             for (Map.Entry<Verdict, Integer> e : left.entrySet()) {
@@ -338,8 +339,11 @@ public final class TextReport {
         int limit = full ? Integer.MAX_VALUE : CORE_LINES_SHOWN;
         if (!e.precedences().isEmpty()) {
             out.append("  Real time orders them:\n");
-            lines(out, e.precedences().stream().limit(limit).map(x -> Bounds.precedence(x, model, TextReport::times))
-                    .toList(), e.precedences().size(), limit);
+            List<String> shown = new ArrayList<>();
+            for (int i = 0; i < Math.min(limit, e.precedences().size()); i++) {
+                shown.add(Bounds.precedence(e.precedences().get(i), model, TIMES));
+            }
+            lines(out, shown, e.precedences().size(), limit);
         } else if (n > 1) {
             out.append("  Real time does not order them: they all overlap.\n");
         }
@@ -351,8 +355,12 @@ public final class TextReport {
                 : String.format(Locale.ROOT, "  %s orders real time allows, each up to the step the model rejects%s:%n",
                 e.ordersComplete() ? "The " + orders : "The first " + orders,
                 e.ordersComplete() ? "" : " (the listing stopped there)"));
-        lines(out, e.orders().stream().limit(limit).map(o -> full ? o.text() : Bounds.order(o, model)).toList(),
-                e.orders().size(), limit);
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < Math.min(limit, orders); i++) {
+            Explanation.RejectedOrder o = e.orders().get(i);
+            shown.add(full ? o.text() : Bounds.order(o, model));
+        }
+        lines(out, shown, orders, limit);
         if (!full && (orders > limit || e.precedences().size() > limit)) {
             out.append("  (ariadne explain lists them all)\n");
         }
@@ -371,7 +379,7 @@ public final class TextReport {
             String onClock = null;
             try {
                 onClock = e.core().size() <= SENTENCE_MAX_OPERATIONS
-                        ? model.explainViolation(e.core(), TextReport::times) : null;
+                        ? model.explainViolation(e.core(), TIMES) : null;
             } catch (RuntimeException ignored) {
                 // a hint that fails keeps the sentence it gave before
             }
@@ -439,6 +447,18 @@ public final class TextReport {
      * An operation's call and return on the report's one clock: Jepsen's {@code :time} in milliseconds when the
      * reader recorded it ({@code 12.345 ms}), else the history's own times; {@code never returned} for a pending one.
      */
+    /**
+     * {@link #times} as a function: a class of its own, loaded with this one (and so kept in the launcher's
+     * archive), where a method reference or a lambda is spun at run time on first use; streams are left out of the
+     * text report for the same reason (docs/benchmarks.md, 2026-11-30 "small8").
+     */
+    private static final Function<Operation, String[]> TIMES = new Function<>() {
+        @Override
+        public String[] apply(Operation op) {
+            return times(op);
+        }
+    };
+
     static String[] times(Operation op) {
         Long callNs = nanos(op, CALL_TIME);
         Long returnNs = nanos(op, RETURN_TIME);
