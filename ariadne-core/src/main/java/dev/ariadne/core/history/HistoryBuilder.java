@@ -48,19 +48,24 @@ public final class HistoryBuilder implements EventSink {
      */
     @Override
     public HistoryBuilder call(int client, Object input, long time, Map<String, Object> metadata) {
+        // A table's row for this call must be its last: the operation finds its row by its id, the call's number
+        if (metadata instanceof MetadataColumns t && t.rows() != calls + 1) {
+            throw new IllegalArgumentException("call " + calls + " given a metadata table of " + t.rows() + " rows");
+        }
         // The line is looked up for an error only: a reader's metadata may box it on every lookup.
         if (time != UNTIMED && time < clock - 1) {
-            advance(time, lineOf(metadata));
+            advance(time, lineOf(metadata, calls));
         }
         time = advance(time, -1);
         Open busy = get(client);
         if (busy != null) {
             throw new HistoryException("client " + client + " calls a new operation while its operation from "
-                    + where(busy.metadata) + " is still open", lineOf(metadata));
+                    + where(busy) + " is still open", lineOf(metadata, calls));
         }
         if (!crashed.isEmpty() && crashed.contains(client)) {
             throw new HistoryException("client " + client + " calls a new operation after one of its operations "
-                    + "crashed (its outcome is unknown, so the client may still be running it)", lineOf(metadata));
+                    + "crashed (its outcome is unknown, so the client may still be running it)",
+                    lineOf(metadata, calls));
         }
         put(client, new Open(calls++, client, input, time, metadata));
         return this;
@@ -199,12 +204,16 @@ public final class HistoryBuilder implements EventSink {
         return time;
     }
 
-    private static int lineOf(Map<String, Object> metadata) {
+    /** The line in {@code metadata}, given with the call numbered {@code seq}, or -1. */
+    private static int lineOf(Map<String, Object> metadata, int seq) {
+        if (metadata instanceof MetadataColumns t) {
+            return t.line(seq);
+        }
         return metadata.get("line") instanceof Number n ? n.intValue() : -1;
     }
 
-    private static String where(Map<String, Object> metadata) {
-        int line = lineOf(metadata);
+    private static String where(Open o) {
+        int line = lineOf(o.metadata, o.seq);
         return line >= 0 ? "line " + line : "earlier";
     }
 }
