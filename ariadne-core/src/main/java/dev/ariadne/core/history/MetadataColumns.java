@@ -24,9 +24,12 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
 
     private final String first;
     private final String second;
-    private int[] lines = new int[16];
-    private long[] firsts = new long[16];
-    private long[] seconds = new long[16];
+    // In chunks, never copied as they fill (see OperationColumns)
+    private static final int SHIFT = 12;
+    private static final int MASK = (1 << SHIFT) - 1;
+    private int[][] lines = new int[4][];
+    private long[][] firsts = new long[4][];
+    private long[][] seconds = new long[4][];
     private int rows;
 
     /** A table whose rows name their two numbers {@code first} and {@code second}. */
@@ -40,34 +43,40 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
 
     /** Adds a row of {@code line} and {@code firstValue} ({@link #ABSENT}, or not negative), and returns its number. */
     public int add(int line, long firstValue) {
-        if (rows == lines.length) {
-            int n = rows * 2;
-            lines = Arrays.copyOf(lines, n);
-            firsts = Arrays.copyOf(firsts, n);
-            seconds = Arrays.copyOf(seconds, n);
+        int k = rows >>> SHIFT;
+        if ((rows & MASK) == 0) {
+            if (k == lines.length) {
+                lines = Arrays.copyOf(lines, k * 2);
+                firsts = Arrays.copyOf(firsts, k * 2);
+                seconds = Arrays.copyOf(seconds, k * 2);
+            }
+            lines[k] = new int[MASK + 1];
+            firsts[k] = new long[MASK + 1];
+            seconds[k] = new long[MASK + 1];
         }
-        lines[rows] = line;
-        firsts[rows] = firstValue < 0 ? ABSENT : firstValue;
-        seconds[rows] = ABSENT;
+        int j = rows & MASK;
+        lines[k][j] = line;
+        firsts[k][j] = firstValue < 0 ? ABSENT : firstValue;
+        seconds[k][j] = ABSENT;
         return rows++;
     }
 
     /** Sets row {@code row}'s second number ({@link #ABSENT}, or not negative). */
     public void second(int row, long value) {
         check(row);
-        seconds[row] = value < 0 ? ABSENT : value;
+        seconds[row >>> SHIFT][row & MASK] = value < 0 ? ABSENT : value;
     }
 
     /** Row {@code row}'s line. */
     public int line(int row) {
         check(row);
-        return lines[row];
+        return lines[row >>> SHIFT][row & MASK];
     }
 
     /** Row {@code row}'s first number, or {@link #ABSENT}. */
     public long first(int row) {
         check(row);
-        return firsts[row];
+        return firsts[row >>> SHIFT][row & MASK];
     }
 
     /** The number of rows. */
@@ -75,7 +84,7 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
         return rows;
     }
 
-    /** Row {@code row} as an unmodifiable map, made now (it reads the table's columns). */
+    /** Row {@code row} as an unmodifiable map (a view: it reads the table's columns). */
     public Map<String, Object> row(int row) {
         check(row);
         return new Row(row);
@@ -109,7 +118,7 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
         return "MetadataColumns[" + rows + " rows]";
     }
 
-    /** One row, read from the columns on each access (rows are not changed once the history is built). */
+    /** One row, read from the columns on each access (as the map a reader would have filled in place). */
     private final class Row extends AbstractMap<String, Object> {
         private final int row;
 
@@ -117,12 +126,24 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
             this.row = row;
         }
 
+        private int line() {
+            return lines[row >>> SHIFT][row & MASK];
+        }
+
+        private long a() {
+            return firsts[row >>> SHIFT][row & MASK];
+        }
+
+        private long b() {
+            return seconds[row >>> SHIFT][row & MASK];
+        }
+
         @Override
         public Object get(Object key) {
             if ("line".equals(key)) {
-                return lines[row];
+                return line();
             }
-            long v = first.equals(key) ? firsts[row] : second.equals(key) ? seconds[row] : ABSENT;
+            long v = first.equals(key) ? a() : second.equals(key) ? b() : ABSENT;
             return v == ABSENT ? null : (Object) v;
         }
 
@@ -133,7 +154,7 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
 
         @Override
         public int size() {
-            return 1 + (firsts[row] != ABSENT ? 1 : 0) + (seconds[row] != ABSENT ? 1 : 0);
+            return 1 + (a() != ABSENT ? 1 : 0) + (b() != ABSENT ? 1 : 0);
         }
 
         @Override
@@ -154,7 +175,7 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
                         }
 
                         private void skip() {
-                            while (next == 1 && firsts[row] == ABSENT || next == 2 && seconds[row] == ABSENT) {
+                            while (next == 1 && a() == ABSENT || next == 2 && b() == ABSENT) {
                                 next++;
                             }
                         }
@@ -171,8 +192,8 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
                             }
                             int k = next++;
                             skip();
-                            return k == 0 ? Map.entry("line", lines[row])
-                                    : k == 1 ? Map.entry(first, firsts[row]) : Map.entry(second, seconds[row]);
+                            return k == 0 ? Map.entry("line", line())
+                                    : k == 1 ? Map.entry(first, a()) : Map.entry(second, b());
                         }
                     };
                 }
