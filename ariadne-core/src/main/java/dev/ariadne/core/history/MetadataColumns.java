@@ -44,17 +44,23 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
     /** Adds a row of {@code line} and {@code firstValue} ({@link #ABSENT}, or not negative), and returns its number. */
     public int add(int line, long firstValue) {
         int k = rows >>> SHIFT;
-        if ((rows & MASK) == 0) {
+        int j = rows & MASK;
+        if (j == 0) {
             if (k == lines.length) {
                 lines = Arrays.copyOf(lines, k * 2);
                 firsts = Arrays.copyOf(firsts, k * 2);
                 seconds = Arrays.copyOf(seconds, k * 2);
             }
-            lines[k] = new int[MASK + 1];
-            firsts[k] = new long[MASK + 1];
-            seconds[k] = new long[MASK + 1];
+            int n = k == 0 ? 16 : MASK + 1; // the first chunk starts small (a small history costs little)
+            lines[k] = new int[n];
+            firsts[k] = new long[n];
+            seconds[k] = new long[n];
+        } else if (k == 0 && j == lines[0].length) {
+            int n = Math.min(MASK + 1, j * 2);
+            lines[0] = Arrays.copyOf(lines[0], n);
+            firsts[0] = Arrays.copyOf(firsts[0], n);
+            seconds[0] = Arrays.copyOf(seconds[0], n);
         }
-        int j = rows & MASK;
         lines[k][j] = line;
         firsts[k][j] = firstValue < 0 ? ABSENT : firstValue;
         seconds[k][j] = ABSENT;

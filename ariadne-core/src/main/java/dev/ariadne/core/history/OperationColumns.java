@@ -18,7 +18,8 @@ final class OperationColumns {
     static final Object GAP = new Object();
 
     // In chunks of CHUNK numbers, never copied as they fill: a column grown by doubling left its old copies in the
-    // old generation as garbage, as many bytes again as the history's.
+    // old generation as garbage, as many bytes again as the history's. The first chunk starts small and doubles up
+    // to CHUNK, so that a small history (many small files in one run) costs little.
     static final int SHIFT = 12;
     static final int CHUNK = 1 << SHIFT;
     private static final int MASK = CHUNK - 1;
@@ -67,6 +68,9 @@ final class OperationColumns {
             addChunk();
         }
         int j = i & MASK;
+        if (k == 0 && j >= client[0].length) {
+            growFirst(Math.min(CHUNK, Math.max(j + 1, client[0].length * 2)));
+        }
         client[k][j] = c;
         input[k][j] = in;
         output[k][j] = out;
@@ -85,13 +89,28 @@ final class OperationColumns {
             ret = Arrays.copyOf(ret, n);
             metadata = Arrays.copyOf(metadata, n);
         }
-        client[chunks] = new int[CHUNK];
-        input[chunks] = new Object[CHUNK];
-        output[chunks] = new Object[CHUNK];
-        call[chunks] = new long[CHUNK];
-        ret[chunks] = new long[CHUNK];
-        metadata[chunks] = new Object[CHUNK];
+        if (chunks > 0 && client[0].length < CHUNK) {
+            growFirst(CHUNK);
+        }
+        int n = chunks == 0 ? FIRST : CHUNK;
+        client[chunks] = new int[n];
+        input[chunks] = new Object[n];
+        output[chunks] = new Object[n];
+        call[chunks] = new long[n];
+        ret[chunks] = new long[n];
+        metadata[chunks] = new Object[n];
         chunks++;
+    }
+
+    private static final int FIRST = 16;
+
+    private void growFirst(int n) {
+        client[0] = Arrays.copyOf(client[0], n);
+        input[0] = Arrays.copyOf(input[0], n);
+        output[0] = Arrays.copyOf(output[0], n);
+        call[0] = Arrays.copyOf(call[0], n);
+        ret[0] = Arrays.copyOf(ret[0], n);
+        metadata[0] = Arrays.copyOf(metadata[0], n);
     }
 
     /** Marks number {@code i} a gap ({@link #GAP}). */
