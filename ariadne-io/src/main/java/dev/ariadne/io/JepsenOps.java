@@ -5,6 +5,7 @@ import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.HistoryException;
 import dev.ariadne.core.history.Invocation;
+import dev.ariadne.core.history.MetadataColumns;
 import dev.ariadne.core.history.Operation;
 
 import java.util.ArrayList;
@@ -42,21 +43,21 @@ final class JepsenOps {
     }
 
     /**
-     * A process's open operation: its function, its line, its input and, in a batch reading of a timed event, its
-     * metadata, which its completion's {@code :time} is added to.
+     * A process's open operation: its function, its line, its input and, in a batch reading, its metadata's row,
+     * which its completion's {@code :time} is added to (-1 in a streaming one).
      */
     private static final class Open {
         String f;
         long line;
-        JepsenMetadata metadata;
+        int row;
         Invocation input;
         /** Whether the operation is open: the object of a small client is kept for its next operation. */
         boolean live;
 
-        Open set(String f, long line, JepsenMetadata metadata, Invocation input) {
+        Open set(String f, long line, int row, Invocation input) {
             this.f = f;
             this.line = line;
-            this.metadata = metadata;
+            this.row = row;
             this.input = input;
             live = true;
             return this;
@@ -75,6 +76,11 @@ final class JepsenOps {
     private final EventSink sink;
     /** The sink of a batch reading, which {@link #build()} turns into a history; {@code null} for a stream. */
     private final HistoryBuilder builder;
+    /**
+     * A batch reading's metadata, a row per call in the builder's order of calls: one object for the history, not a
+     * map per operation (issue 23: young collections copied 500,000 of them a history); {@code null} for a stream.
+     */
+    private final MetadataColumns metadata;
     private final Map<Integer, Open> open = new HashMap<>();
     /**
      * The open operations of clients 0 to {@link #SMALL} - 1, and the last {@code :time}s and their lines of
@@ -125,6 +131,7 @@ final class JepsenOps {
         this.newClientAfterInfo = newClientAfterInfo;
         this.sink = sink;
         this.builder = sink instanceof HistoryBuilder b ? b : null;
+        this.metadata = builder != null ? new MetadataColumns(CALL_TIME, RETURN_TIME) : null;
     }
 
     /** Process {@code process}'s event of {@code type} on function {@code f}, read at {@code line}. */
@@ -153,16 +160,20 @@ final class JepsenOps {
                     temporary.put(client, process);
                     reincarnation.put(process, client);
                 }
-                JepsenMetadata metadata = time >= 0 && builder != null ? new JepsenMetadata(l, time)
-                        : new JepsenMetadata(l);
                 Invocation input = invocation(f, key, value);
-                sink.call(client, input, EventSink.UNTIMED, metadata);
-                putOpen(client, f, line, metadata, input);
+                int row = -1;
+                if (metadata != null) {
+                    row = metadata.add(l, time >= 0 ? time : MetadataColumns.ABSENT);
+                    sink.call(client, input, EventSink.UNTIMED, metadata);
+                } else {
+                    sink.call(client, input, EventSink.UNTIMED, new JepsenMetadata(l));
+                }
+                putOpen(client, f, line, row, input);
                 return;
             }
             Open o = removeOpen(client);
-            if (o != null && time >= 0 && o.metadata.hasCallTime() && type != Type.INFO) {
-                o.metadata.returnTime(time); // before the completion makes the operation
+            if (o != null && time >= 0 && hasCallTime(o) && type != Type.INFO) {
+                metadata.second(o.row, time);
             }
             if (o != null && !o.f.equals(f)) {
                 throw new InvalidInputException(source, line, "process " + process + " completes :"
@@ -209,7 +220,12 @@ final class JepsenOps {
     /** Invocations made last, by a hash of their function and value (see {@link #invocation}). */
     private final Invocation[] invocations = new Invocation[64];
 
-    private void putOpen(int client, String f, long line, JepsenMetadata metadata, Invocation input) {
+    /** Whether {@code o}'s invocation had a {@code :time} kept in its metadata (a batch reading's only). */
+    private boolean hasCallTime(Open o) {
+        return o.row >= 0 && metadata.first(o.row) != MetadataColumns.ABSENT;
+    }
+
+    private void putOpen(int client, String f, long line, int row, Invocation input) {
         if (client >= 0 && client < SMALL) {
             if (client >= openSmall.length) {
                 openSmall = java.util.Arrays.copyOf(openSmall, Math.min(SMALL, Math.max(client + 1,
@@ -219,9 +235,9 @@ final class JepsenOps {
             if (o == null) {
                 openSmall[client] = o = new Open();
             }
-            o.set(f, line, metadata, input);
+            o.set(f, line, row, input);
         } else {
-            open.put(client, new Open().set(f, line, metadata, input));
+            open.put(client, new Open().set(f, line, row, input));
         }
     }
 
@@ -256,7 +272,7 @@ final class JepsenOps {
             sink.ret(client, Operation.UNKNOWN, EventSink.UNTIMED, line);
         } else {
             sink.discard(client, EventSink.UNTIMED, line);
-            Long callTime = o == null || !o.metadata.hasCallTime() ? null : o.metadata.callTime();
+            Long callTime = o == null || !hasCallTime(o) ? null : metadata.first(o.row);
             annotations.add(new Annotation(line, String.valueOf(process), FAILED, f, value, o == null ? null
                     : new Annotation.FailedCall(o.line, client, o.input, callTime,
                     callTime == null || time < 0 ? null : time)));

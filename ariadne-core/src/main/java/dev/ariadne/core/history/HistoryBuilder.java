@@ -1,9 +1,7 @@
 package dev.ariadne.core.history;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,7 +13,14 @@ import java.util.Set;
  * thread-safe.
  */
 public final class HistoryBuilder implements EventSink {
-    private final List<Operation> operations = new ArrayList<>();
+    /**
+     * The operations that ended so far (returned, crashed, or discarded: a gap), by call number; the open ones are
+     * in {@link #small} and {@link #open}. Shared with the last history built while {@link #shared}: copied before
+     * it is next changed.
+     */
+    private OperationColumns columns = new OperationColumns(16);
+    private boolean shared;
+    private int discarded;
     /**
      * Open operations of clients 0 to {@link #SMALL_CLIENTS} - 1 by client, without a map entry or a boxed key per
      * event (a 500,000-operation history makes a million of each); other clients' in {@link #open}.
@@ -48,19 +53,24 @@ public final class HistoryBuilder implements EventSink {
      */
     @Override
     public HistoryBuilder call(int client, Object input, long time, Map<String, Object> metadata) {
+        // A table's row for this call must be its last: the operation finds its row by its id, the call's number
+        if (metadata instanceof MetadataColumns t && t.rows() != calls + 1) {
+            throw new IllegalArgumentException("call " + calls + " given a metadata table of " + t.rows() + " rows");
+        }
         // The line is looked up for an error only: a reader's metadata may box it on every lookup.
         if (time != UNTIMED && time < clock - 1) {
-            advance(time, lineOf(metadata));
+            advance(time, lineOf(metadata, calls));
         }
         time = advance(time, -1);
         Open busy = get(client);
         if (busy != null) {
             throw new HistoryException("client " + client + " calls a new operation while its operation from "
-                    + where(busy.metadata) + " is still open", lineOf(metadata));
+                    + where(busy) + " is still open", lineOf(metadata, calls));
         }
         if (!crashed.isEmpty() && crashed.contains(client)) {
             throw new HistoryException("client " + client + " calls a new operation after one of its operations "
-                    + "crashed (its outcome is unknown, so the client may still be running it)", lineOf(metadata));
+                    + "crashed (its outcome is unknown, so the client may still be running it)",
+                    lineOf(metadata, calls));
         }
         put(client, new Open(calls++, client, input, time, metadata));
         return this;
@@ -106,7 +116,11 @@ public final class HistoryBuilder implements EventSink {
     public HistoryBuilder ret(int client, Object output, long time, int line) {
         time = advance(time, line);
         Open o = take(client, "returns", line);
-        operations.add(new Operation(o.seq, client, o.input, output, o.call, time, o.metadata));
+        if (time < o.call) { // as the operation's constructor would say (times never go backwards, see advance)
+            throw new IllegalArgumentException("operation " + o.seq + " returns at " + time + " before its call at "
+                    + o.call);
+        }
+        owned().set(o.seq, client, o.input, output, o.call, time, o.metadata);
         return this;
     }
 
@@ -117,7 +131,9 @@ public final class HistoryBuilder implements EventSink {
     @Override
     public HistoryBuilder discard(int client, long time, int line) {
         advance(time, line);
-        take(client, "fails", line);
+        Open o = take(client, "fails", line);
+        owned().gap(o.seq);
+        discarded++;
         return this;
     }
 
@@ -129,8 +145,7 @@ public final class HistoryBuilder implements EventSink {
     public HistoryBuilder crash(int client, long time, int line) {
         time = advance(time, line);
         Open o = take(client, "crashes", line);
-        operations.add(new Operation(o.seq, client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING,
-                o.metadata));
+        owned().set(o.seq, client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata);
         crashed.add(client);
         return this;
     }
@@ -148,34 +163,36 @@ public final class HistoryBuilder implements EventSink {
     /** The history so far; operations still open are pending. */
     public History build() {
         // numbered in call order, as the online checker numbers them: by call time, ties in the order of the calls.
-        // Times never go backwards (advance), so that is the order of the calls themselves: each operation goes to
-        // its call's place, without a sort (a 500,000-operation history spent a tenth of its reading sorting)
-        Operation[] byCall = new Operation[calls];
-        for (Operation op : operations) {
-            byCall[op.id()] = op;
-        }
-        for (Open o : small) {
-            if (o != null) {
-                byCall[o.seq] = pending(o);
+        // Times never go backwards (advance), so that is the order of the calls themselves: each operation is at
+        // its call's number already, without a sort (a 500,000-operation history spent a tenth of its reading
+        // sorting). The history reads the columns (no object an operation while it waits to be checked).
+        if (openCount > 0) {
+            OperationColumns c = owned();
+            for (Open o : small) {
+                if (o != null) {
+                    c.set(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata);
+                }
+            }
+            for (Open o : open.values()) {
+                c.set(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata);
             }
         }
-        for (Open o : open.values()) {
-            byCall[o.seq] = pending(o);
+        if (discarded == 0) {
+            shared = true; // the history keeps these columns: the builder copies them before it changes them
+            return History.trusted(columns.view(calls));
         }
-        if (operations.size() + openCount == calls) {
-            return History.trusted(java.util.Arrays.asList(byCall)); // no gap: every id is its place already
-        }
-        List<Operation> numbered = new ArrayList<>(operations.size() + openCount);
-        for (Operation op : byCall) {
-            if (op != null) { // a discarded call leaves a gap
-                numbered.add(op.id() == numbered.size() ? op : op.withId(numbered.size()));
-            }
-        }
-        return History.trusted(numbered);
+        // a discarded call leaves a gap: the others are numbered again
+        int kept = calls - discarded;
+        return History.trusted(columns.withoutGaps(calls, kept).view(kept));
     }
 
-    private static Operation pending(Open o) {
-        return new Operation(o.seq, o.client, o.input, Operation.UNKNOWN, o.call, Operation.PENDING, o.metadata);
+    /** The columns, copied first if a history built before reads them. */
+    private OperationColumns owned() {
+        if (shared) {
+            columns = columns.copy();
+            shared = false;
+        }
+        return columns;
     }
 
     private Open take(int client, String verb, int line) {
@@ -199,12 +216,16 @@ public final class HistoryBuilder implements EventSink {
         return time;
     }
 
-    private static int lineOf(Map<String, Object> metadata) {
+    /** The line in {@code metadata}, given with the call numbered {@code seq}, or -1. */
+    private static int lineOf(Map<String, Object> metadata, int seq) {
+        if (metadata instanceof MetadataColumns t) {
+            return t.line(seq);
+        }
         return metadata.get("line") instanceof Number n ? n.intValue() : -1;
     }
 
-    private static String where(Map<String, Object> metadata) {
-        int line = lineOf(metadata);
+    private static String where(Open o) {
+        int line = lineOf(o.metadata, o.seq);
         return line >= 0 ? "line " + line : "earlier";
     }
 }

@@ -15,7 +15,9 @@ import java.util.Objects;
  * @param output   what was observed, or {@link #UNKNOWN} when the outcome was not observed
  * @param call     call time
  * @param ret      return time, at least {@code call}, or {@link #PENDING}
- * @param metadata extra facts from the source (for example {@code line}); never interpreted by engines
+ * @param metadata extra facts from the source (for example {@code line}); never interpreted by engines. A reader
+ *                 may give a {@link MetadataColumns} table instead: the operation's metadata is then the table's row
+ *                 of its {@code id} ({@link #metadata()}), kept in the table's columns rather than a map each
  */
 public record Operation(int id, int client, Object input, Object output, long call, long ret,
                         Map<String, Object> metadata) {
@@ -52,13 +54,22 @@ public record Operation(int id, int client, Object input, Object output, long ca
         return new Operation(id, client, input, UNKNOWN, call, PENDING, Map.of());
     }
 
+    /**
+     * Extra facts from the source: the map given, or, where a reader gave a {@link MetadataColumns} table, the
+     * table's row of this operation's id (a map made on each call).
+     */
+    @Override
+    public Map<String, Object> metadata() {
+        return metadata instanceof MetadataColumns t ? t.row(id) : metadata;
+    }
+
     // equals and hashCode as a record's, written out: the generated ones link an invokedynamic call site on their
     // first call, several milliseconds for seven components, paid by every run that prints a violation.
     @Override
     public boolean equals(Object o) {
         return o == this || o instanceof Operation op && op.id == id && op.client == client && op.call == call
                 && op.ret == ret && Objects.equals(op.input, input) && Objects.equals(op.output, output)
-                && op.metadata.equals(metadata);
+                && (op.metadata == metadata || op.metadata().equals(metadata()));
     }
 
     @Override
@@ -69,7 +80,13 @@ public record Operation(int id, int client, Object input, Object output, long ca
         h = 31 * h + Objects.hashCode(output);
         h = 31 * h + Long.hashCode(call);
         h = 31 * h + Long.hashCode(ret);
-        return 31 * h + metadata.hashCode();
+        return 31 * h + metadata().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Operation[id=" + id + ", client=" + client + ", input=" + input + ", output=" + output + ", call="
+                + call + ", ret=" + ret + ", metadata=" + metadata() + "]";
     }
 
     /** Whether the operation never returned. */
@@ -82,9 +99,12 @@ public record Operation(int id, int client, Object input, Object output, long ca
         return output != UNKNOWN;
     }
 
-    /** The same operation with another id (used when a history is assembled from parts). */
+    /**
+     * The same operation with another id (used when a history is assembled from parts); metadata kept in a table's
+     * row is copied out of it, since the row is found by the id.
+     */
     public Operation withId(int newId) {
-        return new Operation(newId, client, input, output, call, ret, metadata);
+        return new Operation(newId, client, input, output, call, ret, newId == id ? metadata : metadata());
     }
 
     /** The same operation with another input and output (used by models to prepare operations). */
@@ -94,6 +114,9 @@ public record Operation(int id, int client, Object input, Object output, long ca
 
     /** The source line recorded by a reader, or -1 when unknown. */
     public int line() {
+        if (metadata instanceof MetadataColumns t) {
+            return t.line(id);
+        }
         return metadata.get("line") instanceof Number n ? n.intValue() : -1;
     }
 

@@ -1,0 +1,174 @@
+package dev.ariadne.core.history;
+
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * Operations kept as columns by number, as {@link HistoryBuilder} collects them: a few arrays for a history instead
+ * of an {@link Operation} (48 bytes) a call (issue 23: young collections copied 500,000 of them a history into the
+ * old generation while it waited to be checked; arrays of numbers are copied whole, without looking inside). A
+ * {@link #view} makes each operation when asked, equal to the one it stands for but a new object each time.
+ */
+final class OperationColumns {
+    /** The output of a call that left the history (a discarded one): its number is a gap. */
+    static final Object GAP = new Object();
+
+    // In chunks of CHUNK numbers, never copied as they fill: a column grown by doubling left its old copies in the
+    // old generation as garbage, as many bytes again as the history's. The first chunk starts small and doubles up
+    // to CHUNK, so that a small history (many small files in one run) costs little.
+    static final int SHIFT = 12;
+    static final int CHUNK = 1 << SHIFT;
+    private static final int MASK = CHUNK - 1;
+
+    private int[][] client;
+    private Object[][] input;
+    private Object[][] output;
+    private long[][] call;
+    private long[][] ret;
+    private Object[][] metadata;
+    /** Chunks made so far. */
+    private int chunks;
+
+    OperationColumns(int capacity) {
+        int n = Math.max(1, (capacity + MASK) >>> SHIFT);
+        client = new int[n][];
+        input = new Object[n][];
+        output = new Object[n][];
+        call = new long[n][];
+        ret = new long[n][];
+        metadata = new Object[n][];
+    }
+
+    private OperationColumns(OperationColumns o) {
+        this(o.chunks << SHIFT);
+        for (int k = 0; k < o.chunks; k++) {
+            client[k] = o.client[k].clone();
+            input[k] = o.input[k].clone();
+            output[k] = o.output[k].clone();
+            call[k] = o.call[k].clone();
+            ret[k] = o.ret[k].clone();
+            metadata[k] = o.metadata[k].clone();
+        }
+        chunks = o.chunks;
+    }
+
+    /** A copy that changes independently of this. */
+    OperationColumns copy() {
+        return new OperationColumns(this);
+    }
+
+    /** Sets operation {@code i}'s fields, adding chunks as needed. */
+    void set(int i, int c, Object in, Object out, long callTime, long retTime, Map<String, Object> meta) {
+        int k = i >>> SHIFT;
+        while (k >= chunks) {
+            addChunk();
+        }
+        int j = i & MASK;
+        if (k == 0 && j >= client[0].length) {
+            growFirst(Math.min(CHUNK, Math.max(j + 1, client[0].length * 2)));
+        }
+        client[k][j] = c;
+        input[k][j] = in;
+        output[k][j] = out;
+        call[k][j] = callTime;
+        ret[k][j] = retTime;
+        metadata[k][j] = meta;
+    }
+
+    private void addChunk() {
+        if (chunks == client.length) {
+            int n = chunks * 2;
+            client = Arrays.copyOf(client, n);
+            input = Arrays.copyOf(input, n);
+            output = Arrays.copyOf(output, n);
+            call = Arrays.copyOf(call, n);
+            ret = Arrays.copyOf(ret, n);
+            metadata = Arrays.copyOf(metadata, n);
+        }
+        if (chunks > 0 && client[0].length < CHUNK) {
+            growFirst(CHUNK);
+        }
+        int n = chunks == 0 ? FIRST : CHUNK;
+        client[chunks] = new int[n];
+        input[chunks] = new Object[n];
+        output[chunks] = new Object[n];
+        call[chunks] = new long[n];
+        ret[chunks] = new long[n];
+        metadata[chunks] = new Object[n];
+        chunks++;
+    }
+
+    private static final int FIRST = 16;
+
+    private void growFirst(int n) {
+        client[0] = Arrays.copyOf(client[0], n);
+        input[0] = Arrays.copyOf(input[0], n);
+        output[0] = Arrays.copyOf(output[0], n);
+        call[0] = Arrays.copyOf(call[0], n);
+        ret[0] = Arrays.copyOf(ret[0], n);
+        metadata[0] = Arrays.copyOf(metadata[0], n);
+    }
+
+    /** Marks number {@code i} a gap ({@link #GAP}). */
+    void gap(int i) {
+        set(i, 0, null, GAP, 0, 0, null);
+    }
+
+
+    /**
+     * The first {@code n} numbers without their gaps, renumbered from 0 (a new object): an operation's metadata kept
+     * in a {@link MetadataColumns} row, found by its number, is copied out of the table where the number changes.
+     */
+    OperationColumns withoutGaps(int n, int kept) {
+        OperationColumns c = new OperationColumns(kept);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int h = i >>> SHIFT;
+            int j = i & MASK;
+            if (output[h][j] != GAP) {
+                Object meta = metadata[h][j];
+                if (meta instanceof MetadataColumns t && k != i) {
+                    meta = t.row(i);
+                }
+                c.set(k++, client[h][j], input[h][j], output[h][j], call[h][j], ret[h][j], cast(meta));
+            }
+        }
+        return c;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> cast(Object meta) {
+        return (Map<String, Object>) meta;
+    }
+
+    /** The first {@code n} operations (no gaps among them), as an unmodifiable list made on demand. */
+    List<Operation> view(int n) {
+        return new View(n);
+    }
+
+    private final class View extends AbstractList<Operation> implements RandomAccess {
+        private final int size;
+
+        View(int size) {
+            this.size = size;
+        }
+
+        @Override
+        public Operation get(int i) {
+            Objects.checkIndex(i, size);
+            int k = i >>> SHIFT;
+            int j = i & MASK;
+            return new Operation(i, client[k][j], input[k][j], output[k][j], call[k][j], ret[k][j],
+                    cast(metadata[k][j]));
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+}
