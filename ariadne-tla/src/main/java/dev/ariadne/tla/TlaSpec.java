@@ -642,8 +642,8 @@ public final class TlaSpec implements AutoCloseable {
             int slot = (int) mixSlot(state.fingerprint, bound.hash) & (SUCCESSOR_CACHE - 1);
             TlaState from = cachedFrom[slot];
             if (from != null && cachedBy[slot].same(bound)
-                    && (from == state || from.tlc == state.tlc
-                        || !view && from.fingerprint == state.fingerprint && evaluator.same(from.tlc, state.tlc))) {
+                    && (from == state || from.tlc == state.tlc || !view && from.fingerprint == state.fingerprint
+                        && (TlaState.sameKeys(from, state) || evaluator.same(from.tlc, state.tlc)))) {
                 cacheHits++;
                 return cachedNext[slot];
             }

@@ -55,9 +55,21 @@ public final class TlaState {
         return fingerprint;
     }
 
+    /**
+     * Whether both states have keys and they are equal, which makes the states equal by TLC's equality (the states
+     * of a configuration the search has kept have their keys: comparing them takes no lock and no call into TLC).
+     * {@code false} says nothing: equal states in two representations have different keys.
+     */
+    static boolean sameKeys(TlaState a, TlaState b) {
+        int[] x = a.key;
+        int[] y = b.key;
+        return x != null && y != null && x != NO_KEY && y != NO_KEY && java.util.Arrays.equals(x, y);
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o == this || o instanceof TlaState s && s.fingerprint == fingerprint && spec.same(tlc, s.tlc);
+        return o == this || o instanceof TlaState s && s.fingerprint == fingerprint
+                && (sameKeys(this, s) || spec.same(tlc, s.tlc));
     }
 
     @Override

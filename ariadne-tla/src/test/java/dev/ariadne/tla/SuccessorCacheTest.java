@@ -69,6 +69,30 @@ class SuccessorCacheTest {
     }
 
     @Test
+    void keyedStatesAreEqualByTheirKeysAndOnlyThen() {
+        TlaSpec spec = TlaSpec.load(ExamplesTest.EXAMPLES.resolve("queue/Queue.tla"), null, Map.of());
+        TlaState empty = spec.initial().states[0];
+        TlaState q1 = only(spec.successors(empty, spec.action("Enq"), new Object[]{spec.value(1L)}));
+        TlaState q2 = only(spec.successors(empty, spec.action("Enq"), new Object[]{spec.value(2L)}));
+        // The same fingerprint, each with its key (as the search's configurations have them): different keys.
+        TlaState a = new TlaState(q1.tlc, 42, null, spec);
+        TlaState b = new TlaState(q2.tlc, 42, null, spec);
+        TlaState a2 = new TlaState(q1.tlc, 42, null, spec);
+        long[] into = new long[64];
+        for (TlaState s : new TlaState[]{a, b, a2}) {
+            assertTrue(spec.keys(new TlaState[]{s}, into, 0) > 0);
+        }
+        assertTrue(a.equals(a2), "equal keys: equal states");
+        assertTrue(!a.equals(b) && !b.equals(a), "<<1>> and <<2>> share the fingerprint, not the key");
+        TlaSpec.Bound deq1 = spec.bind(spec.action("Deq"), new Object[]{spec.value(1L)});
+        for (int round = 0; round < 3; round++) {
+            assertEquals(1, spec.successors(a, deq1).size(), "Deq(1) from <<1>>");
+            assertEquals(0, spec.successors(b, deq1).size(), "Deq(1) from <<2>> is disabled");
+            assertEquals(1, spec.successors(a2, deq1).size(), "Deq(1) from <<1>>, answered from the cache");
+        }
+    }
+
+    @Test
     void underAViewStatesWithEqualViewsAreNotAnsweredForEachOther() throws Exception {
         // An unsound view (Count reads n, which the view leaves out): the cache must still give TLC's answers.
         Path tla = dir.resolve("Counted.tla");

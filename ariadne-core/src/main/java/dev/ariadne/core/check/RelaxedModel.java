@@ -46,6 +46,12 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
     private final long maxSteps;
     /** The states the check starts from: the model's initial one, or a window's (docs/semantics.md, "Windows"). */
     private final List<S> init;
+    /**
+     * Whether the model reads no output ({@link Model#forgetsOutputs} is false: a TLA+ action reads its results
+     * from its parameters): a step with an unknown output is then the step with the operation's own, not taken
+     * twice (on a TLA+ spec's violation, half of the core search's steps were such repeats).
+     */
+    private final boolean readsNoOutput;
     private long steps;
 
     RelaxedModel(Model<S> model, Budget budget, long maxSteps) {
@@ -57,6 +63,7 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
         this.budget = budget;
         this.maxSteps = maxSteps;
         this.init = init;
+        this.readsNoOutput = !model.forgetsOutputs();
     }
 
     /** {@code op} outside the core. */
@@ -100,7 +107,8 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
             return next == null ? List.of() : List.of(next);
         }
         S own = model.step(state, r.input(), r.output());
-        S any = r.output() == Operation.UNKNOWN ? null : model.step(state, r.input(), Operation.UNKNOWN);
+        S any = r.output() == Operation.UNKNOWN || readsNoOutput ? null
+                : model.step(state, r.input(), Operation.UNKNOWN);
         // The subset construction merges equal states; only the usual case, nothing new, is worth sparing it.
         boolean ownNew = own != null && !own.equals(state);
         boolean anyNew = any != null && !any.equals(state) && !any.equals(own);

@@ -246,7 +246,9 @@ public interface Model<S> {
      * accepts the operation whatever it returned. A model that reads results from the input instead (a TLA+ action
      * whose parameters include the return values) answers {@code false}; reports then do not say that an operation
      * outside a core "may have returned anything". Minimal failing cores do not depend on it: an operation outside a
-     * core may step with its own output or an unknown one, or not at all. The default is {@code true}.
+     * core may step with its own output or an unknown one, or not at all. A model that answers {@code false} must
+     * step alike whatever the output it is given (it reads none), so that the search of cores steps such an
+     * operation once, not once per output. The default is {@code true}.
      */
     default boolean forgetsOutputs() {
         return true;
