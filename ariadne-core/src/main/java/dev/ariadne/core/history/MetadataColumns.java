@@ -1,11 +1,8 @@
 package dev.ariadne.core.history;
 
 import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 
@@ -20,7 +17,7 @@ import java.util.Set;
  */
 public final class MetadataColumns extends AbstractMap<String, Object> {
     /** A number absent from its row. */
-    public static final long ABSENT = -1;
+    public static final long ABSENT = CompactMetadata.NONE;
 
     private final String first;
     private final String second;
@@ -125,85 +122,36 @@ public final class MetadataColumns extends AbstractMap<String, Object> {
     }
 
     /** One row, read from the columns on each access (as the map a reader would have filled in place). */
-    private final class Row extends AbstractMap<String, Object> {
+    private final class Row extends CompactMetadata {
         private final int row;
 
         Row(int row) {
             this.row = row;
         }
 
-        private int line() {
+        @Override
+        protected int line() {
             return lines[row >>> SHIFT][row & MASK];
         }
 
-        private long a() {
+        @Override
+        protected long first() {
             return firsts[row >>> SHIFT][row & MASK];
         }
 
-        private long b() {
+        @Override
+        protected long second() {
             return seconds[row >>> SHIFT][row & MASK];
         }
 
         @Override
-        public Object get(Object key) {
-            if ("line".equals(key)) {
-                return line();
-            }
-            long v = first.equals(key) ? a() : second.equals(key) ? b() : ABSENT;
-            return v == ABSENT ? null : (Object) v;
+        protected String firstName() {
+            return first;
         }
 
         @Override
-        public boolean containsKey(Object key) {
-            return get(key) != null;
-        }
-
-        @Override
-        public int size() {
-            return 1 + (a() != ABSENT ? 1 : 0) + (b() != ABSENT ? 1 : 0);
-        }
-
-        @Override
-        public Set<Entry<String, Object>> entrySet() {
-            return new AbstractSet<>() {
-                @Override
-                public int size() {
-                    return Row.this.size();
-                }
-
-                @Override
-                public Iterator<Entry<String, Object>> iterator() {
-                    return new Iterator<>() {
-                        private int next; // 0 line, 1 first, 2 second, 3 done
-
-                        {
-                            skip();
-                        }
-
-                        private void skip() {
-                            while (next == 1 && a() == ABSENT || next == 2 && b() == ABSENT) {
-                                next++;
-                            }
-                        }
-
-                        @Override
-                        public boolean hasNext() {
-                            return next < 3;
-                        }
-
-                        @Override
-                        public Entry<String, Object> next() {
-                            if (!hasNext()) {
-                                throw new NoSuchElementException();
-                            }
-                            int k = next++;
-                            skip();
-                            return k == 0 ? Map.entry("line", line())
-                                    : k == 1 ? Map.entry(first, a()) : Map.entry(second, b());
-                        }
-                    };
-                }
-            };
+        protected String secondName() {
+            return second;
         }
     }
 }
