@@ -55,7 +55,7 @@ class BrokenStructuresTest {
         }
         List<Operation> kept = new ArrayList<>();
         for (Operation o : h.operations()) {
-            if (o != last) {
+            if (o.id() != last.id()) { // by id: a history may make its operations anew each time they are asked for
                 kept.add(o.withId(kept.size()));
             }
         }

@@ -73,7 +73,11 @@ public final class History {
         return new History(Collections.unmodifiableList(operations));
     }
 
-    /** The operations, numbered by id. */
+    /**
+     * The operations, numbered by id. A history read or built from events keeps them as columns and makes each
+     * operation when it is asked for: equal each time, not the same object, so compare operations with
+     * {@code equals} or by id, never by identity.
+     */
     public List<Operation> operations() {
         return operations;
     }
@@ -88,7 +92,7 @@ public final class History {
         return operations.isEmpty();
     }
 
-    /** The operation with the given id. */
+    /** The operation with the given id (equal each time, not necessarily the same object: see {@link #operations}). */
     public Operation get(int id) {
         return operations.get(id);
     }
