@@ -444,10 +444,6 @@ public final class TextReport {
     private static final int DESCRIPTION_WIDTH = 400;
 
     /**
-     * An operation's call and return on the report's one clock: Jepsen's {@code :time} in milliseconds when the
-     * reader recorded it ({@code 12.345 ms}), else the history's own times; {@code never returned} for a pending one.
-     */
-    /**
      * {@link #times} as a function: a class of its own, loaded with this one (and so kept in the launcher's
      * archive), where a method reference or a lambda is spun at run time on first use; streams are left out of the
      * text report for the same reason (docs/benchmarks.md, 2026-11-30 "small8").
@@ -459,6 +455,10 @@ public final class TextReport {
         }
     };
 
+    /**
+     * An operation's call and return on the report's one clock: Jepsen's {@code :time} in milliseconds when the
+     * reader recorded it ({@code 12.345 ms}), else the history's own times; {@code never returned} for a pending one.
+     */
     static String[] times(Operation op) {
         Long callNs = nanos(op, CALL_TIME);
         Long returnNs = nanos(op, RETURN_TIME);
