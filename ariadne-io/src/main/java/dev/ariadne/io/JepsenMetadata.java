@@ -3,37 +3,15 @@ package dev.ariadne.io;
 import dev.ariadne.core.history.CompactMetadata;
 
 /**
- * The metadata of an operation read from a Jepsen history: {@code line}, and Jepsen's {@code :time}s of its
- * invocation ({@link JepsenOps#CALL_TIME}) and completion ({@link JepsenOps#RETURN_TIME}) when known, in that
- * order, in three fields (a {@link CompactMetadata}). The return time is set once while reading, before the history
- * is built. A batch reading keeps a history's metadata as columns instead ({@link
- * dev.ariadne.core.history.MetadataColumns}); this is a stream's, one per event.
+ * The metadata of an operation read from a Jepsen history as a stream (one per event): just its {@code line}, a
+ * {@link CompactMetadata} without numbers. A batch reading keeps a history's metadata, with Jepsen's {@code :time}s,
+ * as columns instead ({@link dev.ariadne.core.history.MetadataColumns}).
  */
 final class JepsenMetadata extends CompactMetadata {
     private final int line;
-    private final long callTime;
-    private long returnTime = NONE;
 
-    JepsenMetadata(int line, long callTime) {
-        this.line = line;
-        this.callTime = callTime;
-    }
-
-    /** Metadata of just {@code line}. */
     JepsenMetadata(int line) {
-        this(line, NONE);
-    }
-
-    boolean hasCallTime() {
-        return callTime != NONE;
-    }
-
-    long callTime() {
-        return callTime;
-    }
-
-    void returnTime(long time) {
-        returnTime = time;
+        this.line = line;
     }
 
     @Override
@@ -43,12 +21,12 @@ final class JepsenMetadata extends CompactMetadata {
 
     @Override
     protected long first() {
-        return callTime;
+        return NONE;
     }
 
     @Override
     protected long second() {
-        return returnTime;
+        return NONE;
     }
 
     @Override
