@@ -42,7 +42,7 @@ final class CheckAhead implements AutoCloseable {
     static final int WINDOW = 2;
     /**
      * How many files past the one printed next may be started when they are all small ({@link ReadAhead#apart}
-     * says no) and their sizes on disk add up to at most {@link #smallBudget}: at {@link #WINDOW} alone the helper
+     * says no) and their histories ({@link ReadAhead#estimate}) add up to at most {@link #smallBudget}: at {@link #WINDOW} alone the helper
      * sat idle 14-74 ms of Knossos' 120 files and 106-285 ms of porcupine's corpus (a loaded machine) while the main
      * thread searched a violation's core (docs/benchmarks.md, 2026-11-30 "small8").
      */
@@ -63,14 +63,14 @@ final class CheckAhead implements AutoCloseable {
     private final FileCheck check;
     private final Predicate<Path> fits;
     private final Predicate<Path> apart;
-    /** Each file's size on disk, in bytes; {@link Long#MAX_VALUE} when unknown. */
+    /** The bytes each file's history may take ({@link ReadAhead#estimate}); {@link Long#MAX_VALUE} when unknown. */
     private final ToLongFunction<Path> bytes;
-    /** The most bytes on disk the files started past {@link #WINDOW} and not yet printed may add up to. */
+    /** The most bytes the histories of the files started past {@link #WINDOW} and not yet printed may add up to. */
     private final long smallBudget;
     /** Guarded by this, as is everything below. */
     private final byte[] size;
     private final byte[] state;
-    /** Each file's size on disk, once {@link #size} looked: what it counts against {@link #smallBudget}. */
+    /** Each file's history's bytes, once {@link #size} looked: what it counts against {@link #smallBudget}. */
     private final long[] sizes;
     /** What each file's reading gave, until its check takes it. */
     private final Object[] reads;
@@ -96,13 +96,13 @@ final class CheckAhead implements AutoCloseable {
      * on next to another ({@link ReadAhead#fits}), {@code apart} which of those are read apart from their check.
      */
     CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits, Predicate<Path> apart) {
-        this(files, check, fits, apart, CheckAhead::bytesOnDisk,
-                Math.min(SMALL_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / SMALL_BUDGET_HEAP_SHARE));
+        this(files, check, fits, apart, ReadAhead::estimate, defaultSmallBudget());
     }
 
     /**
-     * As above; {@code bytes} gives a file's size on disk ({@link Long#MAX_VALUE}: unknown) and {@code smallBudget}
-     * how many bytes on disk the small files started past {@link #WINDOW} may add up to.
+     * As above; {@code bytes} gives the bytes a file's history may take ({@link ReadAhead#historyBytes};
+     * {@link Long#MAX_VALUE}: unknown) and {@code smallBudget} how many of them the small files started past
+     * {@link #WINDOW} may add up to.
      */
     CheckAhead(List<Path> files, FileCheck check, Predicate<Path> fits, Predicate<Path> apart,
                ToLongFunction<Path> bytes, long smallBudget) {
@@ -135,18 +135,14 @@ final class CheckAhead implements AutoCloseable {
         return fileCount > 1 && threads == null && Runtime.getRuntime().availableProcessors() >= 2;
     }
 
-    /** The most bytes on disk of small files started past {@link #WINDOW}: {@link #SMALL_WINDOW} files of 512 KiB. */
+    /** The most bytes of small files' histories started past {@link #WINDOW}: {@link #SMALL_WINDOW} files of 512 KiB. */
     static final long SMALL_BUDGET_BYTES = 16L << 20;
     /** ... and at most this fraction of the heap (a history in memory takes about its file's size, or more). */
     static final int SMALL_BUDGET_HEAP_SHARE = 64;
 
-    /** {@code file}'s size on disk, or {@link Long#MAX_VALUE} when it cannot be had (never started early then). */
-    static long bytesOnDisk(Path file) {
-        try {
-            return java.nio.file.Files.size(file);
-        } catch (java.io.IOException | SecurityException e) {
-            return Long.MAX_VALUE;
-        }
+    /** A batch's budget for small files: {@link #SMALL_BUDGET_BYTES}, at most a {@link #SMALL_BUDGET_HEAP_SHARE}th of the heap. */
+    static long defaultSmallBudget() {
+        return Math.min(SMALL_BUDGET_BYTES, Runtime.getRuntime().maxMemory() / SMALL_BUDGET_HEAP_SHARE);
     }
 
     /** File {@code j}'s size class (looked at once, by whichever thread asks first). */
@@ -161,8 +157,8 @@ final class CheckAhead implements AutoCloseable {
 
     /**
      * Whether file {@link #next} may be started now: within {@link #WINDOW} of the turn, or within
-     * {@link #SMALL_WINDOW} when it and every file started past {@link #WINDOW} are small and their sizes on disk add
-     * up to at most {@link #smallBudget}.
+     * {@link #SMALL_WINDOW} when it and every file started past {@link #WINDOW} are small and their histories' bytes
+     * add up to at most {@link #smallBudget}.
      */
     private boolean mayStartNext() {
         for (int j = turn + WINDOW + 1; j <= Math.min(next, turn + SMALL_WINDOW); j++) {

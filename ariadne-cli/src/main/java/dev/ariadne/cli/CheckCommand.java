@@ -354,7 +354,7 @@ class CheckCommand implements Callable<Integer> {
                  public Object read(int i) {
                      return ReadAhead.Read.of(files.get(i), readOptions);
                  }
-             }, ahead::fits, ReadAhead::apart) : null) {
+             }, ahead::fits, ahead::apart, ahead::historyBytes, CheckAhead.defaultSmallBudget()) : null) {
             try {
                 for (int i = 0; i < files.size(); i++) {
                     // No local holds the outcome: once printed, the file's history is garbage while the next

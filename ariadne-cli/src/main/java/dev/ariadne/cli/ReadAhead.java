@@ -7,7 +7,9 @@ import dev.ariadne.io.ReadResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,6 +33,8 @@ final class ReadAhead implements AutoCloseable {
     private final List<Path> files;
     private final ReadOptions options;
     private final long limit;
+    /** {@link #historyBytes} of each file asked about; guarded by itself. */
+    private final Map<Path, Long> estimates = new HashMap<>();
     private ExecutorService reader;
     /** The reading of file {@link #aheadIndex}, or {@code null}. */
     private Future<ReadResult> ahead;
@@ -84,21 +88,46 @@ final class ReadAhead implements AutoCloseable {
 
     /** Whether {@code file} may be read ahead: a regular file whose history is small beside the heap. */
     boolean fits(Path file) {
+        return historyBytes(file) <= limit;
+    }
+
+    /**
+     * The bytes {@code file}'s history may take in memory ({@link #estimate}), looked at once per batch: the batch's
+     * two threads ask of each file whether it fits, whether it is read apart and how much of the small files' budget
+     * it takes ({@link CheckAhead}), and each answer comes from this one estimate.
+     */
+    long historyBytes(Path file) {
+        synchronized (estimates) {
+            Long known = estimates.get(file);
+            if (known == null) {
+                known = estimate(file);
+                estimates.put(file, known);
+            }
+            return known;
+        }
+    }
+
+    /**
+     * What {@code file}'s history may take in memory: its size on disk, {@link #GZIP_FACTOR} times that when it is
+     * compressed; {@link Long#MAX_VALUE} for what is not a regular file (standard input, a device, a pipe) or cannot
+     * be looked at (read in turn, with its own error message then).
+     */
+    static long estimate(Path file) {
         String name = file.toString();
         if (name.equals("-") || name.startsWith("/dev/") || name.startsWith("/proc/")) {
-            return false;
+            return Long.MAX_VALUE;
         }
         try {
             if (!Files.isRegularFile(file)) {
-                return false;
+                return Long.MAX_VALUE;
             }
             long size = Files.size(file);
             if (gzip(file)) {
                 size = size > Long.MAX_VALUE / GZIP_FACTOR ? Long.MAX_VALUE : size * GZIP_FACTOR;
             }
-            return size <= limit;
+            return size;
         } catch (IOException | SecurityException e) {
-            return false; // read in turn: its own error message then
+            return Long.MAX_VALUE;
         }
     }
 
@@ -109,22 +138,19 @@ final class ReadAhead implements AutoCloseable {
         }
     }
 
-    /** The smallest file on disk that {@link CheckAhead} reads on one thread and checks on another. */
+    /** The smallest history ({@link #estimate}) that {@link CheckAhead} reads on one thread and checks on another. */
     static final long APART_BYTES = 1L << 20;
     /** {@link #APART_BYTES} as {@link #apart} uses it: tests lower it, so that small files take that path too. */
     static volatile long apartBytes = APART_BYTES;
 
     /**
-     * Whether {@code file} is worth reading apart from its check ({@link CheckAhead}): a regular file of at least
-     * {@link #APART_BYTES}, whose reading takes long enough that overlapping it with another file's check pays for
-     * the hand-off.
+     * Whether {@code file} is worth reading apart from its check ({@link CheckAhead}): a regular file whose history
+     * ({@link #historyBytes}) is at least {@link #APART_BYTES}, so that its reading takes long enough that
+     * overlapping it with another file's check pays for the hand-off.
      */
-    static boolean apart(Path file) {
-        try {
-            return Files.isRegularFile(file) && Files.size(file) >= apartBytes;
-        } catch (IOException | SecurityException e) {
-            return false;
-        }
+    boolean apart(Path file) {
+        long bytes = historyBytes(file);
+        return bytes != Long.MAX_VALUE && bytes >= apartBytes;
     }
 
     /**

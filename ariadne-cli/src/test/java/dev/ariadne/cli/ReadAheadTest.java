@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -162,6 +163,30 @@ class ReadAheadTest {
                 }
                 assertEquals(outcome(() -> CheckCommand.load(files.get(k), options)), mine, files.get(i).toString());
             }
+        }
+    }
+
+    @Test
+    void aFileCountsAtWhatItsHistoryMayTakeAsFirstLookedAt() throws IOException {
+        Path plain = EXAMPLES.resolve("register-ok.jsonl");
+        Path gz = dir.resolve("noise.jsonl.gz");
+        byte[] noise = new byte[100_000];
+        new java.util.Random(23).nextBytes(noise);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(noise); // incompressible: about as large on disk
+        }
+        long onDisk = Files.size(gz);
+        Path missing = dir.resolve("missing.edn");
+        try (ReadAhead ahead = new ReadAhead(List.of(plain, gz, missing), ReadOptions.defaults())) {
+            assertEquals(Files.size(plain), ahead.historyBytes(plain));
+            assertEquals(12 * onDisk, ahead.historyBytes(gz), "a compressed file expands");
+            assertTrue(onDisk < ReadAhead.APART_BYTES && ahead.apart(gz),
+                    "read apart by what its history takes, not by its size on disk");
+            assertEquals(Long.MAX_VALUE, ahead.historyBytes(missing));
+            assertFalse(ahead.apart(missing) || ahead.fits(missing));
+            Files.write(gz, noise); // the same path, now larger and plain: the batch keeps its first answer
+            assertEquals(12 * onDisk, ahead.historyBytes(gz));
+            assertEquals(Files.size(gz), ReadAhead.estimate(gz));
         }
     }
 
