@@ -181,7 +181,7 @@ public final class Checker {
     private static <S> List<Operation> prepare(History history, Model<S> model) {
         if (model instanceof RegisterModel) {
             // As columns the register's frontier reads, each operation made when something asks for it (issue 23).
-            return PreparedOperations.of(history.operations(), new Preparing<>(model));
+            return PreparedOperations.of(history, new Preparing<>(model));
         }
         List<Operation> prepared = new ArrayList<>(history.size());
         Preparing<S> preparing = new Preparing<>(model);

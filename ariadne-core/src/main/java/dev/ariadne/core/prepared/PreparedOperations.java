@@ -1,5 +1,6 @@
 package dev.ariadne.core.prepared;
 
+import dev.ariadne.core.history.History;
 import dev.ariadne.core.history.Operation;
 
 import java.util.AbstractList;
@@ -20,8 +21,44 @@ import java.util.function.UnaryOperator;
  * return.
  */
 public final class PreparedOperations extends AbstractList<Operation> implements RandomAccess {
-    /** The unprepared operations (a history's, made anew on each get perhaps), or {@code null} when all are made. */
+    /**
+     * A history's operations kept as columns ({@code dev.ariadne.core.history}'s), read without making them: what
+     * {@link #of(History, UnaryOperator)} copies, and what makes each prepared operation in one allocation.
+     */
+    public interface Table {
+        /** Copies the inputs, outputs, calls and returns of all the operations (arrays of the table's size). */
+        void read(Object[] inputs, Object[] outputs, long[] calls, long[] rets);
+
+        /** Operation {@code i} (the source's numbers, client and metadata) with this input and output. */
+        Operation make(int i, Object input, Object output);
+    }
+
+    /** What the history package answers, installed when this class is first used (as {@link PreparedViews}'). */
+    public interface Access {
+        /** {@code h}'s operations as a table, or {@code null} when it keeps them as a list of objects. */
+        Table table(History h);
+    }
+
+    private static volatile Access access;
+
+    static {
+        try {
+            Class.forName("dev.ariadne.core.history.PreparedAccess", true,
+                    PreparedOperations.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Called once by the history package. */
+    public static void install(Access a) {
+        access = a;
+    }
+
+    /** The unprepared operations (a history's, made anew on each get perhaps), or {@code null} (see table). */
     private final List<Operation> source;
+    /** The history's columns, which make operation i with its prepared input and output; or {@code null}. */
+    private final Table table;
     private final Object[] inputs;
     private final Object[] outputs;
     private final long[] calls;
@@ -31,9 +68,10 @@ public final class PreparedOperations extends AbstractList<Operation> implements
     private final boolean anyPending;
     private final boolean sortedByCall;
 
-    private PreparedOperations(List<Operation> source, Object[] inputs, Object[] outputs, long[] calls, long[] rets,
-                               Operation[] made) {
+    private PreparedOperations(List<Operation> source, Table table, Object[] inputs, Object[] outputs, long[] calls,
+                               long[] rets, Operation[] made) {
         this.source = source;
+        this.table = table;
         this.inputs = inputs;
         this.outputs = outputs;
         this.calls = calls;
@@ -81,7 +119,43 @@ public final class PreparedOperations extends AbstractList<Operation> implements
             calls[i] = op.call();
             rets[i] = op.ret();
         }
-        return new PreparedOperations(source, inputs, outputs, calls, rets, new Operation[n]);
+        return new PreparedOperations(source, null, inputs, outputs, calls, rets, new Operation[n]);
+    }
+
+    /**
+     * {@code history}'s operations prepared by {@code prepare}, as {@link #of(List, UnaryOperator)} says; read from
+     * the history's columns where it keeps them so (then no operation is made but those {@code prepare} is given,
+     * one for each change of input or output objects, and each made later is one object).
+     */
+    public static PreparedOperations of(History history, UnaryOperator<Operation> prepare) {
+        Table table = access.table(history);
+        if (table == null) {
+            return of(history.operations(), prepare);
+        }
+        int n = history.size();
+        Object[] inputs = new Object[n];
+        Object[] outputs = new Object[n];
+        long[] calls = new long[n];
+        long[] rets = new long[n];
+        table.read(inputs, outputs, calls, rets);
+        Object lastInput = null;
+        Object lastOutput = null;
+        Object preparedInput = null;
+        Object preparedOutput = null;
+        for (int i = 0; i < n; i++) {
+            Object in = inputs[i];
+            Object out = outputs[i];
+            if (i == 0 || in != lastInput || out != lastOutput) {
+                Operation p = prepare.apply(table.make(i, in, out));
+                lastInput = in;
+                lastOutput = out;
+                preparedInput = p.input();
+                preparedOutput = p.output();
+            }
+            inputs[i] = preparedInput;
+            outputs[i] = preparedOutput;
+        }
+        return new PreparedOperations(null, table, inputs, outputs, calls, rets, new Operation[n]);
     }
 
     /** Operations already prepared, as columns beside them: {@link #get} returns {@code ops[i]}. */
@@ -98,7 +172,7 @@ public final class PreparedOperations extends AbstractList<Operation> implements
             calls[i] = op.call();
             rets[i] = op.ret();
         }
-        return new PreparedOperations(null, inputs, outputs, calls, rets, ops);
+        return new PreparedOperations(null, null, inputs, outputs, calls, rets, ops);
     }
 
     /**
@@ -126,6 +200,9 @@ public final class PreparedOperations extends AbstractList<Operation> implements
 
     /** Operation {@code i} as the model prepares it: the source's own where preparing left it as it was. */
     private Operation make(int i) {
+        if (table != null) {
+            return table.make(i, inputs[i], outputs[i]);
+        }
         Operation s = source.get(i);
         return s.input() == inputs[i] && s.output() == outputs[i] ? s : s.withInputOutput(inputs[i], outputs[i]);
     }

@@ -6,6 +6,7 @@ import dev.ariadne.core.check.PartitionResult;
 import dev.ariadne.core.check.Result;
 import dev.ariadne.core.check.Verdict;
 import dev.ariadne.core.history.History;
+import dev.ariadne.core.history.HistoryBuilder;
 import dev.ariadne.core.history.Invocation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.models.RegisterModel;
@@ -36,7 +37,9 @@ class PreparedOperationsTest {
             String name = i % 2 == 0 ? "register" : "cas-register";
             RegisterModel model = name.equals("register") ? RegisterModel.register() : RegisterModel.casRegister();
             History h = RandomHistories.medium(name, SEED + i, 2 + i % 5, 10 + i % 50, i % 3);
-            PreparedOperations p = PreparedOperations.of(h.operations(), model::prepare);
+            // From the history's columns, and from its operations as a list.
+            PreparedOperations p = i % 2 == 0 ? PreparedOperations.of(h, model::prepare)
+                    : PreparedOperations.of(h.operations(), model::prepare);
             assertEquals(h.size(), p.size());
             boolean pending = false;
             boolean sorted = true;
@@ -81,6 +84,19 @@ class PreparedOperationsTest {
         PreparedOperations p = PreparedOperations.of(ops, model::prepare);
         for (int k = 0; k < ops.size(); k++) {
             assertEquals(model.prepare(ops.get(k)), p.get(k), "op " + k);
+        }
+        // The same read from a history's columns, with metadata kept as a reader keeps it.
+        HistoryBuilder b = new HistoryBuilder();
+        for (int i = 0; i < shapes.length; i++) {
+            Object in = shapes[i][0];
+            b.call(i % 2, in, 10L * i, java.util.Map.of("line", i + 1));
+            b.ret(i % 2, in == write ? Operation.UNKNOWN : shapes[i][1], 10L * i + 5, i + 1);
+        }
+        History h = b.build();
+        PreparedOperations columns = PreparedOperations.of(h, model::prepare);
+        for (int k = 0; k < h.size(); k++) {
+            assertEquals(model.prepare(h.operations().get(k)), columns.get(k), "op " + k + " from columns");
+            assertEquals(k + 1, columns.get(k).line());
         }
     }
 
