@@ -15,6 +15,8 @@ import dev.ariadne.core.model.InvalidOperationException;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.NondeterministicModel;
 import dev.ariadne.core.model.Partition;
+import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.prepared.PreparedOperations;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -177,15 +179,34 @@ public final class Checker {
     }
 
     private static <S> List<Operation> prepare(History history, Model<S> model) {
+        if (model instanceof RegisterModel) {
+            // As columns the register's frontier reads, each operation made when something asks for it (issue 23).
+            return PreparedOperations.of(history, new Preparing<>(model));
+        }
         List<Operation> prepared = new ArrayList<>(history.size());
+        Preparing<S> preparing = new Preparing<>(model);
         for (Operation op : history.operations()) {
+            prepared.add(preparing.apply(op));
+        }
+        return prepared;
+    }
+
+    /** The model's {@link Model#prepare}, its failure told at the operation (a class, not a lambda: no linking). */
+    private static final class Preparing<S> implements java.util.function.UnaryOperator<Operation> {
+        private final Model<S> model;
+
+        Preparing(Model<S> model) {
+            this.model = model;
+        }
+
+        @Override
+        public Operation apply(Operation op) {
             try {
-                prepared.add(model.prepare(op));
+                return model.prepare(op);
             } catch (InvalidOperationException e) {
                 throw e.operation() == null ? e.at(op) : e;
             }
         }
-        return prepared;
     }
 
     /** One meter per partition: {@code progress}'s, or unwatched ones so that searches need not test for none. */

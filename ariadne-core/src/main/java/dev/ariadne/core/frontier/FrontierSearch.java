@@ -14,6 +14,7 @@ import dev.ariadne.core.check.Violation;
 
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
+import dev.ariadne.core.prepared.PreparedOperations;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +30,9 @@ public final class FrontierSearch<S> {
     public static final String NAME = "frontier";
 
     private final Model<S> model;
-    private final Operation[] ops;
+    private final List<Operation> operations;
+    /** The operations in call order, made for the general frontier ({@link #run}; the register's reads columns). */
+    private Operation[] ops;
     private final int reported;
     private final Budget budget;
     private ProgressMeter meter = new ProgressMeter();
@@ -42,7 +45,7 @@ public final class FrontierSearch<S> {
      */
   public   FrontierSearch(Model<S> model, List<Operation> operations, int reported, Budget budget) {
         this.model = model;
-        this.ops = sortedByCall(operations);
+        this.operations = operations;
         this.reported = reported;
         this.budget = budget;
     }
@@ -64,7 +67,10 @@ public final class FrontierSearch<S> {
         if (!(model instanceof dev.ariadne.core.models.RegisterModel)) {
             return null;
         }
-        return RegisterFrontier.search(model, ops, reported, budget, meter, index, label, start);
+        // Prepared by the checker as columns in call order (a whole history), else columns of the sorted operations.
+        PreparedOperations columns = operations instanceof PreparedOperations p && p.sortedByCall() ? p
+                : PreparedOperations.of(sortedByCall(operations));
+        return RegisterFrontier.search(model, columns, reported, budget, meter, index, label, start);
     }
 
     private static Operation[] sortedByCall(List<Operation> operations) {
@@ -84,6 +90,7 @@ public final class FrontierSearch<S> {
         if (compacted != null) {
             return compacted;
         }
+        ops = sortedByCall(operations);
         QueueLayers layers = QueueLayers.of(model, ops);
         if (layers != null) {
             PartitionResult layered = search(layers.model(), layers.inputs(), layers.outputs(), layers, index,
@@ -144,7 +151,8 @@ public final class FrontierSearch<S> {
                     if (layers != null && (order == null || !replays(order))) {
                         return null;
                     }
-                    Violation v = evidence(model, order, f.failedOperation(), f.failureCandidates(), ops);
+                    Violation v = evidence(model, order, f.failedOperation(), f.failureCandidates(),
+                            Arrays.asList(ops));
                     return new PartitionResult(index, label, reported, Verdict.NOT_LINEARIZABLE, List.of(), v, null,
                             NAME, statistics(f, start));
                 }
@@ -232,38 +240,42 @@ public final class FrontierSearch<S> {
     /** The violation a frontier found, as evidence: {@code ops[i]} is the operation the frontier numbers i. */
     public static <S> Violation evidence(Model<S> model, Frontier<S> f, Operation[] ops) {
         return evidence(model, f.baseState(), f.baseSteps(), f.failureOrder(), f.failedOperation(),
-                f.failureCandidates(), ops);
+                f.failureCandidates(), Arrays.asList(ops));
     }
 
     /**
      * The evidence of a violation: the operations of {@code order} linearized, then {@code failed} could not be
      * placed; {@code candidates} are the operations that were open there. Numbers index {@code ops}.
      */
-    static <S> Violation evidence(Model<S> model, int[] order, int failed, int[] candidates, Operation[] ops) {
+    static <S> Violation evidence(Model<S> model, int[] order, int failed, int[] candidates, List<Operation> ops) {
         return evidence(model, model.init(), 0, order, failed, candidates, ops);
     }
 
     /** As above, for an order that starts after {@code omitted} operations that led to {@code start}. */
     private static <S> Violation evidence(Model<S> model, S start, long omitted, int[] order, int failed,
-                                          int[] candidates, Operation[] ops) {
+                                          int[] candidates, List<Operation> ops) {
         // The states in an array and the steps made when asked for (StepList): no object per step.
         Object[] states = new Object[order.length];
         S state = start;
+        // Prepared columns are read as they are: the steps' operations are made only when a report shows them.
+        Object[] inputs = ops instanceof PreparedOperations p ? p.inputs() : null;
+        Object[] outputs = ops instanceof PreparedOperations p ? p.outputs() : null;
         for (int k = 0; k < order.length; k++) {
-            int op = order[k];
-            state = model.step(state, ops[op].input(), ops[op].output());
+            int o = order[k];
+            state = inputs != null ? model.step(state, inputs[o], outputs[o])
+                    : model.step(state, ops.get(o).input(), ops.get(o).output());
             if (state == null) {
                 throw new IllegalStateException("the model rejects a linearization it accepted before (operation "
-                        + ops[op].id() + "): are its states values?");
+                        + ops.get(o).id() + "): are its states values?");
             }
             states[k] = state;
         }
         List<Step> steps = new StepList<>(model, ops, order.clone(), states);
         List<Operation> open = new ArrayList<>();
         for (int op : candidates) {
-            open.add(ops[op]);
+            open.add(ops.get(op));
         }
-        PartialLinearization p = new PartialLinearization(steps, ops[failed], open, omitted);
+        PartialLinearization p = new PartialLinearization(steps, ops.get(failed), open, omitted);
         return new Violation(model.describeState(model.init()), List.of(p));
     }
 

@@ -7,17 +7,19 @@ import dev.ariadne.core.check.Violation;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.models.RegisterModel;
+import dev.ariadne.core.prepared.PreparedOperations;
 import dev.ariadne.core.prepared.PreparedViews;
 import dev.ariadne.core.search.Budget;
 import dev.ariadne.core.search.HeldMemory;
 import dev.ariadne.core.search.MemoryLimit;
 import dev.ariadne.core.search.ProgressMeter;
 
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 
 /**
  * The {@link Frontier} specialised for a register or cas-register partition without pending operations and with at
@@ -59,15 +61,19 @@ final class RegisterFrontier {
     private static final int REJECT = -1;
     private static final int SAME = -2;
     private static final int NEVER = -3;
-    /** Each operation's call and return time, by number, for the passes before the search ({@link #run} drops them). */
-    private long[] callAt;
-    private long[] retAt;
+    /** Each operation's call and return time, by number (the prepared columns'). */
+    private final long[] callAt;
+    private final long[] retAt;
 
     /** A closure node's trail entry before {@link #trailOf} appended its entries. */
     private static final int NOT_MATERIALIZED = -2;
     private static final int OK = 0;
 
-    private final Operation[] ops;
+    /** The operations, made only for the witness and the evidence; the search reads the columns. */
+    private final List<Operation> ops;
+    private final Object[] inputs;
+    private final Object[] outputs;
+    private final boolean anyPending;
     private final Budget budget;
     private final ProgressMeter meter;
 
@@ -121,8 +127,13 @@ final class RegisterFrontier {
     private int[] failedOrder;
     private int[] failedCandidates;
 
-    private RegisterFrontier(Operation[] ops, Budget budget, ProgressMeter meter) {
+    private RegisterFrontier(PreparedOperations ops, Budget budget, ProgressMeter meter) {
         this.ops = ops;
+        this.inputs = ops.inputs();
+        this.outputs = ops.outputs();
+        this.callAt = ops.calls();
+        this.retAt = ops.rets();
+        this.anyPending = ops.anyPending();
         this.budget = budget;
         this.meter = meter;
     }
@@ -136,13 +147,13 @@ final class RegisterFrontier {
     }
 
     /**
-     * The general frontier's result for a register partition ({@code ops} in call order, {@code returns} the
-     * completed ones by return), or {@code null} when this engine does not apply: another model, a pending
-     * operation, an input it does not know, more than 64 operations open at once.
+     * The general frontier's result for a register partition ({@code ops} in call order), or {@code null} when this
+     * engine does not apply: another model, a pending operation, an input it does not know, more than 64 operations
+     * open at once.
      */
-    static PartitionResult search(Model<?> model, Operation[] ops, int reported, Budget budget,
+    static PartitionResult search(Model<?> model, PreparedOperations ops, int reported, Budget budget,
                                   ProgressMeter meter, int index, String label, long start) {
-        if (!(model instanceof RegisterModel) || ops.length > 1 << 27) {
+        if (!(model instanceof RegisterModel) || ops.size() > 1 << 27) {
             return null;
         }
         RegisterFrontier f = new RegisterFrontier(ops, budget, meter);
@@ -164,25 +175,11 @@ final class RegisterFrontier {
     }
 
     /**
-     * Reads the operations' times into {@link #callAt} and {@link #retAt}, and returns the operations in order of
-     * their returns, ties in call order (FrontierSearch's order); {@code null} at the first pending operation (this
-     * engine takes none).
+     * The operations in order of their returns, ties in call order (FrontierSearch's order); {@code null} if one is
+     * pending (this engine takes none).
      */
     private int[] times() {
-        int n = ops.length;
-        long[] calls = new long[n];
-        long[] rets = new long[n];
-        for (int i = 0; i < n; i++) {
-            Operation op = ops[i];
-            if (op.isPending()) {
-                return null;
-            }
-            calls[i] = op.call();
-            rets[i] = op.ret();
-        }
-        callAt = calls;
-        retAt = rets;
-        return returnOrder(rets);
+        return anyPending ? null : returnOrder(retAt);
     }
 
     /**
@@ -221,7 +218,7 @@ final class RegisterFrontier {
 
     /** The most operations open at once. */
     private int maxOpen(int[] returns) {
-        int n = ops.length;
+        int n = callAt.length;
         long[] calls = callAt;
         int call = 0;
         int open = 0;
@@ -246,7 +243,7 @@ final class RegisterFrontier {
      * last), in one pass in call order. Returns {@code false} for an input or output it does not know.
      */
     private boolean encode(Model<?> model) {
-        int n = ops.length;
+        int n = callAt.length;
         int[] c = new int[3 * n];
         int[] prev = new int[n];
         readOnlyOp = new boolean[n];
@@ -260,9 +257,8 @@ final class RegisterFrontier {
         int last = -1;
         int list = -1;
         for (int i = 0; i < n; i++) {
-            Operation op = ops[i];
-            Object in = op.input();
-            Object out = op.output();
+            Object in = inputs[i];
+            Object out = outputs[i];
             int j = 3 * i;
             if (last >= 0 && in == lastInput && (out == lastOutput || out != null && out.equals(lastOutput))) {
                 c[j] = c[3 * last]; // (shared prepared inputs: reads, small writes)
@@ -461,11 +457,9 @@ final class RegisterFrontier {
     // ---- the search, as FrontierSearch.search runs a Frontier -------------------------------------------------------
 
     private PartitionResult run(Model<?> model, int[] returns, int reported, int index, String label, long start) {
-        // The times' arrays served the passes before; dropped now, they die young (the collector copies what lives
-        // when it runs, and the search below runs for most of the check), and the loop reads the operations' own.
-        callAt = null;
-        retAt = null;
-        int n = ops.length;
+        long[] calls = callAt;
+        long[] rets = retAt;
+        int n = calls.length;
         int e0 = cur.add(0L, initial);
         cur.trails[e0] = -1;
         cur.depths[e0] = 0;
@@ -473,8 +467,8 @@ final class RegisterFrontier {
             int call = 0;
             for (int r = 0; r < returns.length; r++) {
                 int x = returns[r];
-                long at = ops[x].ret();
-                while (call < n && ops[call].call() <= at) {
+                long at = rets[x];
+                while (call < n && calls[call] <= at) {
                     call(call, predecessor[call]);
                     call++;
                     if ((call & 0xffff) == 0 && poll()) {
@@ -494,15 +488,35 @@ final class RegisterFrontier {
                     meter.update(call, cur.size, steps);
                 }
             }
-            int[] order = trail.order(cur.trails[0]);
-            List<Operation> witness = new ArrayList<>(order.length);
-            for (int op : order) {
-                witness.add(ops[op]);
-            }
+            List<Operation> witness = new Ordered(ops, trail.order(cur.trails[0]));
             return new PartitionResult(index, label, reported, Verdict.LINEARIZABLE, witness, null, null,
                     FrontierSearch.NAME, statistics(start));
         } catch (MemoryLimit e) {
             return unknown(index, label, reported, start);
+        }
+    }
+
+    /**
+     * The witness: {@code ops} in {@code order}, each made when asked for (a report of a linearizable history asks
+     * for none of 500,000; the same object each time, as {@link PreparedOperations} makes them).
+     */
+    private static final class Ordered extends AbstractList<Operation> implements RandomAccess {
+        private final List<Operation> ops;
+        private final int[] order;
+
+        Ordered(List<Operation> ops, int[] order) {
+            this.ops = ops;
+            this.order = order;
+        }
+
+        @Override
+        public Operation get(int k) {
+            return ops.get(order[k]);
+        }
+
+        @Override
+        public int size() {
+            return order.length;
         }
     }
 

@@ -5,6 +5,7 @@ import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 
 import java.util.AbstractList;
+import java.util.List;
 import java.util.RandomAccess;
 
 /**
@@ -15,12 +16,12 @@ import java.util.RandomAccess;
  */
 final class StepList<S> extends AbstractList<Step> implements RandomAccess {
     private final Model<S> model;
-    private final Operation[] ops;
+    private final List<Operation> ops;
     private final int[] order;
     private final Object[] states;
 
     /** Steps {@code ops[order[k]]}, each followed by {@code states[k]} (arrays owned by this list from now on). */
-    StepList(Model<S> model, Operation[] ops, int[] order, Object[] states) {
+    StepList(Model<S> model, List<Operation> ops, int[] order, Object[] states) {
         this.model = model;
         this.ops = ops;
         this.order = order;
@@ -31,7 +32,7 @@ final class StepList<S> extends AbstractList<Step> implements RandomAccess {
     @SuppressWarnings("unchecked")
     public Step get(int index) {
         java.util.Objects.checkIndex(index, order.length);
-        return Step.described(ops[order[index]], (S) states[index], model);
+        return Step.described(ops.get(order[index]), (S) states[index], model);
     }
 
     @Override

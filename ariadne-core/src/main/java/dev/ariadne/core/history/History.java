@@ -16,9 +16,16 @@ public final class History {
     private static final History EMPTY = new History(List.of());
 
     private final List<Operation> operations;
+    /** The list {@link #operations} wraps: a {@link OperationColumns} view where the history was built from events. */
+    final List<Operation> unwrapped;
 
     private History(List<Operation> operations) {
+        this(operations, operations);
+    }
+
+    private History(List<Operation> operations, List<Operation> unwrapped) {
         this.operations = operations;
+        this.unwrapped = unwrapped;
     }
 
     /** The empty history, which is linearizable for every model. */
@@ -70,7 +77,7 @@ public final class History {
 
     /** Wraps operations that are already numbered 0..n-1 in call order and validated. */
     static History trusted(List<Operation> operations) {
-        return new History(Collections.unmodifiableList(operations));
+        return new History(Collections.unmodifiableList(operations), operations);
     }
 
     /**

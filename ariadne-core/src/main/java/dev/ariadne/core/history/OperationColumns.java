@@ -1,5 +1,7 @@
 package dev.ariadne.core.history;
 
+import dev.ariadne.core.prepared.PreparedOperations;
+
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
@@ -150,7 +152,7 @@ final class OperationColumns {
         return new View(n);
     }
 
-    private final class View extends AbstractList<Operation> implements RandomAccess {
+    private final class View extends AbstractList<Operation> implements RandomAccess, PreparedOperations.Table {
         private final int size;
 
         View(int size) {
@@ -169,6 +171,25 @@ final class OperationColumns {
         @Override
         public int size() {
             return size;
+        }
+
+        @Override
+        public void read(Object[] inputs, Object[] outputs, long[] calls, long[] rets) {
+            for (int at = 0, k = 0; at < size; at += CHUNK, k++) {
+                int n = Math.min(size - at, input[k].length);
+                System.arraycopy(input[k], 0, inputs, at, n);
+                System.arraycopy(output[k], 0, outputs, at, n);
+                System.arraycopy(call[k], 0, calls, at, n);
+                System.arraycopy(ret[k], 0, rets, at, n);
+            }
+        }
+
+        @Override
+        public Operation make(int i, Object in, Object out) {
+            Objects.checkIndex(i, size);
+            int k = i >>> SHIFT;
+            int j = i & MASK;
+            return new Operation(i, client[k][j], in, out, call[k][j], ret[k][j], cast(metadata[k][j]));
         }
     }
 }

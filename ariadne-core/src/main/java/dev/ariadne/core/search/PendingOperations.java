@@ -1,6 +1,7 @@
 package dev.ariadne.core.search;
 
 import dev.ariadne.core.history.Operation;
+import dev.ariadne.core.prepared.PreparedOperations;
 import dev.ariadne.core.model.Model;
 
 import java.util.ArrayList;
@@ -32,6 +33,9 @@ public final class PendingOperations {
      * them can do without them, and a pending operation may always be left out.
      */
     public static <S> List<Operation> dropInvisible(List<Operation> ops, Model<S> model) {
+        if (ops instanceof PreparedOperations p && !p.anyPending()) {
+            return ops; // none pending, so none to drop: without making the operations to look
+        }
         Map<Object, Long> lastReveal = null;
         long budget = MAX_REVEAL_QUESTIONS;
         boolean[] invisible = null;
