@@ -154,10 +154,6 @@ final class CoreSearch<S> {
     private int[] stuckPrefix;
     /** The frontier checks given up while seeking because their relaxed histories begin with {@link #stuckPrefix}. */
     private int givenUp;
-    /** Whether the last {@link #verdict} ran a check of the set alone that ran out of its steps. */
-    private boolean aloneRanOut;
-    /** The suffix of candidates whose check alone ran out of its steps, so that none larger was tried, or 0. */
-    private int suffixRanOut;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -269,10 +265,6 @@ final class CoreSearch<S> {
             text += "; " + givenUp + (givenUp == 1 ? " more check was given up: its relaxed history began"
                     : " more checks were given up: their relaxed histories began") + " with the " + stuckPrefix.length
                     + " relaxed operations among which an earlier check ran out of its steps";
-        }
-        if (suffixRanOut > 0) {
-            text += "; the last " + suffixRanOut + " candidates alone ran out of their steps, so no more of them"
-                    + " were tried";
         }
         return text;
     }
@@ -577,17 +569,10 @@ final class CoreSearch<S> {
             if (failing >= 0) {
                 suffix = union(suffix, new int[]{failing});
             }
-            Boolean v = verdict(suffix);
-            if (Boolean.TRUE.equals(v)) {
+            if (fails(suffix)) {
                 return suffix;
             }
             if (k >= universe.length) {
-                return null;
-            }
-            if (v == null && aloneRanOut) {
-                // The candidates alone could not be checked in their steps; a larger suffix alone is a longer history
-                // of the same kind, and its R holds it. Giving up is sound: no core is reported.
-                suffixRanOut = suffix.length;
                 return null;
             }
         }
@@ -600,7 +585,6 @@ final class CoreSearch<S> {
 
     /** Whether R(set) is not linearizable: {@code true}, {@code false}, or {@code null} when a check could not tell. */
     private Boolean verdict(int[] set) {
-        aloneRanOut = false;
         String key = Arrays.toString(set);
         if (verdicts.containsKey(key)) {
             return verdicts.get(key);
@@ -626,7 +610,6 @@ final class CoreSearch<S> {
             // violation (a TLA+ spec's 1,024 operations: 10 s), and R(set), checked next, decides it as well (R(set)
             // is linearizable when the set alone is). Out of steps, R(set) is checked instead.
             alone = check(b -> model, operations(set), engine, false, steps(set.length));
-            aloneRanOut = alone == Verdict.UNKNOWN && aloneOutOfSteps;
         }
         if (alone == Verdict.LINEARIZABLE) {
             v = false;
