@@ -49,7 +49,8 @@ final class CoreSearch<S> {
     static final int NEIGHBOURHOOD = 50;
     /**
      * The model steps a check of a relaxed history may take: this, plus {@link #STEPS_PER_OPERATION} per operation
-     * in it. A check of a set alone has as many; out of them, R(set) decides it.
+     * in it, divided by the model's {@link Model#stepCost()} (a TLA+ spec's steps cost 8 of a built-in model's: its
+     * checks that cannot decide give up sooner). A check of a set alone has as many; out of them, R(set) decides it.
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
@@ -964,8 +965,9 @@ final class CoreSearch<S> {
         return false;
     }
 
-    private static long steps(int operations) {
-        return BASE_STEPS + STEPS_PER_OPERATION * operations;
+    /** The steps a check of {@code operations} may take: fewer for a model whose steps cost more. */
+    private long steps(int operations) {
+        return (BASE_STEPS + STEPS_PER_OPERATION * operations) / Math.max(1, model.stepCost());
     }
 
     /**

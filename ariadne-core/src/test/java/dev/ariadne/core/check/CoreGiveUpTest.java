@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CoreGiveUpTest {
     /** A set of small numbers as a bit mask: {@code add v} sets bit v, {@code read} returns the mask. */
-    private static final class Bits implements Model<Integer> {
+    private static class Bits implements Model<Integer> {
         @Override
         public String name() {
             return "bits";
@@ -63,7 +63,11 @@ class CoreGiveUpTest {
     }
 
     private static Explanation explain(History history) {
-        Result r = Checker.check(history, new Bits(), CheckOptions.defaults().withCoreTimeout(Duration.ofMinutes(5)));
+        return explain(history, new Bits());
+    }
+
+    private static Explanation explain(History history, Bits model) {
+        Result r = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(Duration.ofMinutes(5)));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         return r.violations().get(0).violation().explanation();
     }
@@ -96,5 +100,25 @@ class CoreGiveUpTest {
         assertTrue(e.found(), e.limit());
         assertTrue(e.minimal(), e.limit());
         assertEquals(List.of(4), e.core().stream().map(Operation::id).toList());
+    }
+
+    @Test
+    void aModelWhoseStepsCostMoreGetsFewerOfThem() {
+        // Twelve adds before the read: R(read) has 4,096 states, which a model of cost 1 refutes within its budget
+        // (20,000 steps and 50 per operation). At a cost of 1,000 each check gets about 20 steps: none decides but
+        // that of every operation, which relaxes none (a core, not proven minimal).
+        History h = addsThenImpossibleRead(12, 0);
+        Explanation cheap = explain(h);
+        assertTrue(cheap.found() && cheap.minimal(), cheap.limit());
+        assertEquals(List.of(12), cheap.core().stream().map(Operation::id).toList());
+        Explanation dear = explain(h, new Bits() {
+            @Override
+            public int stepCost() {
+                return 1_000;
+            }
+        });
+        assertFalse(dear.minimal(), "with steps that cost 1,000: " + dear.core());
+        assertEquals(13, dear.core().size());
+        assertTrue(dear.limit().startsWith("a check ran out of its step budget"), dear.limit());
     }
 }
