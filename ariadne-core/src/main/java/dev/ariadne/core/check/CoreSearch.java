@@ -643,7 +643,9 @@ final class CoreSearch<S> {
     /**
      * Whether {@code relaxed}, a relaxed history (or a window of one), is linearizable from some state of
      * {@code init}. dfs finds a linearization soon when there is one (most checks); the frontier proves there is
-     * none without trying every order of the relaxed operations.
+     * none without trying every order of the relaxed operations. {@code mayGiveUp} (a relaxed history from the initial
+     * state, while no core is found yet): the frontier check is given up when the history begins where an earlier
+     * one ran out of its steps, and one that runs out now is noted ({@link #noteStuck}).
      */
     private Verdict relaxedCheck(List<Operation> relaxed, List<S> init, boolean mayGiveUp) {
         TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
@@ -670,7 +672,10 @@ final class CoreSearch<S> {
                     return givenUp();
                 }
                 r = check(b -> {
-                    RelaxedModel<S> m = new RelaxedModel<>(model, b, steps, init).noting(relaxed);
+                    RelaxedModel<S> m = new RelaxedModel<>(model, b, steps, init);
+                    if (mayGiveUp) {
+                        m.noting(relaxed); // a lookup per step, only where its reach is used
+                    }
                     made[0] = m;
                     return m.toModel();
                 }, relaxed, Engine.FRONTIER, true);
