@@ -273,6 +273,18 @@ public final class TlaModel implements Model<TlaStates>, dev.ariadne.core.model.
     }
 
     /**
+     * {@value #STEP_COST}: a step evaluates the action with TLC's evaluator and fingerprints the states it makes, a
+     * few microseconds against a built-in model's tens of nanoseconds (docs/benchmarks.md, branch tla12).
+     */
+    @Override
+    public int stepCost() {
+        return STEP_COST;
+    }
+
+    /** {@link #stepCost()}. */
+    static final int STEP_COST = 8;
+
+    /**
      * A begin (OmniLink's semantics): it adds its operation to those under way and closes the states under their
      * steps, so the states after it can do everything those before could, before or after other operations
      * (docs/engines.md, "Operations placed eagerly"), and dfs places it as soon as real time allows.

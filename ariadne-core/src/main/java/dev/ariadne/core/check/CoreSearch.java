@@ -49,7 +49,8 @@ final class CoreSearch<S> {
     static final int NEIGHBOURHOOD = 50;
     /**
      * The model steps a check of a relaxed history may take: this, plus {@link #STEPS_PER_OPERATION} per operation
-     * in it. A check of a set alone has as many; out of them, R(set) decides it.
+     * in it, divided by the model's {@link Model#stepCost()} (a TLA+ spec's steps cost 8 of a built-in model's: its
+     * checks that cannot decide give up sooner). A check of a set alone has as many; out of them, R(set) decides it.
      */
     static final long BASE_STEPS = 20_000;
     static final long STEPS_PER_OPERATION = 50;
@@ -142,6 +143,18 @@ final class CoreSearch<S> {
     private final Map<Integer, Bounds<S>> bounds = new HashMap<>();
     /** Per set (its key) proven a core in a window: the window's start. */
     private final Map<String, Integer> provenInWindow = new HashMap<>();
+    /**
+     * Whether the search is still looking for a first core (the pairs and the suffixes), where checks may be given
+     * up ({@link #beginsStuck}, {@link #smallestFailingSuffix}); a core's reduction checks every set it needs.
+     */
+    private boolean seeking;
+    /**
+     * The ids of the relaxed operations (relaxed or crashed, none of the set's) a frontier check of a relaxed history
+     * from the initial state stepped before it ran out of its steps, or {@code null}: the shortest such prefix.
+     */
+    private int[] stuckPrefix;
+    /** The frontier checks given up while seeking because their relaxed histories begin with {@link #stuckPrefix}. */
+    private int givenUp;
 
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
@@ -230,7 +243,7 @@ final class CoreSearch<S> {
             String why = search.stopped ? budgetText
                     : found != null ? "the smallest core found has " + found.length + " operations"
                     : search.undecided != null ? search.undecided : "no set of operations was proven a core";
-            return Explainer.notFound(model, search.neighbourhood(), why, search.checks, start);
+            return Explainer.notFound(model, search.neighbourhood(), why + search.givenUpText(), search.checks, start);
         }
         boolean minimal = search.minimal;
         // Replayed in the window that proved the core, when one did: the same relaxation from the window's start.
@@ -244,6 +257,17 @@ final class CoreSearch<S> {
         List<S> initial = w == null ? List.of(model.init()) : search.bounds.get(w).upper();
         return Explainer.explain(model, search.operations(found), relaxed, initial, minimal,
                 minimal ? null : search.undecided, search.checks, start, deadline);
+    }
+
+    /** What the search gave up while seeking a core, for the explanation ("" when nothing). */
+    private String givenUpText() {
+        String text = "";
+        if (givenUp > 0) {
+            text += "; " + givenUp + (givenUp == 1 ? " more check was given up: its relaxed history began"
+                    : " more checks were given up: their relaxed histories began") + " with the " + stuckPrefix.length
+                    + " relaxed operations among which an earlier check ran out of its steps";
+        }
+        return text;
     }
 
     private void stop() {
@@ -346,6 +370,7 @@ final class CoreSearch<S> {
         // The engines' own knowledge first: the failing operation and the last state change before it, often the
         // whole core (a register's read and the write that overwrote its value); else the candidates' suffixes.
         int[] start = null;
+        seeking = true;
         if (failing >= 0 && guess >= 0 && contains(universe, guess)) {
             int[] pair = union(new int[]{failing}, new int[]{guess});
             if (fails(pair)) {
@@ -358,6 +383,7 @@ final class CoreSearch<S> {
         if (start == null && !stopped) {
             start = smallestFailingSuffix();
         }
+        seeking = false;
         if (start == null || stopped) {
             return;
         }
@@ -597,7 +623,7 @@ final class CoreSearch<S> {
                 if (relaxed.size() == set.length) {
                     v = true; // nothing relaxed: R(set) is the set alone
                 } else {
-                    Verdict r = relaxedCheck(relaxed, List.of(model.init()));
+                    Verdict r = relaxedCheck(relaxed, List.of(model.init()), seeking);
                     v = r == Verdict.UNKNOWN ? null : r == Verdict.NOT_LINEARIZABLE;
                 }
             }
@@ -617,26 +643,98 @@ final class CoreSearch<S> {
     /**
      * Whether {@code relaxed}, a relaxed history (or a window of one), is linearizable from some state of
      * {@code init}. dfs finds a linearization soon when there is one (most checks); the frontier proves there is
-     * none without trying every order of the relaxed operations.
+     * none without trying every order of the relaxed operations. {@code mayGiveUp} (a relaxed history from the initial
+     * state, while no core is found yet): the frontier check is given up when the history begins where an earlier
+     * one ran out of its steps, and one that runs out now is noted ({@link #noteStuck}).
      */
-    private Verdict relaxedCheck(List<Operation> relaxed, List<S> init) {
+    private Verdict relaxedCheck(List<Operation> relaxed, List<S> init, boolean mayGiveUp) {
         TrackedRelaxedModel.Plan<S> plan = new TrackedRelaxedModel.Plan<>(model, relaxed);
         long steps = steps(relaxed.size());
         Verdict r;
+        RelaxedReach[] made = new RelaxedReach[1];
         if (plan.tracks()) {
             r = check(b -> new TrackedRelaxedModel<>(model, b, steps / DFS_SHARE, plan, init).toModel(),
                     plan.history(), Engine.DFS);
             if (r == Verdict.UNKNOWN && !stopped) {
-                r = check(b -> new TrackedRelaxedModel<>(model, b, steps, plan, init).toModel(), plan.history(),
-                        Engine.FRONTIER, true);
+                if (mayGiveUp && beginsStuck(relaxed)) {
+                    return givenUp();
+                }
+                r = check(b -> {
+                    TrackedRelaxedModel<S> m = new TrackedRelaxedModel<>(model, b, steps, plan, init);
+                    made[0] = m;
+                    return m.toModel();
+                }, plan.history(), Engine.FRONTIER, true);
             }
         } else {
             r = check(b -> new RelaxedModel<>(model, b, steps / DFS_SHARE, init).toModel(), relaxed, Engine.DFS);
             if (r == Verdict.UNKNOWN && !stopped) {
-                r = check(b -> new RelaxedModel<>(model, b, steps, init).toModel(), relaxed, Engine.FRONTIER, true);
+                if (mayGiveUp && beginsStuck(relaxed)) {
+                    return givenUp();
+                }
+                r = check(b -> {
+                    RelaxedModel<S> m = new RelaxedModel<>(model, b, steps, init);
+                    if (mayGiveUp) {
+                        m.noting(relaxed); // a lookup per step, only where its reach is used
+                    }
+                    made[0] = m;
+                    return m.toModel();
+                }, relaxed, Engine.FRONTIER, true);
             }
         }
+        if (r == Verdict.UNKNOWN && !stopped && mayGiveUp && made[0] != null && made[0].outOfSteps()) {
+            noteStuck(relaxed, made[0].reached());
+        }
         return r;
+    }
+
+    /**
+     * A frontier check of {@code relaxed} (from the initial state) ran out of its steps having stepped no operation
+     * past position {@code reached}: when none of those is one of the set's, they are all optional, and every later
+     * relaxed history that begins with them makes the same states from them (the relaxed prefix): noted, so that
+     * the search for a core gives those checks up instead of running out of steps among them again. On a TLA+
+     * queue's violation (docs/benchmarks.md, branch tla12) each relaxed operation before the set could add a state,
+     * and every such check ran out among the first dozen operations, however late its set began.
+     */
+    private void noteStuck(List<Operation> relaxed, int reached) {
+        if (reached < 0 || stuckPrefix != null && stuckPrefix.length <= reached + 1) {
+            return;
+        }
+        for (int i = 0; i <= reached; i++) {
+            if (!optional(relaxed.get(i))) {
+                return;
+            }
+        }
+        int[] ids = new int[reached + 1];
+        for (int i = 0; i <= reached; i++) {
+            ids[i] = relaxed.get(i).id();
+        }
+        stuckPrefix = ids;
+    }
+
+    /** Whether {@code relaxed} begins with {@link #stuckPrefix}'s operations, all optional, and has more. */
+    private boolean beginsStuck(List<Operation> relaxed) {
+        if (stuckPrefix == null || relaxed.size() <= stuckPrefix.length) {
+            return false;
+        }
+        for (int i = 0; i < stuckPrefix.length; i++) {
+            Operation op = relaxed.get(i);
+            if (op.id() != stuckPrefix[i] || !optional(op)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An operation of a relaxed history that is none of the set's: relaxed, or crashed. */
+    private static boolean optional(Operation op) {
+        return op.input() instanceof RelaxedModel.Relaxed || op.isPending();
+    }
+
+    /** A frontier check given up ({@link #beginsStuck}): undecided, and said so in the explanation. */
+    private Verdict givenUp() {
+        givenUp++;
+        lastReason = RelaxedModel.OUT_OF_STEPS;
+        return Verdict.UNKNOWN;
     }
 
     /**
@@ -780,7 +878,7 @@ final class CoreSearch<S> {
                 return null;
             }
             List<Operation> window = window(set, (int) w);
-            Verdict r = relaxedCheck(window, b.upper());
+            Verdict r = relaxedCheck(window, b.upper(), false);
             if (r == Verdict.NOT_LINEARIZABLE) {
                 provenInWindow.put(key, (int) w);
                 return true;
@@ -788,7 +886,7 @@ final class CoreSearch<S> {
             if (r == Verdict.UNKNOWN) {
                 return null;
             }
-            if (b.exact() || relaxedCheck(window, b.lower()) == Verdict.LINEARIZABLE) {
+            if (b.exact() || relaxedCheck(window, b.lower(), false) == Verdict.LINEARIZABLE) {
                 return false;
             }
         }
@@ -872,8 +970,9 @@ final class CoreSearch<S> {
         return false;
     }
 
-    private static long steps(int operations) {
-        return BASE_STEPS + STEPS_PER_OPERATION * operations;
+    /** The steps a check of {@code operations} may take: fewer for a model whose steps cost more. */
+    private long steps(int operations) {
+        return (BASE_STEPS + STEPS_PER_OPERATION * operations) / Math.max(1, model.stepCost());
     }
 
     /**

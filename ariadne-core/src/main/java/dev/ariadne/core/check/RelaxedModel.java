@@ -16,7 +16,7 @@ import java.util.List;
  * check past {@code maxSteps} ({@link Stopped}), which makes a check's verdict the same on every run. Where the model
  * names doomed states, the core search checks with {@link TrackedRelaxedModel} instead.
  */
-final class RelaxedModel<S> implements NondeterministicModel<S> {
+final class RelaxedModel<S> implements NondeterministicModel<S>, RelaxedReach {
     /** Why a check stops at its step budget. */
     static final String OUT_OF_STEPS = "a check ran out of its step budget";
 
@@ -53,6 +53,9 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
      */
     private final boolean readsNoOutput;
     private long steps;
+    /** Per input of the checked history (by identity), its position; {@code null} when not noted. */
+    private java.util.IdentityHashMap<Object, Integer> positions;
+    private int reached = -1;
 
     RelaxedModel(Model<S> model, Budget budget, long maxSteps) {
         this(model, budget, maxSteps, List.of(model.init()));
@@ -64,6 +67,28 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
         this.maxSteps = maxSteps;
         this.init = init;
         this.readsNoOutput = !model.forgetsOutputs();
+    }
+
+    /**
+     * This model, noting how far into {@code history}, the history it checks, its steps reach ({@link #reached}).
+     * An input shared by several operations counts at the last one's position, which only makes the reach longer.
+     */
+    RelaxedModel<S> noting(List<Operation> history) {
+        positions = new java.util.IdentityHashMap<>(history.size() * 2);
+        for (int i = 0; i < history.size(); i++) {
+            positions.put(history.get(i).input(), i);
+        }
+        return this;
+    }
+
+    @Override
+    public int reached() {
+        return reached;
+    }
+
+    @Override
+    public boolean outOfSteps() {
+        return steps > maxSteps;
     }
 
     /** {@code op} outside the core. */
@@ -101,6 +126,12 @@ final class RelaxedModel<S> implements NondeterministicModel<S> {
         }
         if ((steps & 0x3ff) == 0 && budget.exhausted()) {
             throw new Stopped(budget.reason());
+        }
+        if (positions != null) {
+            Integer at = positions.get(input);
+            if (at != null && at > reached) {
+                reached = at;
+            }
         }
         if (!(input instanceof Relaxed r)) {
             S next = model.step(state, input, output);

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  * nothing, so the states become one, {@link #DONE}; and a state from which a core operation still to come can
  * never be accepted is dropped.
  */
-final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelaxedModel.At<S>> {
+final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelaxedModel.At<S>>, RelaxedReach {
 
 
     /** The input of an operation of the core, or of a crashed one, in a {@link Plan}: its input and position. */
@@ -48,6 +48,18 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
     /** The states the check starts from: the model's initial one, or a window's (docs/semantics.md, "Windows"). */
     private final List<S> init;
     private long steps;
+    /** The furthest position in the plan's history of an operation stepped so far, or -1. */
+    private int reached = -1;
+
+    @Override
+    public int reached() {
+        return reached;
+    }
+
+    @Override
+    public boolean outOfSteps() {
+        return steps > maxSteps;
+    }
 
     /** How many states the plan replaced by their representatives so far (all checks with this plan). */
     long forgotten() {
@@ -415,6 +427,10 @@ final class TrackedRelaxedModel<S> implements NondeterministicModel<TrackedRelax
         }
         if ((steps & 0x3ff) == 0 && budget.exhausted()) {
             throw new RelaxedModel.Stopped(budget.reason());
+        }
+        int position = input instanceof Kept k ? k.at() : ((RelaxedModel.Relaxed) input).at();
+        if (position > reached) {
+            reached = position;
         }
         if (at == DONE) {
             return List.of(at);

@@ -255,6 +255,16 @@ public interface Model<S> {
     }
 
     /**
+     * What one step of this model costs, in steps of a built-in model (about 50 ns each): the search of minimal
+     * failing cores divides its step budgets by it, so that a check that cannot decide gives up after about as much
+     * time whatever the model. A constant, never measured, so that the core found is the same on every run; a
+     * larger value only finds fewer cores, never a wrong one. The default is 1.
+     */
+    default int stepCost() {
+        return 1;
+    }
+
+    /**
      * Whether every partition of a history gets its own verdict. The default, {@code false}, lets the first violation
      * found cancel the partitions not yet decided (reported UNKNOWN, {@code cancelled}): one violation decides the
      * history. A model whose partitions are separate objects that the user wants judged one by one (Jepsen's
