@@ -137,7 +137,10 @@ class LauncherTest {
                 for a in "$@"; do
                   case $a in -XX:TieredStopAtLevel=1) echo quick; exit 0 ;; esac
                 done
-                echo optimising
+                for a in "$@"; do
+                  case $a in -XX:FreqInlineSize=100) echo optimising; exit 0 ;; esac
+                done
+                echo "optimising, inlining as for Java code"
                 """);
         assertTrue(runOnce().endsWith("quick\n")); // builds, and --version
         assertEquals("0 quick\n", run("check", "h.edn"));
