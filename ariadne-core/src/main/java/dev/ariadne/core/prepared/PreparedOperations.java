@@ -100,25 +100,14 @@ public final class PreparedOperations extends AbstractList<Operation> implements
         Object[] outputs = new Object[n];
         long[] calls = new long[n];
         long[] rets = new long[n];
-        Object lastInput = null;
-        Object lastOutput = null;
-        Object preparedInput = null;
-        Object preparedOutput = null;
         for (int i = 0; i < n; i++) {
             Operation op = source.get(i);
-            if (i == 0 || op.input() != lastInput || op.output() != lastOutput) {
-                // (Prepared by value: an input and output the same objects as the last ones prepare as those did.)
-                Operation p = prepare.apply(op);
-                lastInput = op.input();
-                lastOutput = op.output();
-                preparedInput = p.input();
-                preparedOutput = p.output();
-            }
-            inputs[i] = preparedInput;
-            outputs[i] = preparedOutput;
+            inputs[i] = op.input();
+            outputs[i] = op.output();
             calls[i] = op.call();
             rets[i] = op.ret();
         }
+        prepareByValue(inputs, outputs, prepare, (i, in, out) -> source.get(i));
         return new PreparedOperations(source, null, inputs, outputs, calls, rets, new Operation[n]);
     }
 
@@ -138,15 +127,30 @@ public final class PreparedOperations extends AbstractList<Operation> implements
         long[] calls = new long[n];
         long[] rets = new long[n];
         table.read(inputs, outputs, calls, rets);
+        prepareByValue(inputs, outputs, prepare, table::make);
+        return new PreparedOperations(null, table, inputs, outputs, calls, rets, new Operation[n]);
+    }
+
+    /** Operation {@code i} as read, with its input and output not yet prepared. */
+    private interface Unprepared {
+        Operation get(int i, Object input, Object output);
+    }
+
+    /**
+     * Replaces each input and output by what {@code prepare} makes of operation i ({@code unprepared}), by value: an
+     * input and output the same objects as the last ones prepare as those did, without asking again.
+     */
+    private static void prepareByValue(Object[] inputs, Object[] outputs, UnaryOperator<Operation> prepare,
+                                       Unprepared unprepared) {
         Object lastInput = null;
         Object lastOutput = null;
         Object preparedInput = null;
         Object preparedOutput = null;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < inputs.length; i++) {
             Object in = inputs[i];
             Object out = outputs[i];
             if (i == 0 || in != lastInput || out != lastOutput) {
-                Operation p = prepare.apply(table.make(i, in, out));
+                Operation p = prepare.apply(unprepared.get(i, in, out));
                 lastInput = in;
                 lastOutput = out;
                 preparedInput = p.input();
@@ -155,7 +159,6 @@ public final class PreparedOperations extends AbstractList<Operation> implements
             inputs[i] = preparedInput;
             outputs[i] = preparedOutput;
         }
-        return new PreparedOperations(null, table, inputs, outputs, calls, rets, new Operation[n]);
     }
 
     /** Operations already prepared, as columns beside them: {@link #get} returns {@code ops[i]}. */
