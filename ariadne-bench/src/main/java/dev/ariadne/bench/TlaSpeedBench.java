@@ -37,12 +37,15 @@ import java.util.function.Supplier;
  * {@code export-tla} writes (a child JVM, one worker). Histories come from {@code Workloads} (medium overlap, seed
  * 1; each written value distinct, as in OmniLink's synthetic queue traces, or with {@code --values five} from a
  * domain of five) converted to the spec's operations by {@link TlaTraces}. Usage, from the repository root:
- * Side-by-side checks run once each to warm up before their medians. {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
+ * Side-by-side checks run {@code --warm} times each (default 1) to warm up before the medians of {@code --rounds}
+ * runs (default 3; the wall time's median and the processor time's mean), and print each check's configurations, so that the processor time per configuration of the spec
+ * and of the built-in model can be compared once the JIT has compiled both paths; {@code --core-timeout 0s} leaves
+ * the core search out of a violation's time. {@code --tlc-timeout 0s} leaves TLC out. {@code --large 0}, {@code --side ""} and {@code --first ""} leave their
  * tables out.
  * <pre>
  * java -Xmx2g -cp ariadne-bench/target/ariadne-bench.jar dev.ariadne.bench.TlaSpeedBench [--specs queue,kv]
  *     [--large 500000] [--side 5x100,5x1000,8x2500] [--timeout 60s] [--tlc-timeout 300s] [--tlc-heap 2g]
- *     [--values distinct] [--engine auto] [--first 8x2500]
+ *     [--values distinct] [--engine auto] [--first 8x2500] [--warm 1] [--rounds 3] [--core-timeout 5s]
  * </pre>
  */
 public final class TlaSpeedBench {
@@ -84,6 +87,9 @@ public final class TlaSpeedBench {
         String tlcHeap = "2g";
         boolean distinct = true;
         Engine engine = Engine.AUTO;
+        int warmRuns = 1;
+        int rounds = 3;
+        Duration coreTimeout = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--large" -> large = Integer.parseInt(args[++i]);
@@ -94,6 +100,9 @@ public final class TlaSpeedBench {
                 case "--tlc-timeout" -> tlcTimeout = seconds(args[++i]);
                 case "--tlc-heap" -> tlcHeap = args[++i];
                 case "--engine" -> engine = Engine.fromName(args[++i]);
+                case "--warm" -> warmRuns = Integer.parseInt(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--core-timeout" -> coreTimeout = seconds(args[++i]);
                 case "--values" -> distinct = switch (args[++i]) {
                     case "distinct" -> true;
                     case "five" -> false;
@@ -118,7 +127,8 @@ public final class TlaSpeedBench {
             loading.append(String.format(Locale.ROOT, " %s again %.0f ms,", s.file, ms(System.nanoTime() - t0)));
         }
         System.out.println(loading.substring(0, loading.length() - 1));
-        CheckOptions options = CheckOptions.defaults().withTimeout(timeout).withEngine(engine);
+        CheckOptions chosen = CheckOptions.defaults().withTimeout(timeout).withEngine(engine);
+        CheckOptions options = coreTimeout == null ? chosen : chosen.withCoreTimeout(coreTimeout);
 
         if (!first.isEmpty()) {
             int[] tn = size(first);
@@ -167,9 +177,9 @@ public final class TlaSpeedBench {
         if (!side.isEmpty()) {
             System.out.println();
             System.out.println("| trace | history | built-in ms | TLA+ memo ms | TLA+ no memo ms | evaluations / "
-                    + "steps | stock TLC s | TLC distinct states | TLC / TLA+ | TLA+ / built-in | TLA+ no memo / "
-                    + "built-in |");
-            System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                    + "steps | configurations built-in / TLA+ | stock TLC s | TLC distinct states | TLC / TLA+ | "
+                    + "TLA+ / built-in | TLA+ no memo / built-in | per configuration, cpu: TLA+ no memo / built-in |");
+            System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             for (Subject s : subjects) {
                 TlaSpec spec = specs.get(s);
                 for (String size : side.split(",")) {
@@ -177,16 +187,18 @@ public final class TlaSpeedBench {
                     for (boolean violation : new boolean[]{false, true}) {
                         History h = s.generate(tn[0], tn[1], distinct, violation);
                         History converted = TlaTraces.convert(s.example, h);
-                        // one run of each first, so that none of them pays for the JIT's compilation
-                        s.builtinCheck(h, options);
-                        Checker.check(converted, spec.model(true), options);
-                        Checker.check(converted, spec.model(false), options);
-                        Timed builtin = median(3, () -> s.builtinCheck(h, options));
+                        // runs of each first, so that none of them pays for the JIT's compilation
+                        for (int w = 0; w < warmRuns; w++) {
+                            s.builtinCheck(h, options);
+                            Checker.check(converted, spec.model(true), options);
+                            Checker.check(converted, spec.model(false), options);
+                        }
+                        Timed builtin = median(rounds, () -> s.builtinCheck(h, options));
                         TlaModel[] last = new TlaModel[1];
-                        Timed memo = median(3, () -> Checker.check(converted, last[0] = spec.model(true), options));
+                        Timed memo = median(rounds, () -> Checker.check(converted, last[0] = spec.model(true), options));
                         long evaluations = last[0].evaluations();
                         long steps = evaluations + last[0].memoHits();
-                        Timed plain = median(3, () -> Checker.check(converted, spec.model(false), options));
+                        Timed plain = median(rounds, () -> Checker.check(converted, spec.model(false), options));
                         StockTlc.Outcome tlc = tlcTimeout.isZero()
                                 ? new StockTlc.Outcome(Verdict.UNKNOWN, 0, -1, Duration.ZERO, "not run")
                                 : tlc(spec, s, converted, size, tlcTimeout, tlcHeap);
@@ -203,11 +215,13 @@ public final class TlaSpeedBench {
                                 : String.format(Locale.ROOT, "%.1f", tlc.elapsed().toMillis() / 1000.0);
                         String tlcRatio = tlc.verdict() == Verdict.UNKNOWN || !definite(memo.verdict) ? "–"
                                 : String.format(Locale.ROOT, "%,.0f×", tlc.elapsed().toNanos() / 1e6 / memo.ms);
-                        System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s | %,d / %,d%s | %s | %s | %s "
-                                        + "| %s | %s |%n", s.example, tn[0], tn[1], kind(violation), builtin.withCpu(),
-                                memo.withCpu(), plain.withCpu(), evaluations, steps, last[0].memoAbandoned() ? " (memo given up)" : "", tlcTime,
-                                tlc.distinctStates() < 0 ? "–" : String.format(Locale.ROOT, "%,d",
-                                        tlc.distinctStates()), tlcRatio, ratio(memo, builtin), ratio(plain, builtin));
+                        System.out.printf(Locale.ROOT, "| %s %d × %,d | %s | %s | %s | %s | %,d / %,d%s | %,d / %,d | %s "
+                                        + "| %s | %s | %s | %s | %s |%n", s.example, tn[0], tn[1], kind(violation),
+                                builtin.withCpu(), memo.withCpu(), plain.withCpu(), evaluations, steps,
+                                last[0].memoAbandoned() ? " (memo given up)" : "", builtin.configurations,
+                                plain.configurations, tlcTime, tlc.distinctStates() < 0 ? "–"
+                                        : String.format(Locale.ROOT, "%,d", tlc.distinctStates()), tlcRatio,
+                                ratio(memo, builtin), ratio(plain, builtin), perConfiguration(plain, builtin));
                     }
                 }
             }
@@ -253,6 +267,19 @@ public final class TlaSpeedBench {
                 : wall + String.format(Locale.ROOT, " (cpu %.1f×)", a.cpuMs / b.cpuMs);
     }
 
+    /**
+     * The CPU time per configuration of {@code a} over that of {@code b}, where both have a mean of at least 5 ms of
+     * CPU time (use many {@code --rounds} for short checks) and configurations to divide by: a comparison of the cost
+     * of a step that holds when the two explore different numbers of configurations.
+     */
+    private static String perConfiguration(Timed a, Timed b) {
+        if (!definite(a.verdict) || !definite(b.verdict) || a.cpuMs < 5 || b.cpuMs < 5 || a.configurations == 0
+                || b.configurations == 0) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.1f×", (a.cpuMs / a.configurations) / (b.cpuMs / b.configurations));
+    }
+
     private static int[] size(String threadsByOps) {
         String[] tn = threadsByOps.split("x");
         return new int[]{Integer.parseInt(tn[0]), Integer.parseInt(tn[1])};
@@ -279,7 +306,7 @@ public final class TlaSpeedBench {
      * steadier than the wall time on a shared machine); shown as the wall time, or as the verdict when it is not a
      * definite one.
      */
-    private record Timed(Verdict verdict, double ms, double cpuMs) {
+    private record Timed(Verdict verdict, double ms, double cpuMs, long configurations) {
         @Override
         public String toString() {
             return verdict == Verdict.UNKNOWN ? "UNKNOWN (time limit)" : String.format(Locale.ROOT, "%,.1f", ms);
@@ -300,18 +327,22 @@ public final class TlaSpeedBench {
         long a = System.nanoTime();
         Result r = check.get();
         long wall = System.nanoTime() - a;
-        return new Timed(r.verdict(), ms(wall), ms(OS.getProcessCpuTime() - cpu));
+        long configurations = r.partitions().stream().mapToLong(p -> p.statistics().configurations()).sum();
+        return new Timed(r.verdict(), ms(wall), ms(OS.getProcessCpuTime() - cpu), configurations);
     }
 
-    /** The median wall time and the median CPU time of {@code rounds} runs. */
+    /**
+     * The median wall time and the mean CPU time of {@code rounds} runs: the process's CPU time moves in steps of
+     * 10 ms, which a mean over many rounds resolves where a median of short checks cannot.
+     */
     private static Timed median(int rounds, Supplier<Result> check) {
         Timed[] all = new Timed[rounds];
         for (int i = 0; i < rounds; i++) {
             all[i] = time(check);
         }
         double[] wall = Arrays.stream(all).mapToDouble(Timed::ms).sorted().toArray();
-        double[] cpu = Arrays.stream(all).mapToDouble(Timed::cpuMs).sorted().toArray();
-        return new Timed(all[rounds - 1].verdict, wall[rounds / 2], cpu[rounds / 2]);
+        double cpu = Arrays.stream(all).mapToDouble(Timed::cpuMs).average().orElseThrow();
+        return new Timed(all[rounds - 1].verdict, wall[rounds / 2], cpu, all[rounds - 1].configurations);
     }
 
     private static void resetPeaks() {
