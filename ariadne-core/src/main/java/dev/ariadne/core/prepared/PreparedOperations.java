@@ -91,8 +91,8 @@ public final class PreparedOperations extends AbstractList<Operation> implements
      * {@code source}'s operations prepared by {@code prepare}, which must give the operation it is given with
      * another input and output only ({@link Operation#withInputOutput}, as the built-in register models do), or the
      * operation itself, and prepare by value ({@link dev.ariadne.core.model.Model#preparesByValue}: an operation
-     * whose input and output are the same objects as a recent one's is not given to it). The prepared operations are
-     * not kept: they are made again, equal, when asked for.
+     * whose input and output are those of the one before is not given to it). The prepared operations are not kept:
+     * they are made again, equal, when asked for.
      */
     public static PreparedOperations of(List<Operation> source, UnaryOperator<Operation> prepare) {
         int n = source.size();
@@ -137,50 +137,27 @@ public final class PreparedOperations extends AbstractList<Operation> implements
     }
 
     /**
-     * The (input, output) pairs of objects {@link #prepareByValue} remembers, with what they prepared as: a
-     * register's history has a few values, read and written, and a reader shares their objects, so nearly every
-     * operation is one of the last few pairs (only the last one was remembered before: issue 23, a fifth of the
-     * operations of a 500,000-operation register history were given to {@code prepare}).
-     */
-    private static final int RECENT = 16;
-
-    /**
      * Replaces each input and output by what {@code prepare} makes of operation i ({@code unprepared}), by value: an
-     * input and output the same objects as one of the last {@link #RECENT} pairs prepared prepare as those did,
-     * without asking again.
+     * input and output the same objects as the last ones prepare as those did, without asking again.
      */
     private static void prepareByValue(Object[] inputs, Object[] outputs, UnaryOperator<Operation> prepare,
                                        Unprepared unprepared) {
-        Object[] seenIn = new Object[RECENT];
-        Object[] seenOut = new Object[RECENT];
-        Object[] preparedIn = new Object[RECENT];
-        Object[] preparedOut = new Object[RECENT];
-        int seen = 0;
-        int last = -1; // the entry the operation before matched: tried first
+        Object lastInput = null;
+        Object lastOutput = null;
+        Object preparedInput = null;
+        Object preparedOutput = null;
         for (int i = 0; i < inputs.length; i++) {
             Object in = inputs[i];
             Object out = outputs[i];
-            int e = last;
-            if (e < 0 || seenIn[e] != in || seenOut[e] != out) {
-                e = -1;
-                for (int k = 0; k < seen; k++) {
-                    if (seenIn[k] == in && seenOut[k] == out) {
-                        e = k;
-                        break;
-                    }
-                }
-                if (e < 0) {
-                    Operation p = prepare.apply(unprepared.get(i, in, out));
-                    e = seen < RECENT ? seen++ : i % RECENT; // once full, an entry by position: no bookkeeping
-                    seenIn[e] = in;
-                    seenOut[e] = out;
-                    preparedIn[e] = p.input();
-                    preparedOut[e] = p.output();
-                }
+            if (i == 0 || in != lastInput || out != lastOutput) {
+                Operation p = prepare.apply(unprepared.get(i, in, out));
+                lastInput = in;
+                lastOutput = out;
+                preparedInput = p.input();
+                preparedOutput = p.output();
             }
-            last = e;
-            inputs[i] = preparedIn[e];
-            outputs[i] = preparedOut[e];
+            inputs[i] = preparedInput;
+            outputs[i] = preparedOutput;
         }
     }
 

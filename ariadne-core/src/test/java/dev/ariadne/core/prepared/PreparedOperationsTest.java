@@ -100,41 +100,6 @@ class PreparedOperationsTest {
         }
     }
 
-    /**
-     * A register's few values, read and written in turn (shared objects, as a reader gives them): each pair of
-     * input and output objects is given to the model once, not once per change from the operation before; with more
-     * pairs than are remembered, each operation is still prepared as the model prepares it.
-     */
-    @Test
-    void eachRecentPairOfObjectsIsPreparedOnce() {
-        RegisterModel model = RegisterModel.register();
-        for (int values : new int[] {3, 40}) {
-            Invocation read = Invocation.of("read");
-            Invocation[] writes = new Invocation[values];
-            for (int v = 0; v < values; v++) {
-                writes[v] = Invocation.of("write", (long) v);
-            }
-            List<Operation> ops = new ArrayList<>();
-            for (int i = 0; i < 600; i++) {
-                int v = (i * 7 / 3) % values;
-                boolean write = i % 3 == 0;
-                ops.add(new Operation(i, i % 4, write ? writes[v] : read, write ? Operation.UNKNOWN : (Object) (long) v,
-                        10L * i, 10L * i + 5, java.util.Map.of()));
-            }
-            int[] asked = new int[1];
-            PreparedOperations p = PreparedOperations.of(ops, op -> {
-                asked[0]++;
-                return model.prepare(op);
-            });
-            for (int k = 0; k < ops.size(); k++) {
-                assertEquals(model.prepare(ops.get(k)), p.get(k), values + " values, op " + k);
-            }
-            if (values == 3) {
-                assertEquals(2 * values, asked[0], "each read of a value and each write prepared once");
-            }
-        }
-    }
-
     @Test
     void operationsAlreadyPreparedAreThemselves() {
         RegisterModel model = RegisterModel.register();
