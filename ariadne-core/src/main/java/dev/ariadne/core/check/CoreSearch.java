@@ -3,6 +3,7 @@ package dev.ariadne.core.check;
 import dev.ariadne.core.history.Operation;
 import dev.ariadne.core.model.Model;
 import dev.ariadne.core.model.Partition;
+import dev.ariadne.core.prepared.PreparedOperations;
 import dev.ariadne.core.search.Budget;
 
 import java.util.ArrayList;
@@ -87,7 +88,17 @@ final class CoreSearch<S> {
     private static final long WINDOW_CLOSURE_STEPS = 200_000;
 
     private final Model<S> model;
-    private final Operation[] ops;
+    /**
+     * The partition's operations, each made when a relaxed history, a window or the explanation first asks for it
+     * (the same object ever after); the search reads their columns below. A register's 500,000 operations were all
+     * made for a core of two before (issue 23: a 48-byte object each, promoted with the history).
+     */
+    private final PreparedOperations ops;
+    /** The operations' prepared inputs and outputs, calls and returns by position ({@link #ops}' columns). */
+    private final Object[] inputs;
+    private final Object[] outputs;
+    private final long[] calls;
+    private final long[] rets;
     private final Engine engine;
     private final long maxMemory;
     private final long deadline;
@@ -159,17 +170,40 @@ final class CoreSearch<S> {
     private CoreSearch(Model<S> model, List<Operation> ops, Engine engine, long maxMemory, long deadline,
                        String budgetText) {
         this.model = model;
-        this.ops = ops.toArray(new Operation[0]);
+        // Any other list is copied once, as before: its get may make a new operation each time (a history's view).
+        this.ops = ops instanceof PreparedOperations p ? p : PreparedOperations.of(ops.toArray(new Operation[0]));
+        this.inputs = this.ops.inputs();
+        this.outputs = this.ops.outputs();
+        this.calls = this.ops.calls();
+        this.rets = this.ops.rets();
         this.engine = engine;
         this.maxMemory = maxMemory;
         this.deadline = deadline;
         this.budgetText = budgetText;
-        this.inert = new boolean[this.ops.length];
-        this.hiddenFromOthers = new boolean[this.ops.length];
-        for (int i = 0; i < this.ops.length; i++) {
-            Operation op = this.ops[i];
-            inert[i] = model.isReadOnly(op.input(), Operation.UNKNOWN) && model.isReadOnly(op.input(), op.output());
+        int n = inputs.length;
+        this.inert = new boolean[n];
+        this.hiddenFromOthers = new boolean[n];
+        // An input and output the same objects as the operation's before answer as those did (a register's prepared
+        // values are shared): the model is asked once per change, not twice per operation.
+        boolean last = false;
+        for (int i = 0; i < n; i++) {
+            Object in = inputs[i];
+            Object out = outputs[i];
+            if (i == 0 || in != inputs[i - 1] || out != outputs[i - 1]) {
+                last = model.isReadOnly(in, Operation.UNKNOWN) && model.isReadOnly(in, out);
+            }
+            inert[i] = last;
         }
+    }
+
+    /** Whether the operation at position {@code i} never returned (crashed). */
+    private boolean pending(int i) {
+        return rets[i] == Operation.PENDING;
+    }
+
+    /** Whether the operation at position {@code i} has a known output ({@link Operation#outputKnown}). */
+    private boolean outputKnown(int i) {
+        return outputs[i] != Operation.UNKNOWN;
     }
 
     /**
@@ -181,18 +215,17 @@ final class CoreSearch<S> {
      * partitions of up to {@link #HIDDEN_MAX_OPERATIONS}.
      */
     private void hide(boolean[] readOnly) {
-        for (int o = 0; o < ops.length; o++) {
-            if (readOnly[o] || ops[o].isPending()) {
+        for (int o = 0; o < inputs.length; o++) {
+            if (readOnly[o] || pending(o)) {
                 continue;
             }
             boolean hidden = true;
-            for (int p = 0; p < ops.length && hidden; p++) {
-                Operation other = ops[p];
-                if (p == o || other.isPending() || other.ret() < ops[o].call() || readOnly[p]) {
+            for (int p = 0; p < inputs.length && hidden; p++) {
+                if (p == o || pending(p) || rets[p] < calls[o] || readOnly[p]) {
                     continue; // crashed ones are optional; those that returned before o was called come first
                 }
-                hidden = !model.mayReveal(ops[o].input(), other.input(), Operation.UNKNOWN)
-                        && (!other.outputKnown() || !model.mayReveal(ops[o].input(), other.input(), other.output()));
+                hidden = !model.mayReveal(inputs[o], inputs[p], Operation.UNKNOWN)
+                        && (!outputKnown(p) || !model.mayReveal(inputs[o], inputs[p], outputs[p]));
             }
             hiddenFromOthers[o] = hidden;
         }
@@ -295,17 +328,27 @@ final class CoreSearch<S> {
                 }
             }
         }
-        int failingNumber = failingId == null ? 0 : failingId;
-        boolean hasGuess = guessId != null;
-        int guessNumber = hasGuess ? guessId : 0;
-        for (int i = 0; i < ops.length && failingId != null; i++) {
-            int id = ops[i].id();
-            if (id == failingNumber) {
-                failing = i;
-            } else if (hasGuess && id == guessNumber) {
-                guess = i;
+        if (failingId != null) {
+            failing = positionOf(failingId);
+            guess = guessId == null ? -1 : positionOf(guessId);
+        }
+    }
+
+    /**
+     * The position of the operation numbered {@code id}, or -1. A history's operations are numbered by position, so
+     * that one is looked at first (one operation made, not all: issue 23); a partition of a larger history is
+     * searched.
+     */
+    private int positionOf(int id) {
+        if (id >= 0 && id < inputs.length && ops.get(id).id() == id) {
+            return id;
+        }
+        for (int i = 0; i < inputs.length; i++) {
+            if (ops.get(i).id() == id) {
+                return i;
             }
         }
+        return -1;
     }
 
     /**
@@ -313,34 +356,34 @@ final class CoreSearch<S> {
      * unpartitioned), only the failing operation's part, which is a history of its own.
      */
     private void start() {
-        if (ops.length <= HIDDEN_MAX_OPERATIONS) {
+        if (inputs.length <= HIDDEN_MAX_OPERATIONS) {
             hide(inert.clone());
         }
         boolean[] inPart = partOf(failing);
-        long end = failing < 0 ? Long.MAX_VALUE : ops[failing].ret();
-        int[] all = new int[ops.length];
+        long end = failing < 0 ? Long.MAX_VALUE : rets[failing];
+        int[] all = new int[inputs.length];
         int n = 0;
-        for (int i = 0; i < ops.length && ops[i].call() <= end; i++) {
-            if (!ops[i].isPending() && inPart[i]) {
+        for (int i = 0; i < inputs.length && calls[i] <= end; i++) {
+            if (!pending(i) && inPart[i]) {
                 all[n++] = i;
             }
         }
         universe = Arrays.copyOf(all, n);
-        for (int i = 0; i < ops.length; i++) {
+        for (int i = 0; i < inputs.length; i++) {
             inert[i] |= !inPart[i]; // outside the part: never in R(C)
         }
     }
 
     /** Which positions are in the model's part of {@code position} (all when it does not split them). */
     private boolean[] partOf(int position) {
-        boolean[] in = new boolean[ops.length];
+        boolean[] in = new boolean[inputs.length];
         Arrays.fill(in, true);
         if (position < 0) {
             return in;
         }
         List<Partition> parts;
         try {
-            parts = model.partition(java.util.Collections.unmodifiableList(Arrays.asList(ops))); // not copied
+            parts = model.partition(java.util.Collections.unmodifiableList(ops)); // not copied
         } catch (RuntimeException e) {
             return in;
         }
@@ -348,10 +391,10 @@ final class CoreSearch<S> {
             return in;
         }
         Map<Integer, Integer> positionOfId = new HashMap<>();
-        for (int i = 0; i < ops.length; i++) {
-            positionOfId.put(ops[i].id(), i);
+        for (int i = 0; i < inputs.length; i++) {
+            positionOfId.put(ops.get(i).id(), i);
         }
-        int id = ops[position].id();
+        int id = ops.get(position).id();
         for (Partition part : parts) {
             if (part.operations().stream().anyMatch(op -> op.id() == id)) {
                 Arrays.fill(in, false);
@@ -464,18 +507,18 @@ final class CoreSearch<S> {
      * longer, and each check then runs out of its steps).
      */
     private int[] lateReturnsFirst(int[] set) {
-        long end = failing < 0 ? Long.MAX_VALUE : ops[failing].ret();
+        long end = failing < 0 ? Long.MAX_VALUE : rets[failing];
         Integer[] order = new Integer[set.length];
         for (int i = 0; i < set.length; i++) {
             order[i] = set[i];
         }
         Arrays.sort(order, (a, b) -> {
-            boolean lateA = ops[a].ret() > end;
-            boolean lateB = ops[b].ret() > end;
+            boolean lateA = rets[a] > end;
+            boolean lateB = rets[b] > end;
             if (lateA != lateB) {
                 return lateA ? -1 : 1;
             }
-            return lateA && ops[a].ret() != ops[b].ret() ? Long.compare(ops[b].ret(), ops[a].ret())
+            return lateA && rets[a] != rets[b] ? Long.compare(rets[b], rets[a])
                     : Integer.compare(a, b);
         });
         int[] out = new int[set.length];
@@ -501,7 +544,7 @@ final class CoreSearch<S> {
         int tried = 0;
         for (int k = universe.length - 1; k >= 0 && tried < PAIRS_TRIED && !stopped; k--) {
             int x = universe[k];
-            if (x == failing || x == guess || ops[x].ret() >= ops[failing].call()) {
+            if (x == failing || x == guess || rets[x] >= calls[failing]) {
                 continue;
             }
             int[] pair = union(new int[]{failing}, new int[]{x});
@@ -532,7 +575,7 @@ final class CoreSearch<S> {
             if ((placed & (1 << i)) != 0 || !minimalNext(set, placed, i)) {
                 continue;
             }
-            S next = model.step(state, ops[set[i]].input(), ops[set[i]].output());
+            S next = model.step(state, inputs[set[i]], outputs[set[i]]);
             if (next != null && placeAll(set, placed | (1 << i), next)) {
                 return true;
             }
@@ -543,7 +586,7 @@ final class CoreSearch<S> {
     /** Whether every operation at {@code set} completed (a crashed one is optional, which the orders do not try). */
     private boolean completed(int[] set) {
         for (int i : set) {
-            if (ops[i].isPending()) {
+            if (pending(i)) {
                 return false;
             }
         }
@@ -553,7 +596,7 @@ final class CoreSearch<S> {
     /** Whether no other unplaced operation of {@code set} returned before operation {@code i} was called. */
     private boolean minimalNext(int[] set, int placed, int i) {
         for (int j = 0; j < set.length; j++) {
-            if (j != i && (placed & (1 << j)) == 0 && ops[set[j]].ret() < ops[set[i]].call()) {
+            if (j != i && (placed & (1 << j)) == 0 && rets[set[j]] < calls[set[i]]) {
                 return false;
             }
         }
@@ -617,7 +660,7 @@ final class CoreSearch<S> {
         } else if (alone == Verdict.UNKNOWN && (stopped || !aloneOutOfSteps)) {
             v = null;
         } else {
-            v = ops.length > windowMinOperations ? windowed(set, key) : null;
+            v = inputs.length > windowMinOperations ? windowed(set, key) : null;
             if (v == null && !stopped) {
                 List<Operation> relaxed = relaxedHistory(set);
                 if (relaxed.size() == set.length) {
@@ -757,7 +800,7 @@ final class CoreSearch<S> {
         }
         if (firstSteps == null) {
             firstSteps = new java.util.LinkedHashMap<>();
-            latestReturn = new long[ops.length];
+            latestReturn = new long[inputs.length];
             // An input seen before as the same object makes the same relaxed step with an unknown output: its
             // entry is found by identity, without a key made and hashed per operation (prepared inputs are shared:
             // a register's writes of small numbers).
@@ -765,36 +808,36 @@ final class CoreSearch<S> {
             int[] pending = new int[16];
             int pendingCount = 0;
             long latest = Long.MIN_VALUE;
-            for (int i = 0; i < ops.length; i++) {
-                Operation op = ops[i];
-                if (!op.isPending()) {
-                    latest = Math.max(latest, op.ret());
+            for (int i = 0; i < inputs.length; i++) {
+                boolean crashed = pending(i);
+                if (!crashed) {
+                    latest = Math.max(latest, rets[i]);
                 }
                 latestReturn[i] = latest;
                 if (inert[i]) {
                     continue;
                 }
-                if (op.isPending()) {
+                if (crashed) {
                     if (pendingCount == pending.length) {
                         pending = Arrays.copyOf(pending, pendingCount * 2);
                     }
                     pending[pendingCount++] = i;
                 }
-                long ret = op.isPending() ? Long.MAX_VALUE : op.ret();
-                long[] seen = unknownOutput.get(op.input());
+                long ret = crashed ? Long.MAX_VALUE : rets[i];
+                Object input = inputs[i];
+                long[] seen = unknownOutput.get(input);
                 if (seen != null) {
                     seen[1] = Math.min(seen[1], ret);
                 } else {
-                    unknownOutput.put(op.input(), note(new RelaxedModel.Relaxed(op.input(), Operation.UNKNOWN, -1),
-                            i, ret));
+                    unknownOutput.put(input, note(new RelaxedModel.Relaxed(input, Operation.UNKNOWN, -1), i, ret));
                 }
-                if (!op.isPending() && op.outputKnown()) {
-                    note(new RelaxedModel.Relaxed(op.input(), op.output(), -1), i, ret);
+                if (!crashed && outputKnown(i)) {
+                    note(new RelaxedModel.Relaxed(input, outputs[i], -1), i, ret);
                 }
             }
             pendingPositions = Arrays.copyOf(pending, pendingCount);
         }
-        long start = ops[w].call();
+        long start = calls[w];
         List<RelaxedModel.Relaxed> before = new ArrayList<>();
         List<RelaxedModel.Relaxed> returned = new ArrayList<>();
         for (Map.Entry<RelaxedModel.Relaxed, long[]> e : firstSteps.entrySet()) {
@@ -900,9 +943,9 @@ final class CoreSearch<S> {
     private List<Operation> window(int[] set, int w) {
         long lastReturn = Long.MIN_VALUE;
         for (int i : set) {
-            lastReturn = Math.max(lastReturn, ops[i].ret());
+            lastReturn = Math.max(lastReturn, rets[i]);
         }
-        long start = ops[w].call();
+        long start = calls[w];
         List<Operation> history = new ArrayList<>();
         int from = w;
         while (from > 0 && latestReturn[from - 1] >= start) {
@@ -912,20 +955,20 @@ final class CoreSearch<S> {
             if (i >= from) {
                 break;
             }
-            history.add(ops[i]);
+            history.add(ops.get(i));
         }
         for (int i = from; i < w; i++) {
-            if (!inert[i] && (ops[i].isPending() || ops[i].ret() >= start)) {
-                history.add(ops[i].isPending() ? ops[i] : RelaxedModel.relax(ops[i]));
+            if (!inert[i] && (pending(i) || rets[i] >= start)) {
+                history.add(pending(i) ? ops.get(i) : RelaxedModel.relax(ops.get(i)));
             }
         }
         int k = 0; // the set's first operation is at w or later
-        for (int i = w; i < ops.length && ops[i].call() <= lastReturn; i++) {
+        for (int i = w; i < inputs.length && calls[i] <= lastReturn; i++) {
             if (k < set.length && set[k] == i) {
-                history.add(ops[i]);
+                history.add(ops.get(i));
                 k++;
             } else if (!inert[i]) {
-                history.add(ops[i].isPending() ? ops[i] : RelaxedModel.relax(ops[i]));
+                history.add(pending(i) ? ops.get(i) : RelaxedModel.relax(ops.get(i)));
             }
         }
         history.sort(java.util.Comparator.comparingLong(Operation::call));
@@ -940,16 +983,16 @@ final class CoreSearch<S> {
     private List<Operation> relaxedHistory(int[] set) {
         long lastReturn = Long.MIN_VALUE;
         for (int i : set) {
-            lastReturn = Math.max(lastReturn, ops[i].ret());
+            lastReturn = Math.max(lastReturn, rets[i]);
         }
         List<Operation> history = new ArrayList<>();
         int k = 0;
-        for (int i = 0; i < ops.length && ops[i].call() <= lastReturn; i++) {
+        for (int i = 0; i < inputs.length && calls[i] <= lastReturn; i++) {
             if (k < set.length && set[k] == i) {
-                history.add(ops[i]);
+                history.add(ops.get(i));
                 k++;
             } else if (!inert[i] && !(hiddenFromOthers[i] && !revealedBy(set, i))) {
-                history.add(ops[i].isPending() ? ops[i] : RelaxedModel.relax(ops[i]));
+                history.add(pending(i) ? ops.get(i) : RelaxedModel.relax(ops.get(i)));
             }
         }
         return history;
@@ -962,8 +1005,8 @@ final class CoreSearch<S> {
     private boolean revealedBy(int[] set, int o) {
         boolean keeps = model.mayRevealKeepsCompleted();
         for (int p : set) {
-            if (ops[p].ret() >= ops[o].call() && (!ops[p].outputKnown() && !keeps
-                    || model.mayReveal(ops[o].input(), ops[p].input(), ops[p].output()))) {
+            if (rets[p] >= calls[o] && (!outputKnown(p) && !keeps
+                    || model.mayReveal(inputs[o], inputs[p], outputs[p]))) {
                 return true;
             }
         }
@@ -1035,7 +1078,7 @@ final class CoreSearch<S> {
     private List<Operation> operations(int[] set) {
         List<Operation> history = new ArrayList<>(set.length);
         for (int i : set) {
-            history.add(ops[i]);
+            history.add(ops.get(i));
         }
         return history;
     }
@@ -1047,22 +1090,22 @@ final class CoreSearch<S> {
     private List<Operation> neighbourhood() {
         List<Operation> near = new ArrayList<>();
         if (failing < 0) {
-            for (int i = Math.max(0, ops.length - NEIGHBOURHOOD); i < ops.length; i++) {
-                near.add(ops[i]);
+            for (int i = Math.max(0, inputs.length - NEIGHBOURHOOD); i < inputs.length; i++) {
+                near.add(ops.get(i));
             }
             return near;
         }
-        long end = ops[failing].ret();
+        long end = rets[failing];
         int last = failing;
-        while (last + 1 < ops.length && ops[last + 1].call() <= end) {
+        while (last + 1 < inputs.length && calls[last + 1] <= end) {
             last++;
         }
         for (int i = last; i >= 0 && near.size() < NEIGHBOURHOOD - 1; i--) {
-            if (i != failing && !ops[i].isPending()) {
-                near.add(ops[i]);
+            if (i != failing && !pending(i)) {
+                near.add(ops.get(i));
             }
         }
-        near.add(ops[failing]);
+        near.add(ops.get(failing));
         near.sort(java.util.Comparator.comparingLong(Operation::call).thenComparingInt(Operation::id));
         return near;
     }
