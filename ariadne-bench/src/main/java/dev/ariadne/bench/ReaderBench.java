@@ -31,7 +31,6 @@ import java.util.zip.GZIPOutputStream;
  * and then {@code N} times more (default 5), and prints the wall and CPU times (of the whole process: the collector
  * and the compilers count) and MB per CPU second of the file's bytes, a measure that a loaded machine disturbs
  * less than wall time. Run one JVM per file for a cold number per format (docs/benchmarks.md has the commands).
- * {@code --spare-core} reads each file as a batch's first file is read, with the second core.
  */
 public final class ReaderBench {
     private ReaderBench() {
@@ -46,9 +45,7 @@ public final class ReaderBench {
             int warm = 5;
             List<Path> files = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
-                if (args[i].equals("--spare-core")) {
-                    spareCore = true;
-                } else if (args[i].equals("--warm")) {
+                if (args[i].equals("--warm")) {
                     warm = Integer.parseInt(args[++i]);
                 } else {
                     files.add(Path.of(args[i]));
@@ -59,19 +56,15 @@ public final class ReaderBench {
             }
             return;
         }
-        System.err.println("usage: ReaderBench gen HISTORY.jsonl DIR | ReaderBench read [--warm N] [--spare-core] "
-                + "FILE...");
+        System.err.println("usage: ReaderBench gen HISTORY.jsonl DIR | ReaderBench read [--warm N] FILE...");
         System.exit(64);
     }
-
-    /** Whether each file is read as a batch's first file is: with the second core (see HistoryReaders.load). */
-    private static boolean spareCore;
 
     private static void read(Path file, int warm) throws Exception {
         double mb = Files.size(file) / 1e6;
         long t0 = System.nanoTime();
         long c0 = cpu();
-        ReadResult first = HistoryReaders.load(file, ReadOptions.defaults(), spareCore);
+        ReadResult first = HistoryReaders.load(file, ReadOptions.defaults());
         double cold = (System.nanoTime() - t0) / 1e6;
         double coldCpu = (cpu() - c0) / 1e6;
         int ops = first.history().size();
@@ -82,7 +75,7 @@ public final class ReaderBench {
         for (int i = 0; i < warm; i++) {
             long t = System.nanoTime();
             long c = cpu();
-            HistoryReaders.load(file, ReadOptions.defaults(), spareCore);
+            HistoryReaders.load(file, ReadOptions.defaults());
             times[i] = (System.nanoTime() - t) / 1e6;
             cpus[i] = (cpu() - c) / 1e6;
         }

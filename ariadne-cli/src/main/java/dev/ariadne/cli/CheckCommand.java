@@ -567,9 +567,7 @@ class CheckCommand implements Callable<Integer> {
             } else if (ahead != null) {
                 read = ahead.load(index);
             } else if (options.timeout() == null) {
-                // read at its turn, with nothing read ahead beside it (a single file, or one too large to read
-                // ahead): a large EDN file's tail is read by the second core meanwhile
-                read = load(file, readOptions, true);
+                read = load(file, readOptions);
             } else {
                 try {
                     read = TimedRead.load(file, readOptions, deadline);
@@ -697,19 +695,10 @@ class CheckCommand implements Callable<Integer> {
 
     /** The history in {@code file}; {@code -} is standard input, read to its end (it may hold gzip data too). */
     static ReadResult load(Path file, ReadOptions readOptions) throws IOException, InvalidInputException {
-        return load(file, readOptions, false);
-    }
-
-    /**
-     * As {@link #load(Path, ReadOptions)}; {@code spareCore}: nothing else runs beside this reading, so a large
-     * file may be read with a second thread ({@link HistoryReaders#load(Path, ReadOptions, boolean)}).
-     */
-    static ReadResult load(Path file, ReadOptions readOptions, boolean spareCore) throws IOException,
-            InvalidInputException {
         if (file.toString().equals("-")) {
             return HistoryReaders.load(StandardInput.open(), "-", readOptions);
         }
-        return HistoryReaders.load(file, readOptions, spareCore);
+        return HistoryReaders.load(file, readOptions);
     }
 
     /**

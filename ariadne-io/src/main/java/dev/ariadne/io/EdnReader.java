@@ -10,8 +10,6 @@ import us.bpsm.edn.parser.Parser;
 
 import java.io.IOException;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -43,11 +41,6 @@ final class EdnReader {
     private boolean useCommon = true;
     private long fastMaps;
     private long commonMaps;
-    /** The file, when its tail may be read by a second thread ({@link EdnTail}); else {@code null}. */
-    private Path tailFile;
-    private long tailSplit = -1;
-    /** Maps of the tail read by the second thread. */
-    private long tailMaps;
 
     private EdnReader(Lines lines, JepsenOps ops) {
         this.lines = lines;
@@ -87,22 +80,6 @@ final class EdnReader {
         return new long[]{r.maps, r.fastMaps, r.commonMaps};
     }
 
-    /**
-     * As {@link #read(Lines, JepsenOps)} from {@code file}, whose bytes {@code lines} reads from the first on (not
-     * decompressed): a large file of a map a line has its tail read by a second thread ({@link EdnTail}), with the
-     * same history and errors. {@code split}, when not negative, is the offset the tail is looked for from (for
-     * tests: any file size); gives as {@link #read(Lines, JepsenOps, boolean, boolean)} does, and the maps the
-     * second thread read.
-     */
-    static long[] read(Lines lines, JepsenOps ops, Path file, long split) throws IOException,
-            InvalidInputException {
-        EdnReader r = new EdnReader(lines, ops);
-        r.tailFile = file;
-        r.tailSplit = split;
-        r.read();
-        return new long[]{r.maps, r.fastMaps, r.commonMaps, r.tailMaps};
-    }
-
     private void read() throws IOException, InvalidInputException {
         int c = src.skipBlank();
         if (c == '[' || c == '(') {
@@ -135,31 +112,14 @@ final class EdnReader {
                         + " opened at line " + open + ", got " + Text.quote(Character.toString(c)));
             }
         } else {
-            EdnTail tail = c == '{' ? tail() : null;
-            try {
-                while (true) {
-                    if (tail != null && (lines.atLimit() || !lines.paused())) {
-                        // at the tail's start: its lines are taken when no value spans it (else they are read here)
-                        if (lines.atLimit() && src.atLineBoundary()) {
-                            replay(tail);
-                        }
-                        lines.liftLimit();
-                        tail.close();
-                        tail = null;
-                        continue;
-                    }
-                    if (useFast && fastLine()) {
-                        continue;
-                    }
-                    if (src.skipBlank() == Parseable.END_OF_INPUT) {
-                        break;
-                    }
-                    operation();
+            while (true) {
+                if (useFast && fastLine()) {
+                    continue;
                 }
-            } finally {
-                if (tail != null) {
-                    tail.close();
+                if (src.skipBlank() == Parseable.END_OF_INPUT) {
+                    break;
                 }
+                operation();
             }
         }
         // A file of recognised maps that are all events of non-client processes (28 nemesis records) is a history
@@ -167,57 +127,6 @@ final class EdnReader {
         if (ops.clientEvents() == 0 && maps == 0 && collection != null) {
             throw error(-1, "no operation found: expected Jepsen operation maps such as {:process 0, :type :invoke, "
                     + ":f :read, :value nil}, got an empty " + collection.substring(4));
-        }
-    }
-
-    /** A second thread reading the tail of {@link #tailFile} when it is large enough, else {@code null}. */
-    private EdnTail tail() throws IOException {
-        if (tailFile == null || !useCommon) {
-            return null;
-        }
-        long size = Files.size(tailFile);
-        if (tailSplit < 0 && size < EdnTail.MIN_BYTES) {
-            return null;
-        }
-        EdnTail t = EdnTail.start(tailFile, size, tailSplit >= 0 ? tailSplit : (long) (size * EdnTail.SPLIT));
-        if (t != null && !lines.pauseAt(t.start)) {
-            t.close();
-            return null;
-        }
-        return t;
-    }
-
-    /**
-     * Takes the events of {@code tail}'s lines, in order, as {@link #commonEvent} takes the reader's own, and moves
-     * the input past them.
-     */
-    private void replay(EdnTail tail) throws IOException, InvalidInputException {
-        long line = lines.number();
-        boolean interrupted = false;
-        try {
-            while (true) {
-                EdnTail.Block b;
-                try {
-                    b = tail.take();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the tail's thread always ends: its lines are taken as a reading in turn would
-                    continue;
-                }
-                if (EdnTail.isEnd(b)) {
-                    lines.skipTo(EdnTail.stop(b), EdnTail.lines(b));
-                    return;
-                }
-                for (int k = 0; k < b.n; k++) {
-                    event(b.process[k], b.type[k], b.f[k], b.key[k], b.value[k], b.time[k], b.index[k], ++line);
-                    fastMaps++;
-                    commonMaps++;
-                    tailMaps++;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
@@ -330,22 +239,16 @@ final class EdnReader {
     /** The event of the line {@link #common} read, as {@link #fast(long)} gives the same map's. */
     private void commonEvent(long line) throws InvalidInputException {
         EdnJepsenLine m = common;
-        event(m.process, m.type, m.f, m.key, m.value, m.time, m.index, line);
-    }
-
-    /** A common line's event ({@code time} and {@code index} -1 when absent). */
-    private void event(int process, JepsenOps.Type type, String f, Object key, Object value, long time, long index,
-                       long line) throws InvalidInputException {
         maps++;
-        if (index >= 0) {
-            ops.index(index, line);
+        if (m.index >= 0) {
+            ops.index(m.index, line);
         }
-        if (time >= 0) {
-            ops.time(process, time, line);
+        if (m.time >= 0) {
+            ops.time(m.process, m.time, line);
         } else {
-            ops.time(process, null, line);
+            ops.time(m.process, null, line);
         }
-        ops.event(process, type, f, key, value, line);
+        ops.event(m.process, m.type, m.f, m.key, m.value, line);
     }
 
     /**

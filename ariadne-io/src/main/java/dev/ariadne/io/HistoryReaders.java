@@ -61,16 +61,6 @@ public final class HistoryReaders {
      * @throws InvalidInputException when the content is not a valid history in the format
      */
     public static ReadResult load(Path file, ReadOptions options) throws IOException, InvalidInputException {
-        return load(file, options, false);
-    }
-
-    /**
-     * As {@link #load(Path, ReadOptions)}; with {@code spareCore}, the caller has a processor with nothing else to do
-     * while this file is read (a batch's first file, a single file), and a large EDN file of a map a line then has
-     * its tail tokenized by a second thread. The result, or the error, is the same either way.
-     */
-    public static ReadResult load(Path file, ReadOptions options, boolean spareCore) throws IOException,
-            InvalidInputException {
         if (Files.isDirectory(file)) {
             if (options.format() != Format.AUTO && options.format() != Format.OMNILINK) {
                 throw new InvalidInputException(file.toString(), -1, "is a directory; only OmniLink traces (one *.log "
@@ -79,7 +69,7 @@ public final class HistoryReaders {
             return OmniLinkReader.readDirectory(file, options.omniLinkEvents());
         }
         try (InputStream in = open(file)) {
-            return load(in, file.toString(), options, spareCore && Files.isRegularFile(file) ? file : null);
+            return load(in, file.toString(), options);
         }
     }
 
@@ -125,17 +115,9 @@ public final class HistoryReaders {
      */
     public static ReadResult load(InputStream in, String sourceName, ReadOptions options)
             throws IOException, InvalidInputException {
-        return load(in, sourceName, options, null);
-    }
-
-    /** As {@link #load(InputStream, String, ReadOptions)}; {@code file}, when given, is what {@code in} reads. */
-    private static ReadResult load(InputStream in, String sourceName, ReadOptions options, Path file)
-            throws IOException, InvalidInputException {
         boolean nci = options.newClientAfterInfo();
         try {
-            BufferedInputStream plain = new BufferedInputStream(in, 1 << 16);
-            BufferedInputStream buffered = gunzipped(plain, sourceName);
-            Path tailFile = buffered == plain ? file : null; // the tail is read from the file's own bytes
+            BufferedInputStream buffered = gunzipped(new BufferedInputStream(in, 1 << 16), sourceName);
             Format f = options.format() == Format.AUTO ? Detection.detect(buffered, sourceName) : options.format();
             if (f == null) {
                 return new ReadResult(History.empty(), Format.JSON, List.of());
@@ -143,12 +125,7 @@ public final class HistoryReaders {
             return switch (f) {
                 case JEPSEN_LOG, EDN, JEPSEN_JSON -> {
                     JepsenOps ops = new JepsenOps(sourceName, nci, options.failedCas());
-                    Lines lines = new Lines(buffered, sourceName);
-                    if (f == Format.EDN && tailFile != null) {
-                        EdnReader.read(lines, ops, tailFile, -1);
-                    } else {
-                        EventReader.jepsen(f, lines, ops);
-                    }
+                    EventReader.jepsen(f, new Lines(buffered, sourceName), ops);
                     yield new ReadResult(ops.build(), f, ops.annotations(), f.nilRead(), options.failedCas());
                 }
                 case JSON -> JsonLinesReader.read(new Lines(buffered, sourceName));

@@ -45,13 +45,6 @@ final class Lines {
     private int asciiStart;
     /** The number of the last line when the input ends without a newline after it, else 0. */
     private long unterminated;
-    /** The input's offset of {@code chunk[0]}. */
-    private long base;
-    /**
-     * An offset the buffer is not filled past ({@link #pauseAt}), or {@link Long#MAX_VALUE}; lifted when a line
-     * goes on past it.
-     */
-    private long limit = Long.MAX_VALUE;
 
     Lines(InputStream in, String source) {
         this.in = in;
@@ -136,78 +129,10 @@ final class Lines {
         if (!ahead.isEmpty()) {
             return -1;
         }
-        if (chunkPos == chunkEnd && (atLimit() || !fill())) {
+        if (chunkPos == chunkEnd && !fill()) {
             return -1;
         }
         return chunkPos;
-    }
-
-    /**
-     * The buffer is not filled past {@code offset} of the input (a line start), so that a reader meeting it at a
-     * line boundary ({@link #atLimit()}) may have the lines from there on read another way ({@link #skipTo}); any
-     * other reading of the input goes on past it as if it were not set. False (nothing set) when the buffer is
-     * past it already.
-     */
-    boolean pauseAt(long offset) {
-        if (ahead.isEmpty() && !eof && offset >= base + chunkEnd) {
-            limit = offset;
-            return true;
-        }
-        return false;
-    }
-
-    /** Whether the offset given to {@link #pauseAt} still holds (no reading went on past it). */
-    boolean paused() {
-        return limit != Long.MAX_VALUE;
-    }
-
-    /** Whether every byte before the offset given to {@link #pauseAt} is consumed, and none after it. */
-    boolean atLimit() {
-        return ahead.isEmpty() && chunkPos == chunkEnd && base + chunkEnd == limit;
-    }
-
-    /** Reads on past the offset given to {@link #pauseAt}. */
-    void liftLimit() {
-        limit = Long.MAX_VALUE;
-    }
-
-    /**
-     * From {@link #atLimit()}: consumes the input up to {@code offset}, its next {@code count} lines (read another
-     * way, all ASCII with their newlines), and reads on from there.
-     */
-    void skipTo(long offset, long count) throws IOException {
-        if (!atLimit() || offset < limit) {
-            throw new IllegalStateException("not at the pause");
-        }
-        long n = offset - limit;
-        while (n > 0) {
-            long s = in.skip(n);
-            if (s > 0) {
-                n -= s;
-            } else if (in.read() < 0) {
-                throw new java.io.EOFException("the input ended before " + offset);
-            } else {
-                n--;
-            }
-        }
-        base = offset;
-        chunkPos = 0;
-        chunkEnd = 0;
-        limit = Long.MAX_VALUE;
-        asciiLine = null;
-        peekedEnd = -1;
-        lastNewline = UNKNOWN;
-        decoded += count;
-        number += count;
-    }
-
-    /** How many bytes a read into the buffer at input offset {@code at} may take, {@code room} at most. */
-    private int room(int room, long at) {
-        if (at >= limit) {
-            limit = Long.MAX_VALUE; // a reading that goes on past the pause: as if there were none
-            return room;
-        }
-        return (int) Math.min(room, limit - at);
     }
 
     /**
@@ -220,15 +145,13 @@ final class Lines {
             return false;
         }
         int rest = chunkEnd - chunkPos;
-        long at = base + chunkEnd;
         System.arraycopy(chunk, chunkPos, chunk, 0, rest);
         asciiLine = null; // its bytes have moved
         peekedEnd = -1;
         lastNewline = UNKNOWN;
-        base += chunkPos;
         chunkPos = 0;
         chunkEnd = rest;
-        int n = in.read(chunk, rest, room(chunk.length - rest, at));
+        int n = in.read(chunk, rest, chunk.length - rest);
         if (n < 0) {
             eof = true;
             return false;
@@ -417,12 +340,11 @@ final class Lines {
         }
         asciiLine = null; // its bytes are about to be overwritten
         lastNewline = UNKNOWN;
-        int n = in.read(chunk, 0, room(chunk.length, base + chunkEnd));
+        int n = in.read(chunk);
         if (n < 0) {
             eof = true;
             return false;
         }
-        base += chunkEnd;
         chunkPos = 0;
         chunkEnd = n;
         return true;
