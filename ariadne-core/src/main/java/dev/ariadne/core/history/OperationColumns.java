@@ -31,7 +31,14 @@ final class OperationColumns {
     private Object[][] output;
     private long[][] call;
     private long[][] ret;
+    /**
+     * The metadata column, {@code null} while every operation set so far has the same metadata object,
+     * {@link #sharedMeta} (a reader's one {@link MetadataColumns} table for the history: no column of 500,000
+     * references to it for young collections to copy and scan).
+     */
     private Object[][] metadata;
+    private Object sharedMeta = UNSET;
+    private static final Object UNSET = new Object();
     /** Chunks made so far. */
     private int chunks;
 
@@ -42,7 +49,6 @@ final class OperationColumns {
         output = new Object[n][];
         call = new long[n][];
         ret = new long[n][];
-        metadata = new Object[n][];
     }
 
     private OperationColumns(OperationColumns o) {
@@ -53,9 +59,15 @@ final class OperationColumns {
             output[k] = o.output[k].clone();
             call[k] = o.call[k].clone();
             ret[k] = o.ret[k].clone();
-            metadata[k] = o.metadata[k].clone();
         }
         chunks = o.chunks;
+        sharedMeta = o.sharedMeta;
+        if (o.metadata != null) {
+            metadata = new Object[client.length][];
+            for (int k = 0; k < o.chunks; k++) {
+                metadata[k] = o.metadata[k].clone();
+            }
+        }
     }
 
     /** A copy that changes independently of this. */
@@ -78,7 +90,30 @@ final class OperationColumns {
         output[k][j] = out;
         call[k][j] = callTime;
         ret[k][j] = retTime;
-        metadata[k][j] = meta;
+        if (metadata != null) {
+            metadata[k][j] = meta;
+        } else if (meta != sharedMeta && out != GAP) { // a gap's metadata is never read
+            if (sharedMeta == UNSET) {
+                sharedMeta = meta;
+            } else {
+                spreadMeta();
+                metadata[k][j] = meta;
+            }
+        }
+    }
+
+    /** Makes the metadata column, every entry the metadata shared so far (entries not set yet are set later). */
+    private void spreadMeta() {
+        metadata = new Object[client.length][];
+        for (int k = 0; k < chunks; k++) {
+            metadata[k] = new Object[client[k].length];
+            Arrays.fill(metadata[k], sharedMeta);
+        }
+    }
+
+    /** Operation {@code j} of chunk {@code k}'s metadata. */
+    private Object meta(int k, int j) {
+        return metadata != null ? metadata[k][j] : sharedMeta == UNSET ? null : sharedMeta;
     }
 
     private void addChunk() {
@@ -89,7 +124,9 @@ final class OperationColumns {
             output = Arrays.copyOf(output, n);
             call = Arrays.copyOf(call, n);
             ret = Arrays.copyOf(ret, n);
-            metadata = Arrays.copyOf(metadata, n);
+            if (metadata != null) {
+                metadata = Arrays.copyOf(metadata, n);
+            }
         }
         if (chunks > 0 && client[0].length < CHUNK) {
             growFirst(CHUNK);
@@ -100,7 +137,9 @@ final class OperationColumns {
         output[chunks] = new Object[n];
         call[chunks] = new long[n];
         ret[chunks] = new long[n];
-        metadata[chunks] = new Object[n];
+        if (metadata != null) {
+            metadata[chunks] = new Object[n];
+        }
         chunks++;
     }
 
@@ -112,7 +151,9 @@ final class OperationColumns {
         output[0] = Arrays.copyOf(output[0], n);
         call[0] = Arrays.copyOf(call[0], n);
         ret[0] = Arrays.copyOf(ret[0], n);
-        metadata[0] = Arrays.copyOf(metadata[0], n);
+        if (metadata != null) {
+            metadata[0] = Arrays.copyOf(metadata[0], n);
+        }
     }
 
     /** Marks number {@code i} a gap ({@link #GAP}). */
@@ -132,7 +173,7 @@ final class OperationColumns {
             int h = i >>> SHIFT;
             int j = i & MASK;
             if (output[h][j] != GAP) {
-                Object meta = metadata[h][j];
+                Object meta = meta(h, j);
                 if (meta instanceof MetadataColumns t && k != i) {
                     meta = t.row(i);
                 }
@@ -165,7 +206,7 @@ final class OperationColumns {
             int k = i >>> SHIFT;
             int j = i & MASK;
             return new Operation(i, client[k][j], input[k][j], output[k][j], call[k][j], ret[k][j],
-                    cast(metadata[k][j]));
+                    cast(meta(k, j)));
         }
 
         @Override
@@ -189,7 +230,7 @@ final class OperationColumns {
             Objects.checkIndex(i, size);
             int k = i >>> SHIFT;
             int j = i & MASK;
-            return new Operation(i, client[k][j], in, out, call[k][j], ret[k][j], cast(metadata[k][j]));
+            return new Operation(i, client[k][j], in, out, call[k][j], ret[k][j], cast(meta(k, j)));
         }
     }
 }
