@@ -64,18 +64,25 @@ final class EdnJepsenLine {
         time = -1;
         index = -1;
         while (true) {
-            while (i < end && ((c = b[i]) == ' ' || c == ',' || c == '\t')) {
-                i++;
-            }
             if (i >= end) {
                 return false;
             }
-            c = b[i];
-            if (c == '}') {
-                break;
+            if ((c = b[i]) != ':') { // a key at once (Jepsen's ", " was skipped below); else blanks, or the end
+                while (i < end && ((c = b[i]) == ' ' || c == ',' || c == '\t')) {
+                    i++;
+                }
+                if (i >= end) {
+                    return false;
+                }
+                if (c == '}') {
+                    break;
+                }
+                if (c != ':') {
+                    return false;
+                }
             }
             // every byte looked at below lies before the end (the line's newline is after them)
-            if (c != ':' || i + 2 >= end) {
+            if (i + 2 >= end) {
                 return false;
             }
             int which;
@@ -237,6 +244,9 @@ final class EdnJepsenLine {
             // a value ends at a blank or the map's end (not "1N", "1.5", ":a/b", "nilly")
             if (i >= end || ((c = b[i]) != ' ' && c != ',' && c != '\t' && c != '}')) {
                 return false;
+            }
+            if (c == ',' && i + 2 < end && b[i + 1] == ' ' && b[i + 2] == ':') {
+                i += 2; // Jepsen's separator before the next key, skipped at once
             }
         }
         if ((seen & (PROCESS | TYPE | F)) != (PROCESS | TYPE | F)) {

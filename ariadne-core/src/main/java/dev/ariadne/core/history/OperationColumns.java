@@ -29,9 +29,25 @@ final class OperationColumns {
     private int[][] client;
     private Object[][] input;
     private Object[][] output;
+    /**
+     * Call and return times as {@code int}s while every one set fits ({@link #fits}: a reader's times are the
+     * events' positions), else as {@code long}s in {@link #call} and {@link #ret} ({@code null} until then): 8
+     * bytes an operation fewer for young collections to copy.
+     */
+    private int[][] call32;
+    private int[][] ret32;
     private long[][] call;
     private long[][] ret;
+    /** {@link Operation#PENDING} in {@link #ret32}. */
+    private static final int PENDING32 = Integer.MIN_VALUE;
+    /**
+     * The metadata column, {@code null} while every operation set so far has the same metadata object,
+     * {@link #sharedMeta} (a reader's one {@link MetadataColumns} table for the history: no column of 500,000
+     * references to it for young collections to copy and scan).
+     */
     private Object[][] metadata;
+    private Object sharedMeta = UNSET;
+    private static final Object UNSET = new Object();
     /** Chunks made so far. */
     private int chunks;
 
@@ -40,9 +56,8 @@ final class OperationColumns {
         client = new int[n][];
         input = new Object[n][];
         output = new Object[n][];
-        call = new long[n][];
-        ret = new long[n][];
-        metadata = new Object[n][];
+        call32 = new int[n][];
+        ret32 = new int[n][];
     }
 
     private OperationColumns(OperationColumns o) {
@@ -51,11 +66,30 @@ final class OperationColumns {
             client[k] = o.client[k].clone();
             input[k] = o.input[k].clone();
             output[k] = o.output[k].clone();
-            call[k] = o.call[k].clone();
-            ret[k] = o.ret[k].clone();
-            metadata[k] = o.metadata[k].clone();
+        }
+        if (o.call != null) {
+            call = new long[client.length][];
+            ret = new long[client.length][];
+            call32 = null;
+            ret32 = null;
+            for (int k = 0; k < o.chunks; k++) {
+                call[k] = o.call[k].clone();
+                ret[k] = o.ret[k].clone();
+            }
+        } else {
+            for (int k = 0; k < o.chunks; k++) {
+                call32[k] = o.call32[k].clone();
+                ret32[k] = o.ret32[k].clone();
+            }
         }
         chunks = o.chunks;
+        sharedMeta = o.sharedMeta;
+        if (o.metadata != null) {
+            metadata = new Object[client.length][];
+            for (int k = 0; k < o.chunks; k++) {
+                metadata[k] = o.metadata[k].clone();
+            }
+        }
     }
 
     /** A copy that changes independently of this. */
@@ -76,9 +110,77 @@ final class OperationColumns {
         client[k][j] = c;
         input[k][j] = in;
         output[k][j] = out;
-        call[k][j] = callTime;
-        ret[k][j] = retTime;
-        metadata[k][j] = meta;
+        if (call == null && !(fits(callTime) && (fits(retTime) || retTime == Operation.PENDING))) {
+            widen();
+        }
+        if (call == null) {
+            call32[k][j] = (int) callTime;
+            ret32[k][j] = retTime == Operation.PENDING ? PENDING32 : (int) retTime;
+        } else {
+            call[k][j] = callTime;
+            ret[k][j] = retTime;
+        }
+        if (metadata != null) {
+            metadata[k][j] = meta;
+        } else if (meta != sharedMeta && out != GAP) { // a gap's metadata is never read
+            if (sharedMeta == UNSET) {
+                sharedMeta = meta;
+            } else {
+                spreadMeta();
+                metadata[k][j] = meta;
+            }
+        }
+    }
+
+    /** Whether {@code t} is kept as an {@code int}: it is one, other than {@link #PENDING32}. */
+    private static boolean fits(long t) {
+        return t > Integer.MIN_VALUE && t <= Integer.MAX_VALUE;
+    }
+
+    /** Moves the times to {@code long} columns (a time that is no {@code int} came). */
+    private void widen() {
+        call = new long[call32.length][];
+        ret = new long[ret32.length][];
+        for (int k = 0; k < chunks; k++) {
+            int[] c = call32[k];
+            int[] r = ret32[k];
+            long[] cw = call[k] = new long[c.length];
+            long[] rw = ret[k] = new long[r.length];
+            for (int j = 0; j < c.length; j++) {
+                cw[j] = c[j];
+                rw[j] = r[j] == PENDING32 ? Operation.PENDING : r[j];
+            }
+        }
+        call32 = null;
+        ret32 = null;
+    }
+
+    /** Operation {@code j} of chunk {@code k}'s call time. */
+    private long callAt(int k, int j) {
+        return call != null ? call[k][j] : call32[k][j];
+    }
+
+    /** Operation {@code j} of chunk {@code k}'s return time. */
+    private long retAt(int k, int j) {
+        if (ret != null) {
+            return ret[k][j];
+        }
+        int r = ret32[k][j];
+        return r == PENDING32 ? Operation.PENDING : r;
+    }
+
+    /** Makes the metadata column, every entry the metadata shared so far (entries not set yet are set later). */
+    private void spreadMeta() {
+        metadata = new Object[client.length][];
+        for (int k = 0; k < chunks; k++) {
+            metadata[k] = new Object[client[k].length];
+            Arrays.fill(metadata[k], sharedMeta);
+        }
+    }
+
+    /** Operation {@code j} of chunk {@code k}'s metadata. */
+    private Object meta(int k, int j) {
+        return metadata != null ? metadata[k][j] : sharedMeta == UNSET ? null : sharedMeta;
     }
 
     private void addChunk() {
@@ -87,9 +189,16 @@ final class OperationColumns {
             client = Arrays.copyOf(client, n);
             input = Arrays.copyOf(input, n);
             output = Arrays.copyOf(output, n);
-            call = Arrays.copyOf(call, n);
-            ret = Arrays.copyOf(ret, n);
-            metadata = Arrays.copyOf(metadata, n);
+            if (call != null) {
+                call = Arrays.copyOf(call, n);
+                ret = Arrays.copyOf(ret, n);
+            } else {
+                call32 = Arrays.copyOf(call32, n);
+                ret32 = Arrays.copyOf(ret32, n);
+            }
+            if (metadata != null) {
+                metadata = Arrays.copyOf(metadata, n);
+            }
         }
         if (chunks > 0 && client[0].length < CHUNK) {
             growFirst(CHUNK);
@@ -98,9 +207,16 @@ final class OperationColumns {
         client[chunks] = new int[n];
         input[chunks] = new Object[n];
         output[chunks] = new Object[n];
-        call[chunks] = new long[n];
-        ret[chunks] = new long[n];
-        metadata[chunks] = new Object[n];
+        if (call != null) {
+            call[chunks] = new long[n];
+            ret[chunks] = new long[n];
+        } else {
+            call32[chunks] = new int[n];
+            ret32[chunks] = new int[n];
+        }
+        if (metadata != null) {
+            metadata[chunks] = new Object[n];
+        }
         chunks++;
     }
 
@@ -110,9 +226,16 @@ final class OperationColumns {
         client[0] = Arrays.copyOf(client[0], n);
         input[0] = Arrays.copyOf(input[0], n);
         output[0] = Arrays.copyOf(output[0], n);
-        call[0] = Arrays.copyOf(call[0], n);
-        ret[0] = Arrays.copyOf(ret[0], n);
-        metadata[0] = Arrays.copyOf(metadata[0], n);
+        if (call != null) {
+            call[0] = Arrays.copyOf(call[0], n);
+            ret[0] = Arrays.copyOf(ret[0], n);
+        } else {
+            call32[0] = Arrays.copyOf(call32[0], n);
+            ret32[0] = Arrays.copyOf(ret32[0], n);
+        }
+        if (metadata != null) {
+            metadata[0] = Arrays.copyOf(metadata[0], n);
+        }
     }
 
     /** Marks number {@code i} a gap ({@link #GAP}). */
@@ -132,11 +255,11 @@ final class OperationColumns {
             int h = i >>> SHIFT;
             int j = i & MASK;
             if (output[h][j] != GAP) {
-                Object meta = metadata[h][j];
+                Object meta = meta(h, j);
                 if (meta instanceof MetadataColumns t && k != i) {
                     meta = t.row(i);
                 }
-                c.set(k++, client[h][j], input[h][j], output[h][j], call[h][j], ret[h][j], cast(meta));
+                c.set(k++, client[h][j], input[h][j], output[h][j], callAt(h, j), retAt(h, j), cast(meta));
             }
         }
         return c;
@@ -164,8 +287,8 @@ final class OperationColumns {
             Objects.checkIndex(i, size);
             int k = i >>> SHIFT;
             int j = i & MASK;
-            return new Operation(i, client[k][j], input[k][j], output[k][j], call[k][j], ret[k][j],
-                    cast(metadata[k][j]));
+            return new Operation(i, client[k][j], input[k][j], output[k][j], callAt(k, j), retAt(k, j),
+                    cast(meta(k, j)));
         }
 
         @Override
@@ -179,8 +302,17 @@ final class OperationColumns {
                 int n = Math.min(size - at, input[k].length);
                 System.arraycopy(input[k], 0, inputs, at, n);
                 System.arraycopy(output[k], 0, outputs, at, n);
-                System.arraycopy(call[k], 0, calls, at, n);
-                System.arraycopy(ret[k], 0, rets, at, n);
+                if (call != null) {
+                    System.arraycopy(call[k], 0, calls, at, n);
+                    System.arraycopy(ret[k], 0, rets, at, n);
+                } else {
+                    int[] c = call32[k];
+                    int[] r = ret32[k];
+                    for (int j = 0; j < n; j++) {
+                        calls[at + j] = c[j];
+                        rets[at + j] = r[j] == PENDING32 ? Operation.PENDING : r[j];
+                    }
+                }
             }
         }
 
@@ -189,7 +321,7 @@ final class OperationColumns {
             Objects.checkIndex(i, size);
             int k = i >>> SHIFT;
             int j = i & MASK;
-            return new Operation(i, client[k][j], in, out, call[k][j], ret[k][j], cast(metadata[k][j]));
+            return new Operation(i, client[k][j], in, out, callAt(k, j), retAt(k, j), cast(meta(k, j)));
         }
     }
 }

@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * {@link HistoryBuilder} keeps operations as columns ({@link OperationColumns}) and makes them when asked: on seeded
  * random events (returns, crashes, discards that leave gaps, operations left open, metadata as maps or as a
- * {@link MetadataColumns} table, histories past several chunks), every history built, at any point, equals the one
+ * {@link MetadataColumns} table, histories past several chunks, times that stop fitting an {@code int} midway),
+ * every history built, at any point, equals the one
  * a plain list of operations gives, and stays so while the builder goes on.
  */
 class HistoryColumnsTest {
@@ -56,6 +57,8 @@ class HistoryColumnsTest {
             int events = run < 6 ? 12_000 + r.nextInt(6_000) : 1 + r.nextInt(300);
             int clients = 1 + r.nextInt(run % 3 == 0 ? 3 : 12);
             boolean table = r.nextBoolean();
+            // explicit times in some runs, past Integer.MAX_VALUE from the middle on (the columns widen then)
+            boolean big = run % 4 == 1;
             MetadataColumns t = new MetadataColumns("time-ns", "return-time-ns");
             Map<Integer, Integer> rowOf = new HashMap<>(); // the table's row of each open client's call
             java.util.Set<Integer> crashed = new java.util.HashSet<>();
@@ -65,7 +68,8 @@ class HistoryColumnsTest {
             List<List<Operation>> expected = new ArrayList<>();
             for (int e = 0; e < events; e++) {
                 int c = r.nextInt(clients);
-                long now = b.clock();
+                long now = big ? e + (e >= events / 2 ? 4_000_000_000L : 0) : b.clock();
+                long time = big ? now : EventSink.UNTIMED;
                 if (!ref.open.containsKey(c)) {
                     if (crashed.contains(c)) {
                         continue;
@@ -81,7 +85,7 @@ class HistoryColumnsTest {
                         m = Map.of("line", e + 1);
                         expectedMeta = m;
                     }
-                    b.call(c, in, EventSink.UNTIMED, m);
+                    b.call(c, in, time, m);
                     ref.open.put(c, new Object[]{ref.calls++, in, now, new LinkedHashMap<>(expectedMeta)});
                 } else {
                     Object[] o = ref.open.remove(c);
@@ -92,14 +96,14 @@ class HistoryColumnsTest {
                     }
                     if (kind < 8) {
                         Object out = kind == 0 ? null : "out" + r.nextInt(3);
-                        b.ret(c, out, EventSink.UNTIMED, e + 1);
+                        b.ret(c, out, time, e + 1);
                         ref.ended.put((Integer) o[0], new Operation((Integer) o[0], c, o[1], out, (Long) o[2], now,
                                 Reference.meta(o[3])));
                     } else if (kind == 8) {
-                        b.discard(c, EventSink.UNTIMED, e + 1);
+                        b.discard(c, time, e + 1);
                         ref.gaps.add((Integer) o[0]);
                     } else {
-                        b.crash(c, EventSink.UNTIMED, e + 1);
+                        b.crash(c, time, e + 1);
                         crashed.add(c);
                         ref.ended.put((Integer) o[0], new Operation((Integer) o[0], c, o[1], Operation.UNKNOWN,
                                 (Long) o[2], Operation.PENDING, Reference.meta(o[3])));
