@@ -28,7 +28,7 @@ class CoreSearchColumnsTest {
     @Test
     void aLongRegisterHistorysCoreMakesOnlyTheOperationsItNeeds() {
         Model<?> model = BuiltinModels.byName("register");
-        History history = firstViolation(20_000);
+        History history = MinimalCoreTest.firstViolation(5, 20_000);
         Violation violation = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(Duration.ZERO))
                 .violations().get(0).violation();
         Counting source = new Counting(history.operations());
@@ -75,17 +75,6 @@ class CoreSearchColumnsTest {
     private static Explanation explain(Model<?> model, List<Operation> ops, Violation violation) {
         return CoreSearch.explain(model, ops, violation, Engine.AUTO, Checker.CORE_MAX_MEMORY,
                 System.nanoTime() + TIMEOUT_NANOS, "the test's budget ran out");
-    }
-
-    /** The first violating {@code RandomHistories.medium("register", seed, 5, ops, 0)}, seeds from 1. */
-    private static History firstViolation(int ops) {
-        for (long seed = 1; ; seed++) {
-            History h = RandomHistories.medium("register", seed, 5, ops, 0);
-            if (!Checker.check(h, BuiltinModels.byName("register"), CheckOptions.defaults()
-                    .withCoreTimeout(Duration.ZERO)).isLinearizable()) {
-                return h;
-            }
-        }
     }
 
     /** A list that counts the operations asked of it. */

@@ -265,8 +265,11 @@ class MinimalCoreTest {
         assertEquals(null, r.violations().get(0).violation().explanation());
     }
 
-    /** The first violating {@code RandomHistories.medium("register", seed, clients, ops, 0)}, seeds from 1. */
-    private static History firstViolation(int clients, int ops) {
+    /**
+     * The first violating {@code RandomHistories.medium("register", seed, clients, ops, 0)}, seeds from 1 (the
+     * core suites' large violating histories).
+     */
+    static History firstViolation(int clients, int ops) {
         for (long seed = 1; ; seed++) {
             History h = RandomHistories.medium("register", seed, clients, ops, 0);
             if (!Checker.check(h, BuiltinModels.byName("register"), CheckOptions.defaults()

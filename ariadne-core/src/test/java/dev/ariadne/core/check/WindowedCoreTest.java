@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -46,7 +45,7 @@ class WindowedCoreTest {
     @Test
     void aLongViolatingHistoryGetsASmallProvenCoreInFewChecks() {
         Model<?> model = BuiltinModels.byName("register");
-        History history = firstViolation(200_000);
+        History history = MinimalCoreTest.firstViolation(5, 200_000);
         Result r = Checker.check(history, model, CheckOptions.defaults().withCoreTimeout(MinimalCoreTest.PATIENT));
         assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
         int failing = r.violations().get(0).violation().longest().get(0).unplaced().id();
@@ -176,16 +175,5 @@ class WindowedCoreTest {
                 modelName + ": " + found + " cores found with windows, " + foundWithout + " without");
         assertTrue(minimal * 10 >= minimalWithout * 9,
                 modelName + ": " + minimal + " proven minimal with windows, " + minimalWithout + " without");
-    }
-
-    /** The first violating {@code RandomHistories.medium("register", seed, 5, ops, 0)}, seeds from 1. */
-    private static History firstViolation(int ops) {
-        for (long seed = 1; ; seed++) {
-            History h = RandomHistories.medium("register", seed, 5, ops, 0);
-            if (!Checker.check(h, BuiltinModels.byName("register"), CheckOptions.defaults()
-                    .withCoreTimeout(Duration.ZERO)).isLinearizable()) {
-                return h;
-            }
-        }
     }
 }
